@@ -1,0 +1,26 @@
+-- Linux 2.1.23 (development series, early 1997; exact date unverified): the
+-- first spinlock infrastructure, first really used in the scheduler in 2.1.30.
+-- Costs: the Pentium II 300-450 row (docs/sources.md).
+era{
+  id = "1997", year = 1997, version = "2.1.23",
+  title = "2.1.23: the first spinlocks",
+  cpus = 2, smp = true,           -- E: a two-way box of the period
+  hz = 100,                       -- R: x86 HZ stayed 100 through 2.4
+  preempt = "none",
+  global_cli = true,
+  bkl = true,
+  spinlock = "tas",               -- test-and-set: whoever grabs the line first wins
+  semaphore = "legacy",
+  mutex = false, mutex_spin = false, mutex_handoff = false,
+  sleep_check = false,
+  semaphores = -1,
+  costs = {
+    cli       = 30,     -- E: ~30 ns estimate
+    atomic    = 60,     -- E: ~60 ns estimate
+    cacheline = 200,    -- E: top of the 150-200 ns estimate (still close to the 1996 machine)
+    ctxsw     = 6000,   -- E: middle of a 5-7 us estimate (lmbench3 era)
+    wakeup    = 12000,  -- E: half the lmbench pipe round trip, two processors (23.3 us, P)
+    irq_entry = 4450,   -- P: Aron & Druschel, SOSP'99, Pentium II 300 MHz
+  },
+  placard = "docs/eras/1997.md",
+}

@@ -1,0 +1,26 @@
+-- Linux 2.6.0 (December 2003): the preemptible kernel in a stable release;
+-- 332 semaphores.  Costs: the P4 Xeon 2.8 GHz HT row (docs/sources.md).
+era{
+  id = "2003", year = 2003, version = "2.6.0",
+  title = "2.6.0: a preemptible kernel, 332 semaphores",
+  cpus = 4, smp = true,           -- E: dual P4 Xeon with HT = 4 logical CPUs (table: 4-8)
+  hz = 1000,                      -- R: i386 default HZ 1000 in 2.6.0
+  preempt = "full",               -- CONFIG_PREEMPT is this era's news; distributions often
+                                  -- left it off, but the museum shows what became possible
+  global_cli = false,
+  bkl = true,
+  spinlock = "tas",
+  semaphore = "legacy",
+  mutex = false, mutex_spin = false, mutex_handoff = false,
+  sleep_check = true,             -- might_sleep(): "sleeping function called from invalid context"
+  semaphores = 332,               -- P: seed article
+  costs = {
+    cli       = 10,     -- E: ~10 ns estimate
+    atomic    = 40,     -- E: within the 35-50 ns estimate (Pentium 4 locked ops were slow)
+    cacheline = 250,    -- E: middle of the 200-300 ns estimate
+    ctxsw     = 4000,   -- E: middle of a 3-5 us estimate
+    wakeup    = 8000,   -- E: ~8 us estimate
+    irq_entry = 2000,   -- E: within the 1.5-3 us estimate
+  },
+  placard = "docs/eras/2003.md",
+}

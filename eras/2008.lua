@@ -1,0 +1,27 @@
+-- One era for 2008: Linux 2.6.25 (April) brought FIFO ticket spinlocks and
+-- 2.6.26 (July) the generic C semaphore whose up() hands the unit to the first
+-- waiter.  Costs: the 2-socket Nehalem / Barcelona row (docs/sources.md).
+era{
+  id = "2008", year = 2008, version = "2.6.26",
+  title = "2.6.25/26: ticket spinlocks, generic semaphores",
+  cpus = 8, smp = true,           -- E: 2 sockets x 4 cores, like Piggin's 8-core Opteron test box
+  hz = 250,                       -- R: Kconfig default
+  preempt = "full",               -- the museum's choice from 2.6.0 on (see 2003.lua)
+  global_cli = false,
+  bkl = true,
+  spinlock = "ticket",            -- 2.6.25, commit 314cdbefd1fd
+  semaphore = "generic",          -- 2.6.26, commit 64ac24e73882
+  mutex = true, mutex_spin = false, mutex_handoff = false,
+  sleep_check = true,
+  semaphores = -1,
+  costs = {
+    cli       = 4,      -- E: middle of a 3-5 ns estimate
+    atomic    = 7,      -- E: ~7 ns estimate
+    cacheline = 70,     -- P: Intel Nehalem performance guide, cross socket 36-107 ns (middle);
+                        --    same socket 26-28 ns
+    ctxsw     = 4000,   -- R: 3-4.5 us unpinned (1.1-1.4 us pinned), remembered figure
+    wakeup    = 5000,   -- E: ~5 us estimate
+    irq_entry = 1000,   -- E: ~1 us estimate
+  },
+  placard = "docs/eras/2008.md",
+}

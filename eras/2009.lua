@@ -1,0 +1,25 @@
+-- Linux 2.6.30 (June 2009): a mutex waiter spins while the owner is running on
+-- another CPU (adaptive spinning).  Costs: the Nehalem row (docs/sources.md).
+era{
+  id = "2009", year = 2009, version = "2.6.30",
+  title = "2.6.30: mutexes spin while the owner runs",
+  cpus = 16, smp = true,          -- E: 2-socket Nehalem-EP, 8 cores, 16 threads
+  hz = 250,                       -- R: Kconfig default HZ_250 (distributions also used 1000)
+  preempt = "full",               -- the museum's choice from 2.6.0 on (see 2003.lua)
+  global_cli = false,
+  bkl = true,
+  spinlock = "ticket",
+  semaphore = "generic",
+  mutex = true, mutex_spin = true, mutex_handoff = false,
+  sleep_check = true,
+  semaphores = -1,
+  costs = {
+    cli       = 3,      -- E: low end of a 3-5 ns estimate
+    atomic    = 7,      -- E: ~7 ns estimate
+    cacheline = 70,     -- P: Intel Nehalem performance guide, cross socket 36-107 ns (middle)
+    ctxsw     = 3500,   -- R: within 3-4.5 us unpinned, remembered figure
+    wakeup    = 5000,   -- E: ~5 us estimate
+    irq_entry = 1000,   -- E: ~1 us estimate
+  },
+  placard = "docs/eras/2009.md",
+}

@@ -1,0 +1,28 @@
+-- Linux 2.6.39 (May 2011): the Big Kernel Lock is gone.
+-- Costs: the Westmere / Sandy Bridge row (docs/sources.md).
+era{
+  id = "2011", year = 2011, version = "2.6.39",
+  title = "2.6.39: the Big Kernel Lock is removed",
+  cpus = 24, smp = true,          -- E: 2-socket Westmere-EP, 12 cores, 24 threads
+                                  --    (8-socket, 80-core machines existed but were rare)
+  hz = 250,                       -- R: Kconfig default HZ_250 (distributions also used 1000)
+  preempt = "full",               -- the museum's choice from 2.6.0 on (see 2003.lua)
+  global_cli = false,
+  bkl = false,                    -- commit 4ba8216cd905, "BKL: That's all, folks"
+  spinlock = "ticket",
+  semaphore = "generic",
+  mutex = true, mutex_spin = true, mutex_handoff = false,
+  sleep_check = true,
+  semaphores = -1,
+  costs = {
+    cli       = 3,      -- E: ~3 ns estimate
+    atomic    = 8,      -- E: between 7 ns (2009) and 6-8 ns (2015).  The table's 56 ns (R,
+                        --    SOSP'13) is a CAS on a line last written by another core: it
+                        --    includes a line transfer, which 'cacheline' already models
+    cacheline = 152,    -- R: SOSP'13 (David et al.), one hop between sockets; 56 ns same die
+    ctxsw     = 3000,   -- R: ~3 us, remembered figure
+    wakeup    = 5000,   -- E: ~5 us estimate
+    irq_entry = 1000,   -- E: ~1 us estimate
+  },
+  placard = "docs/eras/2011.md",
+}

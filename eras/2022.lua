@@ -1,0 +1,28 @@
+-- The mlx5 throttle (commit 63fbae0a74c3, August 2022, in the 6.0 cycle): high-
+-- rate general-object firmware commands may use only half of the command slots.
+-- Costs: the 2022-23 row (docs/sources.md).
+era{
+  id = "2022", year = 2022, version = "6.0",
+  title = "mlx5: a semaphore throttles firmware commands",
+  cpus = 64, smp = true,          -- E: a typical 2-socket server; the largest machines of the
+                                  --    period had 448 CPUs, too many for a default
+  hz = 250,                       -- R: Kconfig default (some distributions use 1000)
+  preempt = "full",               -- the museum's choice from 2.6.0 on; distribution kernels
+                                  -- of 2022 mostly ran "voluntary" (or PREEMPT_DYNAMIC)
+  global_cli = false,
+  bkl = false,
+  spinlock = "queued",
+  semaphore = "generic",
+  mutex = true, mutex_spin = true, mutex_handoff = true,
+  sleep_check = true,
+  semaphores = -1,                -- not counted for 2022; "over 100" in 2023
+  costs = {
+    cli       = 3,      -- E: within a 2-5 ns estimate
+    atomic    = 3,      -- M: lock cmpxchg 2.8 ns uncontended (lock xadd 2.3 ns), 2026 VM
+    cacheline = 128,    -- P: Ice Lake Xeon 8360Y cross-socket 126-129 ns (same socket 60 ns)
+    ctxsw     = 3000,   -- E: ~3 us estimate (with speculative-execution mitigations)
+    wakeup    = 4000,   -- E: 3-5 us estimate; 10-50 us from a deep C-state is not modelled
+    irq_entry = 750,    -- E: middle of a 0.5-1 us estimate
+  },
+  placard = "docs/eras/2022.md",
+}
