@@ -1,0 +1,151 @@
+# lockmuseum - a runnable museum of Linux kernel locking, 1991-2023.
+#
+#   make run      build, then open the museum (GUI with a display, else the
+#                 headless tour into out/)
+#   make test     build, then run every test (unit, scenario, CLI, sanitizers)
+#   make deps     install the Debian packages the build needs (as root)
+#   make sanitize build and run the tests under ASan and UBSan
+#   make install  PREFIX=/usr/local DESTDIR=
+#   make bench    the benchmark figures (no pass/fail)
+#
+# The targets people type first make sure the packages are there (the
+# `deps-check` step), then run a second make that does the work, so that
+# pkg-config is only asked once the libraries exist.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+CC      ?= cc
+
+# pkg-config names, and the Debian packages that provide them.
+PC_CORE := lua5.4 jansson
+PC_VIEW := sdl2 SDL2_ttf SDL2_image
+PC_TEST := cmocka
+DEBS    := pkg-config liblua5.4-dev libjansson-dev libsdl2-dev libsdl2-ttf-dev \
+           libsdl2-image-dev libcmocka-dev
+
+WARN    := -Wall -Wextra -Wshadow -Wundef -Wwrite-strings -Wstrict-prototypes \
+           -Wmissing-prototypes -Wno-unused-parameter
+OPT     ?= -O2 -g
+CFLAGS_BASE := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(OPT) $(WARN) $(EXTRA_CFLAGS)
+ifeq ($(CI),true)
+CFLAGS_BASE += -Werror
+endif
+LDFLAGS_BASE := $(EXTRA_LDFLAGS)
+
+# Evaluated lazily, inside the second make, after deps-check.
+PCFLAGS  = $(shell pkg-config --cflags $(PC_CORE) $(PC_VIEW))
+PCLIBS   = $(shell pkg-config --libs $(PC_CORE) $(PC_VIEW)) -lm
+TESTFLAGS = $(shell pkg-config --cflags $(PC_TEST))
+TESTLIBS  = $(shell pkg-config --libs $(PC_TEST))
+
+CORE_SRC := $(wildcard engine/*.c)
+LUA_SRC  := $(wildcard engine/lua/*.c)
+CLI_SRC  := $(filter-out engine/cli/main.c,$(wildcard engine/cli/*.c))
+VIEW_SRC := $(wildcard engine/view/*.c) $(wildcard engine/report/*.c)
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_LIB_SRC := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
+
+CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
+LIB_OBJ  := $(CORE_OBJ) $(LUA_SRC:%.c=$(BUILD)/%.o) $(CLI_SRC:%.c=$(BUILD)/%.o) \
+            $(VIEW_SRC:%.c=$(BUILD)/%.o)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+UNIT_LIB_OBJ := $(UNIT_LIB_SRC:%.c=$(BUILD)/%.o)
+
+BIN := $(BUILD)/lockmuseum
+DATADIR := $(PREFIX)/share/lockmuseum
+
+.PHONY: all run test sanitize install uninstall clean deps deps-check bench \
+        build build-tests check-unit check-scenarios check-cli test-real run-real
+
+all: deps-check
+	@$(MAKE) --no-print-directory build
+
+run: deps-check
+	@$(MAKE) --no-print-directory run-real
+
+test: deps-check
+	@$(MAKE) --no-print-directory test-real
+
+sanitize: deps-check
+	@$(MAKE) --no-print-directory BUILD=build-san \
+	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli
+
+bench: deps-check
+	@$(MAKE) --no-print-directory BUILD=build-bench OPT="-O2 -DNDEBUG" build
+	@tests/bench.sh build-bench/lockmuseum
+
+# Install what is missing, once: apt-get update, then apt-get install -y.
+deps-check:
+	@if ! command -v pkg-config >/dev/null 2>&1 || \
+	    ! pkg-config --exists $(PC_CORE) $(PC_VIEW) $(PC_TEST); then \
+	  echo "lockmuseum: installing missing packages: $(DEBS)"; \
+	  $(MAKE) --no-print-directory deps; \
+	fi
+
+deps:
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y $(DEBS)
+
+build: $(BIN)
+
+$(BIN): $(LIB_OBJ) $(BUILD)/engine/cli/main.o
+	$(CC) -o $@ $^ $(LDFLAGS_BASE) $(PCLIBS)
+
+# The core builds without Lua, jansson or SDL flags: it must not include them.
+$(CORE_OBJ): $(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) -DKM_DATADIR='"$(DATADIR)"' -MMD -MP -c -o $@ $<
+
+# The layers above the core: Lua, reports, the command line, the view.
+$(filter-out $(CORE_OBJ),$(LIB_OBJ)) $(BUILD)/engine/cli/main.o: $(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(PCFLAGS) -DKM_DATADIR='"$(DATADIR)"' -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/unit/%.o: tests/unit/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(PCFLAGS) $(TESTFLAGS) -Iengine -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/test_%: $(BUILD)/tests/unit/test_%.o $(UNIT_LIB_OBJ) $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $^ $(LDFLAGS_BASE) $(PCLIBS) $(TESTLIBS)
+
+build-tests: $(BIN) $(UNIT_BIN)
+
+check-unit: build-tests
+	@tests/run_unit.sh $(BUILD)
+
+check-scenarios: $(BIN)
+	@tests/run_scenarios.sh $(BIN)
+
+check-cli: $(BIN)
+	@tests/run_cli.sh $(BIN)
+
+test-real: check-unit check-scenarios check-cli
+	@$(MAKE) --no-print-directory BUILD=build-san \
+	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli
+	@echo "lockmuseum: all tests passed"
+
+run-real: $(BIN)
+	@tests/../engine/cli/make-run.sh $(BIN)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)/eras $(DESTDIR)$(DATADIR)/scripts \
+	  $(DESTDIR)$(DATADIR)/assets $(DESTDIR)$(DATADIR)/docs $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/lockmuseum
+	install -m 644 eras/*.lua $(DESTDIR)$(DATADIR)/eras/
+	install -m 644 scripts/*.lua $(DESTDIR)$(DATADIR)/scripts/
+	cp -R docs/. $(DESTDIR)$(DATADIR)/docs/
+	-cp -R assets/. $(DESTDIR)$(DATADIR)/assets/
+	install -m 644 docs/lockmuseum.1 $(DESTDIR)$(PREFIX)/share/man/man1/lockmuseum.1
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/lockmuseum $(DESTDIR)$(PREFIX)/share/man/man1/lockmuseum.1
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-san build-bench out
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

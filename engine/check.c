@@ -1,0 +1,110 @@
+/*
+ * check.c - recording violations and errors.
+ *
+ * A violation is a bug the scenario's code would have in a real kernel
+ * (a lost update, sleeping while atomic, a mutex unlocked from an
+ * interrupt): the run goes on, as the kernel goes on after a warning, and
+ * the report lists it.  An error is a bug in the scenario itself (misuse
+ * of the API, a budget exceeded): the run stops.
+ *
+ * Every violation is counted and traced; the first KM_VIOLATIONS_KEPT of
+ * each kind keep their message, so a run that loses a million updates
+ * does not keep a million strings.
+ */
+#include "core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void km_violation(struct km_sim *sim, enum km_violation_kind kind,
+		  const struct km_ctx *ctx, const struct km_lock *l,
+		  const struct km_var *v, const char *fmt, ...)
+{
+	sim->violation_count[kind]++;
+	km_emit(sim, KM_TR_VIOLATION, ctx ? ctx->cpu : -1, ctx,
+		l ? l->id : v ? v->id : KM_TR_NONE, (uint32_t)kind, 0);
+	if (sim->violation_count[kind] > KM_VIOLATIONS_KEPT)
+		return;
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	struct km_violation vi = {
+		.kind = kind, .time = sim->now,
+		.ctx = ctx ? (int32_t)ctx->id : -1,
+		.lock = l ? (int32_t)l->id : -1,
+		.var = v ? (int32_t)v->id : -1,
+		.message = km_strdup(buf),
+	};
+	if (!vi.message || KM_VEC_PUSH(sim->violations, vi) < 0)
+		free(vi.message);
+}
+
+int km_fail(struct km_sim *sim, int code, const char *fmt, ...)
+{
+	if (sim->error)
+		return sim->error;	/* keep the first cause */
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(sim->errmsg, sizeof(sim->errmsg), fmt, ap);
+	va_end(ap);
+	sim->error = code < 0 ? code : KM_EINVAL;
+	return sim->error;
+}
+
+static const char *wait_what(const struct km_ctx *c, char *buf, size_t len)
+{
+	switch (c->wait) {
+	case KM_WAIT_LOCK: {
+		const struct km_lock *l = c->wait_obj;
+		const struct km_ctx *o = l->owner;
+		if (!o && l->holders)
+			o = l->holders->ctx;
+		snprintf(buf, len, "%s %s '%s'%s%s%s", c->act == KM_ACT_SPIN ? "spins on" :
+			 "waits for", km_prim_name(l->prim), l->name, o ? " held by '" : "",
+			 o ? o->name : "", o ? "'" : "");
+		return buf;
+	}
+	case KM_WAIT_WQ:
+		snprintf(buf, len, "waits on wait queue '%s'",
+			 ((const struct km_waitq *)c->wait_obj)->name);
+		return buf;
+	case KM_WAIT_COMPLETION:
+		snprintf(buf, len, "waits for completion '%s'",
+			 ((const struct km_completion *)c->wait_obj)->name);
+		return buf;
+	case KM_WAIT_SLEEP:
+		return "sleeps";
+	default:
+		break;
+	}
+	if (c->reacquiring)
+		return "spins to retake the BKL";
+	if (c->state == KM_CTX_RUNNABLE)
+		return "is runnable but its CPU never comes free";
+	return "is stuck";
+}
+
+void km_describe_deadlock(struct km_sim *sim, char *buf, size_t len)
+{
+	size_t off = (size_t)snprintf(buf, len, "deadlock: ");
+	int shown = 0, live = 0;
+	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
+		const struct km_ctx *c = sim->ctxs.v[i];
+		if (c->kind != KM_CTX_TASK || c->state == KM_CTX_DONE || c->state == KM_CTX_NEW)
+			continue;
+		live++;
+		if (shown >= 4 || off >= len)
+			continue;
+		char what[160];
+		off += (size_t)snprintf(buf + off, len - off, "%s'%s' %s", shown ? "; " : "",
+					c->name, wait_what(c, what, sizeof(what)));
+		shown++;
+	}
+	if (live > shown && off < len)
+		snprintf(buf + off, len - off, "; and %d more", live - shown);
+	if (!live)
+		snprintf(buf, len, "deadlock: nothing left to run");
+}

@@ -1,0 +1,669 @@
+/*
+ * main.c - the lockmuseum command line.
+ *
+ *   lockmuseum run FILE [options]     replay one scenario, print its report
+ *   lockmuseum check FILE [options]   load and validate only
+ *   lockmuseum list                   scenarios, eras, modes
+ *
+ * Everything a run needs is decided here, in this order, each with a
+ * one-line error and exit 2 when it cannot be: the data folder (eras,
+ * scripts), the scenario's top level (declarations, --set), the era
+ * (--era, else the scenario's, else the newest), the CPU count, the mode
+ * and whether the era had that primitive.  Then the run, the report, the
+ * checks, and the exit status of the contract: 0 clean, 1 a check failed
+ * or a violation was found, 2 bad input, 3 deadlock.
+ *
+ * With --report json, stdout is one JSON object whatever happens: an
+ * error is reported as {"outcome": "error", "reason": ...}.
+ */
+#include "../lua/eras.h"
+#include "../lua/sandbox.h"
+#include "../lua/scenario.h"
+#include "../report/report.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef KM_VERSION
+#define KM_VERSION "0.1.0"
+#endif
+#ifndef KM_DATADIR
+#define KM_DATADIR "/usr/local/share/lockmuseum"
+#endif
+
+enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_LOCKSTAT };
+
+struct options {
+	const char *era;
+	int mode;
+	int cpus;			/* 0: not given */
+	uint64_t seed;
+	bool has_seed;
+	km_time duration;		/* 0: not given */
+	bool anachronism;
+	struct km_param_set sets[64];
+	int nsets;
+	uint64_t max_instructions;
+	size_t max_memory;
+	double max_wall;
+	uint64_t max_events;
+	enum report_kind report;
+};
+
+static const char *prog = "lockmuseum";
+static char datadir[PATH_MAX];
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+"usage: lockmuseum <command> [arguments]\n"
+"\n"
+"  lockmuseum run FILE.lua [options]     replay one scenario and report on it\n"
+"  lockmuseum check FILE.lua [options]   load and validate only\n"
+"  lockmuseum list                       the scenarios, eras and modes\n"
+"  lockmuseum --help | --version\n"
+"\n"
+"options:\n"
+"  --era ID            an era: its year (1996), id or version (2.0)\n"
+"  --mode M            native (default), cli, bkl, spinlock, semaphore, mutex\n"
+"  --cpus N            number of CPUs, 1 to %d\n"
+"  --seed S            the run's seed (a non-negative integer)\n"
+"  --duration T        simulated-time bound: ns, or with a unit: 500us, 10ms, 2s\n"
+"  --anachronism       allow a primitive (or SMP) the era did not have yet\n"
+"  --set NAME=VALUE    a scenario parameter (repeatable)\n"
+"  --report KIND       text (default), json, lockstat\n"
+"  --max-instructions N  Lua instruction budget (default %llu)\n"
+"  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
+"  --max-wall SECONDS  wall-clock budget (default %g)\n"
+"  --max-events N      simulator event budget (default 500000000)\n"
+"\n"
+"exit status: 0 clean run, 1 a check failed or a violation was found,\n"
+"2 bad usage or scenario, 3 deadlock.\n",
+		KM_MAX_CPUS, (unsigned long long)KM_DEFAULT_MAX_INSTRUCTIONS,
+		KM_DEFAULT_MAX_MEMORY >> 20, KM_DEFAULT_MAX_WALL);
+}
+
+/* ------------------------------------------------------------- parsing -- */
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	if (!*s || *s == '-')
+		return -1;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* "1500", "10ms", "2s", "1.5us", "250ns" -> nanoseconds */
+static int parse_duration(const char *s, km_time *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (end == s || errno || !isfinite(v) || v < 0)
+		return -1;
+	double mult = 1;
+	if (!strcmp(end, "") || !strcmp(end, "ns"))
+		mult = 1;
+	else if (!strcmp(end, "us"))
+		mult = 1e3;
+	else if (!strcmp(end, "ms"))
+		mult = 1e6;
+	else if (!strcmp(end, "s"))
+		mult = 1e9;
+	else
+		return -1;
+	v *= mult;
+	if (v > (double)KM_TIME_MAX || v < 1)
+		return -1;
+	*out = (km_time)llround(v);
+	return 0;
+}
+
+static int parse_bytes(const char *s, size_t *out)
+{
+	char *end;
+	errno = 0;
+	if (*s == '-')
+		return -1;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return -1;
+	unsigned long long mult = 1;
+	if (!strcmp(end, "K") || !strcmp(end, "KiB"))
+		mult = 1ULL << 10;
+	else if (!strcmp(end, "M") || !strcmp(end, "MiB"))
+		mult = 1ULL << 20;
+	else if (!strcmp(end, "G") || !strcmp(end, "GiB"))
+		mult = 1ULL << 30;
+	else if (*end)
+		return -1;
+	if (v > (1ULL << 40) / mult)
+		return -1;
+	*out = (size_t)(v * mult);
+	return 0;
+}
+
+static int bad_option(const char *opt, const char *val, const char *why)
+{
+	fprintf(stderr, "%s: %s%s%s: %s\n", prog, opt, val ? " " : "", val ? val : "", why);
+	return 2;
+}
+
+enum {
+	OPT_ERA = 256, OPT_MODE, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM,
+	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
+	OPT_GUI,
+};
+
+static const struct option long_opts[] = {
+	{"era", required_argument, NULL, OPT_ERA},
+	{"mode", required_argument, NULL, OPT_MODE},
+	{"cpus", required_argument, NULL, OPT_CPUS},
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"duration", required_argument, NULL, OPT_DURATION},
+	{"anachronism", no_argument, NULL, OPT_ANACHRONISM},
+	{"set", required_argument, NULL, OPT_SET},
+	{"max-instructions", required_argument, NULL, OPT_MAXI},
+	{"max-memory", required_argument, NULL, OPT_MAXM},
+	{"max-wall", required_argument, NULL, OPT_MAXW},
+	{"max-events", required_argument, NULL, OPT_MAXE},
+	{"report", required_argument, NULL, OPT_REPORT},
+	{"trace", required_argument, NULL, OPT_TRACE},
+	{"png", required_argument, NULL, OPT_PNG},
+	{"gui", no_argument, NULL, OPT_GUI},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->mode = KM_MODE_NATIVE;
+	o->max_instructions = KM_DEFAULT_MAX_INSTRUCTIONS;
+	o->max_memory = KM_DEFAULT_MAX_MEMORY;
+	o->max_wall = KM_DEFAULT_MAX_WALL;
+	o->max_events = 500000000ULL;
+	opterr = 0;
+	optind = 1;
+	int c;
+	while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
+		uint64_t u;
+		switch (c) {
+		case OPT_ERA:
+			o->era = optarg;
+			break;
+		case OPT_MODE:
+			o->mode = km_mode_parse(optarg);
+			if (o->mode == -2)
+				return bad_option("--mode", optarg, "unknown mode (modes: native, "
+						  "cli, bkl, spinlock, semaphore, mutex)");
+			break;
+		case OPT_CPUS:
+			if (parse_u64(optarg, &u) < 0 || u < 1 || u > KM_MAX_CPUS) {
+				char why[64];
+				snprintf(why, sizeof(why), "must be a whole number from 1 to %d",
+					 KM_MAX_CPUS);
+				return bad_option("--cpus", optarg, why);
+			}
+			o->cpus = (int)u;
+			break;
+		case OPT_SEED:
+			if (parse_u64(optarg, &o->seed) < 0 || o->seed > INT64_MAX)
+				return bad_option("--seed", optarg, "must be a non-negative integer");
+			o->has_seed = true;
+			break;
+		case OPT_DURATION:
+			if (parse_duration(optarg, &o->duration) < 0)
+				return bad_option("--duration", optarg, "must be a positive duration: "
+						  "ns, or 500us, 10ms, 2s");
+			break;
+		case OPT_ANACHRONISM:
+			o->anachronism = true;
+			break;
+		case OPT_SET: {
+			char *eq = strchr(optarg, '=');
+			if (!eq || eq == optarg)
+				return bad_option("--set", optarg, "must be NAME=VALUE");
+			if (o->nsets == (int)(sizeof(o->sets) / sizeof(o->sets[0])))
+				return bad_option("--set", optarg, "too many --set options");
+			*eq = 0;
+			o->sets[o->nsets].name = optarg;
+			o->sets[o->nsets].value = eq + 1;
+			o->nsets++;
+			break;
+		}
+		case OPT_MAXI:
+			if (parse_u64(optarg, &o->max_instructions) < 0 || o->max_instructions < 1000)
+				return bad_option("--max-instructions", optarg,
+						  "must be a whole number, at least 1000");
+			break;
+		case OPT_MAXM:
+			if (parse_bytes(optarg, &o->max_memory) < 0 || o->max_memory < (64u << 10))
+				return bad_option("--max-memory", optarg,
+						  "must be a size of at least 64K (K, M, G suffixes)");
+			break;
+		case OPT_MAXW: {
+			char *end;
+			o->max_wall = strtod(optarg, &end);
+			if (*end || !isfinite(o->max_wall) || o->max_wall <= 0)
+				return bad_option("--max-wall", optarg, "must be a positive number of seconds");
+			break;
+		}
+		case OPT_MAXE:
+			if (parse_u64(optarg, &o->max_events) < 0 || o->max_events < 1)
+				return bad_option("--max-events", optarg, "must be a positive whole number");
+			break;
+		case OPT_REPORT:
+			if (!strcmp(optarg, "text"))
+				o->report = REPORT_TEXT;
+			else if (!strcmp(optarg, "json"))
+				o->report = REPORT_JSON;
+			else if (!strcmp(optarg, "lockstat"))
+				o->report = REPORT_LOCKSTAT;
+			else
+				return bad_option("--report", optarg, "must be text, json or lockstat");
+			break;
+		case OPT_TRACE:
+			return bad_option("--trace", optarg, "trace export is not in this build yet");
+		case OPT_PNG:
+			return bad_option("--png", optarg, "PNG rendering is not in this build yet");
+		case OPT_GUI:
+			return bad_option("--gui", NULL, "the window is not in this build yet");
+		case 'h':
+			usage(stdout);
+			exit(0);
+		case '?':
+		default:
+			if (optopt)
+				fprintf(stderr, "%s: option --%s needs a value or is unknown (see "
+					"lockmuseum --help)\n", prog, argv[optind - 1] + 2);
+			else
+				fprintf(stderr, "%s: unknown option '%s' (see lockmuseum --help)\n",
+					prog, argv[optind - 1]);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------- data folder -- */
+
+static bool has_eras(const char *dir)
+{
+	char p[PATH_MAX + 8];
+	struct stat st;
+	snprintf(p, sizeof(p), "%s/eras", dir);
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* LOCKMUSEUM_DATA, else next to the binary (a source tree), else the
+ * installed share folder. */
+static void find_datadir(void)
+{
+	const char *env = getenv("LOCKMUSEUM_DATA");
+	if (env && *env) {
+		snprintf(datadir, sizeof(datadir), "%s", env);
+		return;
+	}
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = 0;
+		char *slash = strrchr(exe, '/');
+		if (slash)
+			*slash = 0;
+		const char *tries[] = { "%s/..", "%s/../share/lockmuseum", "%s" };
+		for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+			char cand[PATH_MAX];
+			snprintf(cand, sizeof(cand), tries[i], exe);
+			if (has_eras(cand)) {
+				char *r = realpath(cand, NULL);
+				snprintf(datadir, sizeof(datadir), "%s", r ? r : cand);
+				free(r);
+				return;
+			}
+		}
+	}
+	snprintf(datadir, sizeof(datadir), "%s", KM_DATADIR);
+}
+
+static int load_eras(struct km_era_list *eras)
+{
+	char dir[PATH_MAX + 8], err[700];
+	snprintf(dir, sizeof(dir), "%s/eras", datadir);
+	if (km_eras_load(dir, eras, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return -1;
+	}
+	return 0;
+}
+
+/* ----------------------------------------------------------------- run -- */
+
+static void eras_list(FILE *out, const struct km_era_list *eras)
+{
+	for (int i = 0; i < eras->n; i++)
+		fprintf(out, "%s%s", i ? ", " : "", eras->v[i].id);
+}
+
+struct session {
+	struct options o;
+	const char *file;
+	struct km_era_list eras;
+	struct km_scenario *sc;
+	struct km_run_info ri;
+	char reason[1024];
+};
+
+/* An error before or during the run: one line on stderr, and with
+ * --report json one JSON object on stdout too.  Returns 2. */
+static int fail_run(struct session *s, enum km_outcome outcome, const char *msg)
+{
+	snprintf(s->reason, sizeof(s->reason), "%s", msg);
+	s->ri.outcome = outcome;
+	s->ri.reason = s->reason;
+	if (outcome == KM_OUT_NOT_APPLICABLE)
+		fprintf(stderr, "%s: not applicable: %s\n", prog, msg);
+	else
+		fprintf(stderr, "%s: %s\n", prog, msg);
+	if (s->o.report == REPORT_JSON) {
+		json_t *j = km_report_json(&s->ri);
+		km_report_write_json(stdout, j);
+		json_decref(j);
+	} else if (outcome == KM_OUT_NOT_APPLICABLE) {
+		km_report_text(stdout, &s->ri);
+	}
+	return 2;
+}
+
+/* Refuse a primitive (or SMP) the era did not have, naming when it came. */
+static int era_allows(struct session *s, const struct km_era *era, int cpus, char *msg,
+		      size_t len)
+{
+	if (s->o.anachronism)
+		return 0;
+	if (cpus > 1 && !era->smp) {
+		const struct km_era *smp = NULL;
+		for (int i = 0; i < s->eras.n && !smp; i++)
+			if (s->eras.v[i].smp)
+				smp = &s->eras.v[i];
+		snprintf(msg, len, "--cpus %d: Linux %s (%s) ran on one CPU%s%s%s%s; use "
+			 "--anachronism to run it on %d anyway", cpus, era->version, era->id,
+			 smp ? "; SMP arrived in " : "", smp ? smp->version : "",
+			 smp ? " " : "", smp ? "" : "", cpus);
+		if (smp) {
+			char tmp[64];
+			snprintf(tmp, sizeof(tmp), "(%s)", smp->id);
+			snprintf(msg, len, "--cpus %d: Linux %s (%s) ran on one CPU; SMP arrived in "
+				 "%s %s; use --anachronism to run it on %d anyway", cpus,
+				 era->version, era->id, smp->version, tmp, cpus);
+		}
+		return -1;
+	}
+	enum km_prim kinds[4096];
+	bool pinned[4096];
+	int n = km_scenario_lock_kinds(s->sc, kinds, pinned, 4096);
+	for (int i = 0; i < n; i++) {
+		enum km_prim p = (s->o.mode == KM_MODE_NATIVE || pinned[i]) ? kinds[i]
+									   : (enum km_prim)s->o.mode;
+		if (km_era_has(era, p))
+			continue;
+		const struct km_era *arr = km_eras_arrival(&s->eras, p);
+		const struct km_era *gone = km_eras_removal(&s->eras, p);
+		const char *what = s->o.mode == KM_MODE_NATIVE || pinned[i] ? "the scenario's lock kind"
+									     : "--mode";
+		if (arr && arr->year > era->year)
+			snprintf(msg, len, "%s %s: Linux %s (%s) had no %s yet; it arrived in %s (%s). "
+				 "Use --anachronism to run it anyway", what, km_prim_name(p),
+				 era->version, era->id, km_prim_name(p), arr->version, arr->id);
+		else if (gone && gone->year <= era->year)
+			snprintf(msg, len, "%s %s: Linux %s (%s) no longer had the %s; it was gone "
+				 "by %s (%s). Use --anachronism to run it anyway", what,
+				 km_prim_name(p), era->version, era->id, km_prim_name(p),
+				 gone->version, gone->id);
+		else
+			snprintf(msg, len, "%s %s: Linux %s (%s) had no %s. Use --anachronism to "
+				 "run it anyway", what, km_prim_name(p), era->version, era->id,
+				 km_prim_name(p));
+		return -1;
+	}
+	return 0;
+}
+
+static int cmd_run(struct session *s, bool check_only)
+{
+	struct options *o = &s->o;
+	char err[1024];
+	s->ri.mode = o->mode;
+	s->ri.file = s->file;
+	s->ri.scenario = s->file;
+	s->ri.seed = o->seed;
+	s->ri.era_key = o->era;
+
+	if (load_eras(&s->eras) < 0)
+		return fail_run(s, KM_OUT_ERROR, "cannot load the eras (set LOCKMUSEUM_DATA?)");
+
+	struct km_load_opts lo = {
+		.sets = o->sets, .nsets = o->nsets,
+		.max_instructions = o->max_instructions, .max_memory = o->max_memory,
+		.max_wall = o->max_wall, .seed = o->seed,
+	};
+	s->sc = km_scenario_load(s->file, &lo, err, sizeof(err));
+	if (!s->sc)
+		return fail_run(s, KM_OUT_ERROR, err);
+	const struct km_scenario_meta *m = km_scenario_meta(s->sc);
+	s->ri.scenario = m->name;
+	s->ri.title = m->title;
+	s->ri.nparams = km_scenario_params(s->sc, &s->ri.params);
+
+	const char *key = o->era ? o->era : m->era[0] ? m->era : NULL;
+	const struct km_era *era = key ? km_eras_find(&s->eras, key) : &s->eras.v[s->eras.n - 1];
+	s->ri.era_key = key;
+	if (!era) {
+		char list[512] = "";
+		FILE *f = fmemopen(list, sizeof(list) - 1, "w");
+		if (f) {
+			eras_list(f, &s->eras);
+			fclose(f);
+		}
+		snprintf(err, sizeof(err), "%s '%s': unknown era (eras: %s)",
+			 o->era ? "--era" : "scenario{ era }", key, list);
+		return fail_run(s, KM_OUT_ERROR, err);
+	}
+	s->ri.era = era;
+	int cpus = o->cpus ? o->cpus : m->cpus ? m->cpus : era->cpus;
+	uint64_t seed = o->has_seed ? o->seed : m->has_seed ? m->seed : 1;
+	km_time duration = o->duration ? o->duration : m->duration ? m->duration :
+			   (km_time)60 * 1000000000LL;
+	s->ri.cpus = cpus;
+	s->ri.seed = seed;
+	s->ri.duration = duration;
+	if (era_allows(s, era, cpus, err, sizeof(err)) < 0)
+		return fail_run(s, KM_OUT_ERROR, err);
+
+	struct km_config cfg = {
+		.cpus = cpus, .seed = seed, .duration = duration, .mode = o->mode,
+		.anachronism = o->anachronism, .store_trace = false,
+		.max_events = o->max_events, .max_wall = o->max_wall,
+	};
+	struct km_sim *sim = km_scenario_instantiate(s->sc, era, &cfg, err, sizeof(err));
+	if (!sim)
+		return fail_run(s, KM_OUT_ERROR, err);
+
+	if (check_only) {
+		int nt = 0;
+		for (uint32_t i = 0; i < sim->ctxs.n; i++)
+			nt += sim->ctxs.v[i]->kind == KM_CTX_TASK;
+		printf("%s: ok: scenario '%s', era %s (%s), %d CPU%s: %u lock%s, %d task%s, %u irq%s, "
+		       "%u var%s\n", s->file, m->name, era->id, era->version, cpus,
+		       cpus == 1 ? "" : "s", sim->locks.n, sim->locks.n == 1 ? "" : "s", nt,
+		       nt == 1 ? "" : "s", sim->irqsrcs.n, sim->irqsrcs.n == 1 ? "" : "s",
+		       sim->vars.n, sim->vars.n == 1 ? "" : "s");
+		for (int i = 0; i < s->ri.nparams; i++)
+			printf("  parameter %s = %s (default %s)\n", s->ri.params[i].name,
+			       s->ri.params[i].value, s->ri.params[i].def);
+		return 0;
+	}
+
+	int rc = km_scenario_run(s->sc, err, sizeof(err));
+	s->ri.sim = sim;
+	if (rc < 0)
+		return fail_run(s, KM_OUT_ERROR, err);
+	if (sim->outcome == KM_OUT_NOT_APPLICABLE)
+		return fail_run(s, KM_OUT_NOT_APPLICABLE, sim->reason);
+	s->ri.outcome = sim->outcome;
+	s->ri.reason = sim->reason;
+
+	json_t *j = km_report_json(&s->ri);
+	if (!j)
+		return fail_run(s, KM_OUT_ERROR, "out of memory building the report");
+	const struct km_check_result *checks;
+	int nchecks;
+	if (km_scenario_checks(s->sc, j, &checks, &nchecks, err, sizeof(err)) < 0) {
+		json_decref(j);
+		return fail_run(s, KM_OUT_ERROR, err);
+	}
+	s->ri.checks = checks;
+	s->ri.nchecks = nchecks;
+	json_decref(j);
+
+	switch (o->report) {
+	case REPORT_JSON:
+		j = km_report_json(&s->ri);
+		km_report_write_json(stdout, j);
+		json_decref(j);
+		break;
+	case REPORT_LOCKSTAT:
+		km_report_lockstat(stdout, &s->ri);
+		break;
+	case REPORT_TEXT:
+		km_report_text(stdout, &s->ri);
+		break;
+	}
+	int status = km_report_exit_status(&s->ri);
+	if (status == 3)
+		fprintf(stderr, "%s: %s\n", prog, sim->reason);
+	return status;
+}
+
+/* ---------------------------------------------------------------- list -- */
+
+static int by_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int cmd_list(void)
+{
+	struct km_era_list eras;
+	if (load_eras(&eras) < 0)
+		return 2;
+	printf("eras (%d):\n", eras.n);
+	for (int i = 0; i < eras.n; i++) {
+		const struct km_era *e = &eras.v[i];
+		char sems[32] = "";
+		if (e->semaphores >= 0)
+			snprintf(sems, sizeof(sems), ", %d semaphores", e->semaphores);
+		printf("  %-6s %-10s %-44.44s %3d CPU%s, %s%s\n", e->id, e->version, e->title,
+		       e->cpus, e->cpus == 1 ? " " : "s", e->preempt == KM_PREEMPT_NONE ?
+		       "no preemption" : e->preempt == KM_PREEMPT_FULL ? "preemptible" :
+		       "voluntary preemption", sems);
+	}
+	printf("\nmodes: native, cli, bkl, spinlock, semaphore, mutex\n");
+
+	char dir[PATH_MAX + 16];
+	snprintf(dir, sizeof(dir), "%s/scripts", datadir);
+	DIR *d = opendir(dir);
+	char *names[512];
+	int n = 0;
+	if (d) {
+		struct dirent *de;
+		while ((de = readdir(d)) && n < 512) {
+			size_t len = strlen(de->d_name);
+			if (len > 4 && !strcmp(de->d_name + len - 4, ".lua") && de->d_name[0] != '.')
+				names[n++] = strdup(de->d_name);
+		}
+		closedir(d);
+	}
+	qsort(names, (size_t)n, sizeof(*names), by_str);
+	printf("\nscenarios (%d, in %s):\n", n, dir);
+	for (int i = 0; i < n; i++) {
+		char path[PATH_MAX + 300], err[512];
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		struct km_load_opts lo = { .max_instructions = 50000000, .max_memory = 64u << 20,
+					   .max_wall = 10, .seed = 1 };
+		struct km_scenario *sc = km_scenario_load(path, &lo, err, sizeof(err));
+		if (sc) {
+			const struct km_scenario_meta *m = km_scenario_meta(sc);
+			printf("  %-20s %-6s %s\n", names[i], m->era[0] ? m->era : "-", m->title);
+			km_scenario_free(sc);
+		} else {
+			printf("  %-20s (does not load: %s)\n", names[i], err);
+		}
+		free(names[i]);
+	}
+	km_eras_free(&eras);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- main -- */
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "--version")) {
+		printf("lockmuseum %s\n", KM_VERSION);
+		return 0;
+	}
+	find_datadir();
+	if (!strcmp(cmd, "list"))
+		return cmd_list();
+	if (strcmp(cmd, "run") && strcmp(cmd, "check")) {
+		fprintf(stderr, "%s: unknown command '%s' (commands: run, check, list; see "
+			"lockmuseum --help)\n", prog, cmd);
+		return 2;
+	}
+	static struct session s;
+	int rc = parse_options(argc - 1, argv + 1, &s.o);
+	if (rc)
+		return rc;
+	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
+	int nargs = argc - 1 - optind;
+	if (nargs < 1) {
+		fprintf(stderr, "%s: %s: which scenario? (lockmuseum %s FILE.lua)\n", prog, cmd, cmd);
+		return 2;
+	}
+	if (nargs > 1) {
+		fprintf(stderr, "%s: %s: one scenario at a time (got '%s' and '%s')\n", prog, cmd,
+			argv[1 + optind], argv[2 + optind]);
+		return 2;
+	}
+	s.file = argv[1 + optind];
+	rc = cmd_run(&s, !strcmp(cmd, "check"));
+	fflush(stdout);
+	km_scenario_free(s.sc);
+	km_eras_free(&s.eras);
+	return rc;
+}

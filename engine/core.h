@@ -1,0 +1,92 @@
+/*
+ * core.h - private interface between the files of the simulator core.
+ *
+ * Not for the host: the Lua layer and the view use sim.h only.  These are
+ * the state transitions of contexts and CPUs (sched.c), the validator's
+ * recording (check.c) and the trace helper, shared by the operations and
+ * the primitives.
+ */
+#ifndef KM_ENGINE_CORE_H
+#define KM_ENGINE_CORE_H
+
+#include "sim.h"
+
+#include <stdarg.h>
+
+/* Task accounting buckets. */
+enum km_acct {
+	KM_ACCT_NONE,		/* not started, interrupted, or done */
+	KM_ACCT_RUN,
+	KM_ACCT_SPIN,
+	KM_ACCT_BLOCKED,
+	KM_ACCT_RUNNABLE,
+};
+
+static inline struct km_cpu *km_cpu_of(struct km_sim *sim, const struct km_ctx *ctx)
+{
+	return ctx->cpu >= 0 ? &sim->cpus[ctx->cpu] : NULL;
+}
+
+static inline struct km_ctx *km_cpu_top(const struct km_cpu *cpu)
+{
+	return cpu->irq_top ? cpu->irq_top : cpu->curr;
+}
+
+static inline bool km_ctx_on_top(struct km_sim *sim, const struct km_ctx *ctx)
+{
+	return ctx->state == KM_CTX_ONCPU && km_cpu_top(&sim->cpus[ctx->cpu]) == ctx;
+}
+
+/* May not sleep: interrupt handler, preemption disabled, or irqs off in an
+ * era whose might_sleep() checks it. */
+static inline bool km_ctx_atomic(const struct km_sim *sim, const struct km_ctx *ctx)
+{
+	return ctx->kind == KM_CTX_IRQ || ctx->preempt_count > 0 ||
+	       (ctx->irqoff > 0 && sim->era.sleep_check);
+}
+
+void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
+	     uint32_t obj, uint32_t aux, int64_t arg);
+
+/* sched.c */
+void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a);
+void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d);
+void km_ctx_spin(struct km_sim *sim, struct km_ctx *ctx);
+void km_ctx_block(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *obj);
+void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result);
+void km_ctx_arm_timeout(struct km_sim *sim, struct km_ctx *ctx, km_time deadline);
+void km_ctx_cancel_timeout(struct km_ctx *ctx);
+void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu);
+bool km_cpu_maybe_preempt(struct km_sim *sim, struct km_cpu *cpu);
+void km_cpu_irqs_maybe_enabled(struct km_sim *sim, struct km_cpu *cpu);
+void km_cpu_irqoff_update(struct km_sim *sim, struct km_cpu *cpu);
+void km_push(struct km_sim *sim, km_time t, int kind, uint32_t id, uint64_t token);
+bool km_ctx_preemptible(const struct km_sim *sim, const struct km_ctx *ctx);
+
+/* ops.c: the write half of add(), at the end of its segment */
+void km_var_add_commit(struct km_sim *sim, struct km_ctx *ctx);
+
+/* holds (lock.c) */
+struct km_hold *km_hold_add(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			    km_time since);
+struct km_hold *km_hold_find(const struct km_ctx *ctx, const struct km_lock *l);
+void km_hold_remove(struct km_sim *sim, struct km_hold *h);
+
+/* check.c */
+void km_violation(struct km_sim *sim, enum km_violation_kind kind,
+		  const struct km_ctx *ctx, const struct km_lock *l,
+		  const struct km_var *v, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+/* Describe what each live task waits on (deadlock reason). */
+void km_describe_deadlock(struct km_sim *sim, char *buf, size_t len);
+
+/* sim.c: vectors */
+int km_vec_grow(void **v, uint32_t *cap, uint32_t need, size_t elsize);
+#define KM_VEC_PUSH(vec, x) \
+	(((vec).n < (vec).cap || \
+	  km_vec_grow((void **)&(vec).v, &(vec).cap, (vec).n + 1, sizeof(*(vec).v)) == 0) \
+	 ? ((vec).v[(vec).n++] = (x), 0) : KM_ENOMEM)
+
+char *km_strdup(const char *s);
+
+#endif /* KM_ENGINE_CORE_H */

@@ -1,0 +1,67 @@
+/*
+ * era.h - what a kernel release offered: primitives, scheduler, costs.
+ *
+ * An era is data.  It is written as Lua (eras/<year>.lua, loaded through
+ * the same sandbox as scenarios) and arrives in the core as this plain
+ * struct, so the core never sees Lua.  Every cost is in nanoseconds and
+ * is cited, with its provenance tag, in docs/ (see docs/sources.md).
+ */
+#ifndef KM_ENGINE_ERA_H
+#define KM_ENGINE_ERA_H
+
+#include "km.h"
+
+enum km_preempt {
+	KM_PREEMPT_NONE,	/* a task keeps its CPU until it blocks */
+	KM_PREEMPT_VOLUNTARY,	/* switches at might_sleep() points */
+	KM_PREEMPT_FULL,	/* switches at the tick when preempt_count is 0 */
+};
+
+enum km_spin_flavour {
+	KM_SPIN_NONE = 0,	/* the era had no spinlocks */
+	KM_SPIN_TAS,		/* test-and-set: a random spinner wins */
+	KM_SPIN_TICKET,		/* FIFO; every spinner's line is invalidated */
+	KM_SPIN_QUEUED,		/* FIFO, each spinner on its own line (MCS) */
+};
+
+enum km_sem_flavour {
+	KM_SEM_NONE = 0,	/* no semaphores yet (0.01) */
+	KM_SEM_LEGACY,		/* per-arch: woken sleepers retry, can be robbed */
+	KM_SEM_GENERIC,		/* 2.6.26+: up() hands the unit to the first waiter */
+};
+
+struct km_costs {
+	km_time cli;		/* disable or enable interrupts */
+	km_time atomic;		/* one locked read-modify-write */
+	km_time cacheline;	/* move one cache line between CPUs */
+	km_time ctxsw;		/* switch from one task to another */
+	km_time wakeup;		/* from wake-up to the wakee being runnable */
+	km_time irq_entry;	/* interrupt entry plus exit */
+};
+
+struct km_era {
+	char id[32];		/* "1996" */
+	char version[32];	/* "2.0" */
+	char title[128];
+	char placard[256];	/* path under docs/ */
+	int year;
+	int cpus;		/* typical CPU count of the period */
+	bool smp;
+	int hz;
+	enum km_preempt preempt;
+	bool global_cli;	/* SMP cli() is the global irq lock (2.0 - 2.5.27) */
+	bool bkl;
+	enum km_spin_flavour spinlock;
+	enum km_sem_flavour semaphore;
+	bool mutex;
+	bool mutex_spin;	/* optimistic spinning (2.6.30+) */
+	bool mutex_handoff;	/* hand-off to the top waiter (4.10+) */
+	bool sleep_check;	/* might_sleep(): sleeping with irqs off is a bug */
+	int semaphores;		/* struct semaphore count in the tree, or -1 */
+	struct km_costs cost;
+};
+
+const char *km_preempt_name(enum km_preempt p);
+const char *km_spin_flavour_name(enum km_spin_flavour f);
+
+#endif /* KM_ENGINE_ERA_H */

@@ -1,0 +1,51 @@
+/*
+ * km.h - the few types every part of the simulator core shares.
+ *
+ * lockmuseum's core is a discrete-event simulator: time is an integer
+ * count of simulated nanoseconds, nothing in it reads a wall clock, and
+ * every error is a negative KM_E* code returned to the caller.  This
+ * header holds just those conventions so that the small headers of the
+ * core (evq.h, rng.h, trace.h, ...) can include it without dragging in
+ * the rest.
+ */
+#ifndef KM_ENGINE_KM_H
+#define KM_ENGINE_KM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Simulated time in nanoseconds.  Signed so differences are natural. */
+typedef int64_t km_time;
+
+#define KM_TIME_NEVER INT64_MAX
+/* Largest duration a scenario may ask for: about 146 years, and far
+ * enough from INT64_MAX that now + duration can never overflow. */
+#define KM_TIME_MAX ((km_time)1 << 62)
+
+/* Error codes: 0 is success, failures are negative. */
+enum {
+	KM_OK = 0,
+	KM_ENOMEM = -1,		/* the host allocator refused */
+	KM_EINVAL = -2,		/* bad argument (message in sim->errmsg) */
+	KM_EMISUSE = -3,	/* API used in the wrong context */
+	KM_ENOTAPPLICABLE = -4,	/* combination that cannot run */
+	KM_EBUDGET = -5,	/* a run budget was exceeded */
+	KM_EDEPTH = -6,		/* too many locks held at once */
+};
+
+/*
+ * What an operation asks of its caller.  KM_STEP_DONE: the result is in
+ * ctx->result and the caller may go on at once.  KM_STEP_WAIT: the
+ * context now waits (for simulated time, a lock, a wake-up); the caller
+ * must yield, and will be resumed with ctx->result set.
+ */
+enum km_step {
+	KM_STEP_DONE = 0,
+	KM_STEP_WAIT = 1,
+};
+
+#define KM_MAX_CPUS 1024
+#define KM_MAX_LOCK_DEPTH 48	/* as lockdep's MAX_LOCK_DEPTH */
+
+#endif /* KM_ENGINE_KM_H */

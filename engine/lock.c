@@ -1,0 +1,439 @@
+/*
+ * lock.c - what every primitive shares: down()/up() around the method
+ * table, lock_stat accounting, holders, timeouts, context checks.
+ *
+ * See lock.h for the protocol with the primitives.  The order of work in
+ * down() mirrors the kernel's: might_sleep-style context checks first,
+ * then the primitive's fast path, then (contended) the bookkeeping of a
+ * waiter -- counted once per down() even when the waiter is woken and
+ * has to try again, as lock_stat counts contentions.
+ */
+#include "lock.h"
+#include "core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const struct km_lock_ops *km_lock_ops_for(enum km_prim p)
+{
+	switch (p) {
+	case KM_PRIM_CLI: return &km_cli_ops;
+	case KM_PRIM_BKL: return &km_bkl_ops;
+	case KM_PRIM_SPIN: return &km_spin_ops;
+	case KM_PRIM_SEM: return &km_sem_ops;
+	case KM_PRIM_MUTEX: return &km_mutex_ops;
+	default: return NULL;
+	}
+}
+
+/* ----------------------------------------------------------- waitlists -- */
+
+void km_waitlist_append(struct km_waitlist *wl, struct km_ctx *ctx)
+{
+	ctx->wnext = NULL;
+	ctx->wprev = wl->tail;
+	if (wl->tail)
+		wl->tail->wnext = ctx;
+	else
+		wl->head = ctx;
+	wl->tail = ctx;
+	wl->len++;
+}
+
+void km_waitlist_prepend(struct km_waitlist *wl, struct km_ctx *ctx)
+{
+	ctx->wprev = NULL;
+	ctx->wnext = wl->head;
+	if (wl->head)
+		wl->head->wprev = ctx;
+	else
+		wl->tail = ctx;
+	wl->head = ctx;
+	wl->len++;
+}
+
+bool km_waitlist_contains(const struct km_waitlist *wl, const struct km_ctx *ctx)
+{
+	for (const struct km_ctx *c = wl->head; c; c = c->wnext)
+		if (c == ctx)
+			return true;
+	return false;
+}
+
+void km_waitlist_remove(struct km_waitlist *wl, struct km_ctx *ctx)
+{
+	if (!km_waitlist_contains(wl, ctx))
+		return;
+	if (ctx->wprev)
+		ctx->wprev->wnext = ctx->wnext;
+	else
+		wl->head = ctx->wnext;
+	if (ctx->wnext)
+		ctx->wnext->wprev = ctx->wprev;
+	else
+		wl->tail = ctx->wprev;
+	ctx->wnext = ctx->wprev = NULL;
+	wl->len--;
+}
+
+struct km_ctx *km_waitlist_pop(struct km_waitlist *wl)
+{
+	struct km_ctx *ctx = wl->head;
+	if (ctx)
+		km_waitlist_remove(wl, ctx);
+	return ctx;
+}
+
+/* --------------------------------------------------------------- holds -- */
+
+static int hold_pool_grow(struct km_sim *sim)
+{
+	enum { CHUNK = 256 };
+	struct km_hold *chunk = calloc(CHUNK, sizeof(*chunk));
+	if (!chunk || KM_VEC_PUSH(sim->hold_chunks, chunk) < 0) {
+		free(chunk);
+		return KM_ENOMEM;
+	}
+	for (int i = 0; i < CHUNK; i++) {
+		chunk[i].cnext = sim->free_hold;
+		sim->free_hold = &chunk[i];
+	}
+	return KM_OK;
+}
+
+struct km_hold *km_hold_add(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			    km_time since)
+{
+	if (!sim->free_hold && hold_pool_grow(sim) < 0) {
+		km_fail(sim, KM_ENOMEM, "out of memory recording a lock holder");
+		return NULL;
+	}
+	struct km_hold *h = sim->free_hold;
+	sim->free_hold = h->cnext;
+	*h = (struct km_hold){ .lock = l, .ctx = ctx, .since = since, .cpu = ctx->cpu };
+	/* lock's list: oldest first */
+	h->lprev = l->holders_tail;
+	if (l->holders_tail)
+		l->holders_tail->lnext = h;
+	else
+		l->holders = h;
+	l->holders_tail = h;
+	l->nholders++;
+	/* context's list: newest first */
+	h->cnext = ctx->held;
+	if (ctx->held)
+		ctx->held->cprev = h;
+	ctx->held = h;
+	ctx->nheld++;
+	return h;
+}
+
+struct km_hold *km_hold_find(const struct km_ctx *ctx, const struct km_lock *l)
+{
+	for (struct km_hold *h = ctx->held; h; h = h->cnext)
+		if (h->lock == l)
+			return h;
+	return NULL;
+}
+
+void km_hold_remove(struct km_sim *sim, struct km_hold *h)
+{
+	struct km_lock *l = h->lock;
+	struct km_ctx *ctx = h->ctx;
+	if (h->lprev)
+		h->lprev->lnext = h->lnext;
+	else
+		l->holders = h->lnext;
+	if (h->lnext)
+		h->lnext->lprev = h->lprev;
+	else
+		l->holders_tail = h->lprev;
+	l->nholders--;
+	if (h->cprev)
+		h->cprev->cnext = h->cnext;
+	else
+		ctx->held = h->cnext;
+	if (h->cnext)
+		h->cnext->cprev = h->cprev;
+	ctx->nheld--;
+	h->cnext = sim->free_hold;
+	sim->free_hold = h;
+}
+
+/* ---------------------------------------------------------- accounting -- */
+
+km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu)
+{
+	km_time c = (l->last_cpu >= 0 && l->last_cpu != cpu) ? sim->era.cost.cacheline : 0;
+	l->last_cpu = cpu;
+	return c;
+}
+
+static void note_acquired(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			  km_time waited, km_time since)
+{
+	if (!ctx->contended)
+		waited = 0;
+	l->st.acquisitions++;
+	if (l->acq_cpu >= 0 && l->acq_cpu != ctx->cpu)
+		l->st.acq_bounces++;
+	l->acq_cpu = ctx->cpu;
+	if (ctx->contended) {
+		km_minmax_add(&l->st.wait, waited);
+		ctx->contended = false;
+	}
+	ctx->acquisitions++;
+	km_hold_add(sim, l, ctx, since);
+	km_emit(sim, KM_TR_ACQUIRE, ctx->cpu, ctx, l->id, 0, waited);
+}
+
+static void note_contended(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	l->nwaiting++;
+	if (l->nwaiting > l->st.max_waiters)
+		l->st.max_waiters = l->nwaiting;
+	if (ctx->contended)
+		return;		/* a retry: already counted */
+	ctx->contended = true;
+	ctx->wait_since = sim->now;
+	l->st.contentions++;
+	if (l->acq_cpu >= 0 && l->acq_cpu != ctx->cpu)
+		l->st.con_bounces++;
+	km_emit(sim, KM_TR_CONTEND, ctx->cpu, ctx, l->id, l->nwaiting, 0);
+}
+
+/* ---------------------------------------------------------------- down -- */
+
+static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
+		   km_time deadline, bool trylock)
+{
+	if (ctx->nheld >= KM_MAX_LOCK_DEPTH)
+		return km_fail(sim, KM_EDEPTH, "'%s' holds %d locks at once, the most "
+			       "lockdep allows (MAX_LOCK_DEPTH)", ctx->name, ctx->nheld);
+	l->used = true;
+	if (l->prim == KM_PRIM_MUTEX && !trylock && km_in_irq(ctx))
+		km_violation(sim, KM_V_SLEEP_IN_ATOMIC, ctx, l, NULL,
+			     "mutex_lock(%s) in interrupt context (irq '%s'): a mutex "
+			     "may sleep", l->name, ctx->name);
+
+	km_time cost = 0;
+	enum km_lock_result r = l->ops->acquire(sim, l, ctx, trylock, &cost);
+	switch (r) {
+	case KM_LOCK_TAKEN:
+		note_acquired(sim, l, ctx, sim->now - ctx->wait_since, sim->now + cost);
+		ctx->result = 1;
+		km_ctx_run_seg(sim, ctx, cost);
+		return KM_STEP_WAIT;
+	case KM_LOCK_BUSY:
+		km_emit(sim, KM_TR_TRYFAIL, ctx->cpu, ctx, l->id, 0, 0);
+		ctx->result = 0;
+		km_ctx_run_seg(sim, ctx, cost);
+		return KM_STEP_WAIT;
+	case KM_LOCK_SPIN:
+	case KM_LOCK_SLEEP:
+		break;
+	}
+
+	note_contended(sim, l, ctx);
+	ctx->wait = KM_WAIT_LOCK;
+	ctx->wait_obj = l;
+	if (deadline != KM_TIME_NEVER)
+		km_ctx_arm_timeout(sim, ctx, deadline);
+	if (r == KM_LOCK_SLEEP && km_in_irq(ctx)) {
+		km_violation(sim, KM_V_SLEEP_IN_ATOMIC, ctx, l, NULL,
+			     "down(%s) would sleep in interrupt context (irq '%s'); "
+			     "it busy-waits instead", l->name, ctx->name);
+		r = KM_LOCK_SPIN;
+	} else if (r == KM_LOCK_SLEEP && km_ctx_atomic(sim, ctx)) {
+		km_violation(sim, KM_V_SLEEP_IN_ATOMIC, ctx, l, NULL,
+			     "'%s' sleeps in down(%s) while atomic (%s)", ctx->name,
+			     l->name, ctx->preempt_count ? "a spinlock is held" :
+			     "interrupts are off");
+	}
+	if (r == KM_LOCK_SPIN)
+		km_ctx_spin(sim, ctx);
+	else
+		km_ctx_block(sim, ctx, KM_WAIT_LOCK, l);
+	return KM_STEP_WAIT;
+}
+
+int km_op_down(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l)
+{
+	return acquire(sim, ctx, l, KM_TIME_NEVER, false);
+}
+
+int km_op_down_trylock(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l)
+{
+	return acquire(sim, ctx, l, KM_TIME_NEVER, true);
+}
+
+int km_op_down_timeout(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
+		       km_time t)
+{
+	return acquire(sim, ctx, l, sim->now + t, false);
+}
+
+int km_lock_redo(struct km_sim *sim, struct km_ctx *ctx)
+{
+	struct km_lock *l = ctx->then_obj;
+	if (l->woken == ctx)
+		l->woken = NULL;
+	km_time deadline = ctx->deadline;
+	if (deadline != KM_TIME_NEVER && sim->now >= deadline) {
+		ctx->contended = false;
+		ctx->deadline = KM_TIME_NEVER;
+		km_emit(sim, KM_TR_TRYFAIL, ctx->cpu, ctx, l->id, 0, 1);
+		ctx->result = 0;
+		return KM_STEP_DONE;
+	}
+	ctx->lock_retry = true;
+	int r = acquire(sim, ctx, l, deadline, false);
+	ctx->lock_retry = false;
+	return r;
+}
+
+void km_lock_grant(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+		   km_time delay)
+{
+	l->nwaiting--;
+	km_ctx_cancel_timeout(ctx);
+	note_acquired(sim, l, ctx, sim->now + delay - ctx->wait_since, sim->now + delay);
+	ctx->result = 1;
+	if (ctx->state == KM_CTX_BLOCKED) {
+		km_ctx_wake(sim, ctx, 1);
+		km_emit(sim, KM_TR_WAKE, ctx->cpu, NULL, l->id, ctx->id, 0);
+	} else {
+		ctx->wait = KM_WAIT_NONE;
+		ctx->wait_obj = NULL;
+		if (ctx->spin_irq_entry)
+			return;
+		km_ctx_run_seg(sim, ctx, delay);
+	}
+}
+
+void km_lock_wake_retry(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	l->nwaiting--;
+	l->woken = ctx;
+	km_time deadline = ctx->deadline;
+	ctx->then = KM_THEN_REDO_DOWN;
+	ctx->then_obj = l;
+	km_ctx_wake(sim, ctx, 0);
+	ctx->deadline = deadline;	/* the retry keeps the original deadline */
+	km_emit(sim, KM_TR_WAKE, ctx->cpu, NULL, l->id, ctx->id, 1);
+}
+
+void km_lock_spin_to_sleep(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	km_waitlist_append(&l->waiters, ctx);
+	km_time deadline = ctx->deadline;
+	km_ctx_block(sim, ctx, KM_WAIT_LOCK, l);
+	if (deadline != KM_TIME_NEVER)
+		km_ctx_arm_timeout(sim, ctx, deadline);
+}
+
+void km_lock_timeout(struct km_sim *sim, struct km_ctx *ctx)
+{
+	struct km_lock *l = ctx->wait_obj;
+	l->ops->cancel(sim, l, ctx);
+	l->nwaiting--;
+	ctx->contended = false;
+	ctx->wait = KM_WAIT_NONE;
+	ctx->wait_obj = NULL;
+	km_emit(sim, KM_TR_TRYFAIL, ctx->cpu, ctx, l->id, 0, 1);
+	if (ctx->state == KM_CTX_BLOCKED) {
+		ctx->wait = KM_WAIT_LOCK;	/* km_ctx_wake clears it */
+		km_ctx_wake(sim, ctx, 0);
+	} else {
+		ctx->result = 0;
+		km_ctx_run_seg(sim, ctx, 0);
+	}
+}
+
+void km_lock_owner_off_cpu(struct km_sim *sim, struct km_ctx *ctx)
+{
+	for (struct km_hold *h = ctx->held; h; h = h->cnext)
+		if (h->lock->ops && h->lock->ops->owner_off_cpu && h->lock->owner == ctx)
+			h->lock->ops->owner_off_cpu(sim, h->lock);
+}
+
+/* ------------------------------------------------------------------ up -- */
+
+/* Is this release legal?  Report it if not; return false when there is
+ * nothing to release at all. */
+static bool release_checks(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
+			   struct km_hold *h)
+{
+	switch (l->prim) {
+	case KM_PRIM_SEM:
+		return true;	/* up() is legal from anyone, irq included */
+	case KM_PRIM_MUTEX:
+		if (km_in_irq(ctx))
+			km_violation(sim, KM_V_MUTEX_UNLOCK_IN_IRQ, ctx, l, NULL,
+				     "mutex_unlock(%s) in interrupt context (irq '%s')",
+				     l->name, ctx->name);
+		if (l->avail > 0) {
+			km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
+				     "mutex_unlock(%s) by '%s': the mutex is not locked",
+				     l->name, ctx->name);
+			return false;
+		}
+		if (l->owner != ctx && !km_in_irq(ctx))
+			km_violation(sim, KM_V_MUTEX_UNLOCK_NOT_OWNER, ctx, l, NULL,
+				     "mutex_unlock(%s) by '%s', but %s%s owns it", l->name,
+				     ctx->name, l->owner ? "" : "no task",
+				     l->owner ? l->owner->name : "");
+		return true;
+	case KM_PRIM_SPIN:
+		if (!h) {
+			km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
+				     "spin_unlock(%s) by '%s', which does not hold it",
+				     l->name, ctx->name);
+			return l->avail == 0;
+		}
+		return true;
+	case KM_PRIM_BKL:
+	case KM_PRIM_CLI:
+		if (!h) {
+			km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
+				     "%s(%s) by '%s', which did not take it",
+				     l->prim == KM_PRIM_BKL ? "unlock_kernel" : "sti",
+				     l->name, ctx->name);
+			return false;
+		}
+		return true;
+	default:
+		return true;
+	}
+}
+
+int km_op_up(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l)
+{
+	l->used = true;
+	struct km_hold *h = km_hold_find(ctx, l);
+	km_time cost = sim->era.cost.atomic;
+
+	if (release_checks(sim, ctx, l, h)) {
+		if (!h && l->prim == KM_PRIM_MUTEX && l->owner)
+			h = km_hold_find(l->owner, l);
+		if (!h)
+			h = l->holders;	/* semaphore: the oldest outstanding down() */
+		km_time held = -1;
+		if (h) {
+			held = sim->now - h->since;
+			if (held < 0)
+				held = 0;
+			km_minmax_add(&l->st.hold, held);
+			km_hold_remove(sim, h);
+		}
+		km_emit(sim, KM_TR_RELEASE, ctx->cpu, ctx, l->id, 0, held);
+		cost = 0;
+		l->ops->release(sim, l, ctx, &cost);
+		if (sim->error)
+			return sim->error;
+	}
+	km_ctx_run_seg(sim, ctx, cost);
+	struct km_cpu *cpu = km_cpu_of(sim, ctx);
+	km_cpu_irqs_maybe_enabled(sim, cpu);
+	return KM_STEP_WAIT;
+}

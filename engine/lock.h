@@ -1,0 +1,133 @@
+/*
+ * lock.h - the uniform lock interface and the layer every primitive shares.
+ *
+ * A scenario's down(l)/up(l) reach a primitive through one method table,
+ * struct km_lock_ops, in the manner of SQLite's sqlite3_mutex_methods and
+ * the kernel's kernel/locking/: the mode picks the table for every lock
+ * that is not pinned.  The primitive owns the policy -- who may take the
+ * lock, who is next, what a hand-off costs -- and nothing else.  This
+ * generic layer (lock.c) owns what is common: lock_stat accounting, the
+ * trace, the holder records, timeouts, the validator's context checks,
+ * and turning "wait" into sleeping or spinning.
+ *
+ * The protocol between the two:
+ *  - acquire() either takes the lock (KM_LOCK_TAKEN, *cost set), refuses
+ *    a trylock (KM_LOCK_BUSY), or queues the context on one of the lock's
+ *    lists and returns KM_LOCK_SPIN or KM_LOCK_SLEEP.
+ *  - Later, when the primitive decides a waiter has the lock (at a
+ *    release, or a hand-off window closing), it takes the waiter off its
+ *    list and calls km_lock_grant(); or, for primitives whose woken
+ *    sleepers must try again (semaphores before 2.6.26, mutexes), calls
+ *    km_lock_wake_retry().
+ *  - cancel() takes a waiter off the lists when its timeout expires or it
+ *    stops spinning.
+ */
+#ifndef KM_ENGINE_LOCK_H
+#define KM_ENGINE_LOCK_H
+
+#include "sim.h"
+
+enum km_lock_result {
+	KM_LOCK_TAKEN,
+	KM_LOCK_BUSY,
+	KM_LOCK_SPIN,
+	KM_LOCK_SLEEP,
+};
+
+struct km_lock_ops {
+	const char *name;
+	/* Context: the caller is @ctx, on top of its CPU. */
+	enum km_lock_result (*acquire)(struct km_sim *sim, struct km_lock *l,
+				       struct km_ctx *ctx, bool trylock, km_time *cost);
+	/* Release by @ctx (validity already checked and reported). */
+	void (*release)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			km_time *cost);
+	/* @ctx stops waiting (timeout, or its spin was aborted). */
+	void (*cancel)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
+	/* Optional: the owner left its CPU (blocked or was preempted). */
+	void (*owner_off_cpu)(struct km_sim *sim, struct km_lock *l);
+	/* Optional: a tick asked a spinner on @ctx's CPU to reschedule. */
+	bool (*spin_abort)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
+	/* Does a context that may not sleep get to hold it? (spinning locks) */
+	bool atomic;
+};
+
+extern const struct km_lock_ops km_cli_ops;
+extern const struct km_lock_ops km_bkl_ops;
+extern const struct km_lock_ops km_spin_ops;
+extern const struct km_lock_ops km_sem_ops;
+extern const struct km_lock_ops km_mutex_ops;
+
+const struct km_lock_ops *km_lock_ops_for(enum km_prim p);
+
+/* ---- for primitives ---- */
+
+void km_waitlist_append(struct km_waitlist *wl, struct km_ctx *ctx);
+void km_waitlist_prepend(struct km_waitlist *wl, struct km_ctx *ctx);
+void km_waitlist_remove(struct km_waitlist *wl, struct km_ctx *ctx);
+struct km_ctx *km_waitlist_pop(struct km_waitlist *wl);
+bool km_waitlist_contains(const struct km_waitlist *wl, const struct km_ctx *ctx);
+
+/**
+ * km_lock_grant - @ctx, a waiter of @l already taken off the primitive's
+ * lists, now has the lock; it continues after @delay (the hand-off).
+ * Context: called by primitives, from any context's operation or event.
+ */
+void km_lock_grant(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+		   km_time delay);
+
+/**
+ * km_lock_wake_retry - wake sleeper @ctx (off the lists) so that it tries
+ * again when it runs, keeping its place at the head if it fails.
+ */
+void km_lock_wake_retry(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
+
+/* A spinning waiter of @l becomes a sleeping one (mutex: owner left CPU). */
+void km_lock_spin_to_sleep(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
+
+/* Cost of touching @l's cache line from @cpu: one transfer if it was last
+ * elsewhere.  Updates where the line is. */
+km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu);
+
+/* Raw spinning locks (spinlock mode, the BKL, the global irq lock):
+ * choose the next owner among l->spinners by the era's flavour and say
+ * what the hand-off costs.  Returns NULL when nobody spins. */
+struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l,
+				 km_time *delay);
+enum km_spin_flavour km_spin_flavour_of(const struct km_sim *sim);
+/* Release a raw spinning lock and pass it on (test-and-set: open the
+ * window in which any asker may take it). */
+void km_raw_spin_unlock(struct km_sim *sim, struct km_lock *l);
+/* May a newcomer take @l now?  (FIFO flavours: not past spinners.) */
+bool km_raw_spin_free_for_newcomer(const struct km_sim *sim, const struct km_lock *l);
+void km_raw_spin_take(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
+/* The test-and-set window of @l closes (event KM_EV_HANDOFF). */
+void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token);
+/* The raw BKL was handed to spinner @ctx. */
+void km_bkl_granted(struct km_sim *sim, struct km_ctx *ctx, km_time delay);
+/* The global irq lock is free: admit waiting handlers, then a task. */
+void km_gil_hand_off(struct km_sim *sim);
+bool km_gil_reacquire(struct km_sim *sim, struct km_ctx *ctx);
+void km_gil_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx);
+
+/* ---- for the core ---- */
+
+/* @ctx leaves its CPU (blocks, is preempted): tell the locks it owns. */
+void km_lock_owner_off_cpu(struct km_sim *sim, struct km_ctx *ctx);
+/* A waiter's deadline passed. */
+void km_lock_timeout(struct km_sim *sim, struct km_ctx *ctx);
+/* Re-run a down() that was woken to retry.  Returns like km_op_down. */
+int km_lock_redo(struct km_sim *sim, struct km_ctx *ctx);
+
+/* BKL and global irq lock: dropped when their holder sleeps, retaken
+ * when it runs again (schedule()'s release_kernel_lock). */
+void km_bkl_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx);
+/* Returns true when @ctx must first spin to retake what it dropped. */
+bool km_bkl_reacquire(struct km_sim *sim, struct km_ctx *ctx);
+/* Called when a handler leaves irq context (global cli waits for them). */
+void km_gil_irq_exited(struct km_sim *sim);
+/* May an interrupt handler on @cpu start now (no other CPU holds the
+ * global irq lock)?  If not, it spins at irq_enter until it may. */
+bool km_gil_irq_may_enter(struct km_sim *sim, struct km_ctx *irqctx);
+
+#endif /* KM_ENGINE_LOCK_H */

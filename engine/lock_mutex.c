@@ -1,0 +1,124 @@
+/*
+ * lock_mutex.c - the mutex, as kernel/locking/mutex.c grew it.
+ *
+ * One owner; only the owner unlocks, never from interrupt context (both
+ * are checked and reported by lock.c); no recursion.  Three paths:
+ *
+ *  - fast path: the lock is free, take it with one cmpxchg.  A newcomer
+ *    can take it while a woken waiter is still on its way: lock stealing.
+ *  - optimistic spinning (2.6.30, commit 0d66bf6d3514): if the owner is
+ *    running on a CPU, spin rather than sleep -- it will likely release
+ *    soon.  Spinners queue on the OSQ (an MCS lock), so the hand-off to the
+ *    first spinner costs one line transfer.  A spinner gives up and sleeps
+ *    when the owner leaves its CPU or when it must reschedule itself.
+ *  - slow path: queue FIFO and sleep; unlock wakes the top waiter, which
+ *    tries again when it runs.
+ *
+ * Starvation: a woken waiter can lose again and again to spinners and
+ * newcomers.  From 4.10 (commit 9d659ae14b54) a woken waiter that fails
+ * sets the HANDOFF flag, and the next unlock gives the lock directly to
+ * the top waiter.
+ *
+ * l->avail is 1 when unlocked, 0 when locked; a lock declared with count 0
+ * starts locked with no owner.
+ */
+#include "lock.h"
+#include "core.h"
+
+static bool owner_running(const struct km_ctx *owner)
+{
+	/* owner->on_cpu in the kernel: on a CPU, even if interrupted. */
+	return owner && owner->state == KM_CTX_ONCPU;
+}
+
+/*
+ * mutex_lock() - Context: process context; may sleep.
+ */
+static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
+					 struct km_ctx *ctx, bool trylock, km_time *cost)
+{
+	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	if (l->avail > 0) {
+		l->avail = 0;
+		l->owner = ctx;
+		return KM_LOCK_TAKEN;
+	}
+	if (trylock)
+		return KM_LOCK_BUSY;
+	if (ctx->lock_retry && sim->era.mutex_handoff)
+		l->handoff = true;	/* MUTEX_FLAG_HANDOFF: no more stealing */
+	if (sim->era.mutex_spin && ctx->kind == KM_CTX_TASK && owner_running(l->owner) &&
+	    !sim->cpus[ctx->cpu].need_resched && !l->handoff) {
+		km_waitlist_append(&l->spinners, ctx);
+		return KM_LOCK_SPIN;
+	}
+	if (ctx->lock_retry)
+		km_waitlist_prepend(&l->waiters, ctx);
+	else
+		km_waitlist_append(&l->waiters, ctx);
+	return KM_LOCK_SLEEP;
+}
+
+/*
+ * mutex_unlock() - Context: process context, by the owner only.
+ */
+static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			  km_time *cost)
+{
+	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	l->owner = NULL;
+	l->avail = 1;
+
+	if (l->handoff && l->waiters.head) {
+		struct km_ctx *w = km_waitlist_pop(&l->waiters);
+		l->handoff = false;
+		l->avail = 0;
+		l->owner = w;
+		km_lock_grant(sim, l, w, 0);
+		return;
+	}
+	l->handoff = false;
+	if (l->spinners.head) {
+		struct km_ctx *s = km_waitlist_pop(&l->spinners);
+		l->avail = 0;
+		l->owner = s;
+		km_lock_grant(sim, l, s, sim->era.cost.cacheline);
+	}
+	/* MUTEX_FLAG_WAITERS: wake the top waiter, even if a spinner won. */
+	if (l->waiters.head && !l->woken) {
+		struct km_ctx *w = km_waitlist_pop(&l->waiters);
+		km_lock_wake_retry(sim, l, w);
+	}
+}
+
+static void mutex_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	km_waitlist_remove(&l->waiters, ctx);
+	km_waitlist_remove(&l->spinners, ctx);
+}
+
+/* The owner blocked or was preempted: spinning on it is pointless now. */
+static void mutex_owner_off_cpu(struct km_sim *sim, struct km_lock *l)
+{
+	struct km_ctx *s;
+	while ((s = km_waitlist_pop(&l->spinners)))
+		km_lock_spin_to_sleep(sim, l, s);
+}
+
+static bool mutex_spin_abort(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	if (!km_waitlist_contains(&l->spinners, ctx))
+		return false;
+	km_waitlist_remove(&l->spinners, ctx);
+	km_lock_spin_to_sleep(sim, l, ctx);
+	return true;
+}
+
+const struct km_lock_ops km_mutex_ops = {
+	.name = "mutex",
+	.acquire = mutex_acquire,
+	.release = mutex_release,
+	.cancel = mutex_cancel,
+	.owner_off_cpu = mutex_owner_off_cpu,
+	.spin_abort = mutex_spin_abort,
+};

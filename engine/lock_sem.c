@@ -1,0 +1,79 @@
+/*
+ * lock_sem.c - the counting semaphore, as kernel/locking/semaphore.c.
+ *
+ * State: a count of free units and a FIFO list of sleepers.  down() takes
+ * a unit if there is one, else queues at the tail and sleeps.  up() may be
+ * called from any context -- an interrupt handler, or a task that never
+ * called down() -- which is exactly why some binary semaphores could never
+ * become mutexes.
+ *
+ * Two eras of up():
+ *  - generic (2.6.26, commit 64ac24e73882): if anyone sleeps, the unit goes
+ *    straight to the first waiter ("waiter->up = true") and the count is
+ *    not incremented, so a newcomer cannot steal it.
+ *  - legacy (the per-architecture versions before it): up() increments the
+ *    count and wakes the first sleeper, which tries again when it runs; a
+ *    task arriving meanwhile can take the unit, and the woken one goes back
+ *    to sleep at the head of the queue.
+ *
+ * Costs: the semaphore's own raw spinlock (an atomic) plus a line transfer
+ * when the semaphore was last touched on another CPU.
+ */
+#include "lock.h"
+#include "core.h"
+
+/*
+ * down() - Context: process context; may sleep.
+ * down_trylock() - Context: any.  NOTE: the kernel returns 0 on success,
+ * inverted from spin_trylock and mutex_trylock; the scenario API returns
+ * true on success, as the others do.
+ */
+static enum km_lock_result sem_acquire(struct km_sim *sim, struct km_lock *l,
+				       struct km_ctx *ctx, bool trylock, km_time *cost)
+{
+	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	if (l->avail > 0) {
+		l->avail--;
+		return KM_LOCK_TAKEN;
+	}
+	if (trylock)
+		return KM_LOCK_BUSY;
+	if (ctx->lock_retry)
+		km_waitlist_prepend(&l->waiters, ctx);
+	else
+		km_waitlist_append(&l->waiters, ctx);
+	return KM_LOCK_SLEEP;
+}
+
+/*
+ * up() - Context: any, including interrupt handlers; the caller need not
+ * have called down().
+ */
+static void sem_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			km_time *cost)
+{
+	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	struct km_ctx *w = km_waitlist_pop(&l->waiters);
+	if (sim->era.semaphore == KM_SEM_LEGACY) {
+		l->avail++;
+		if (w)
+			km_lock_wake_retry(sim, l, w);
+		return;
+	}
+	if (w)
+		km_lock_grant(sim, l, w, 0);	/* the unit passes directly */
+	else
+		l->avail++;
+}
+
+static void sem_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	km_waitlist_remove(&l->waiters, ctx);
+}
+
+const struct km_lock_ops km_sem_ops = {
+	.name = "semaphore",
+	.acquire = sem_acquire,
+	.release = sem_release,
+	.cancel = sem_cancel,
+};

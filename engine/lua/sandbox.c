@@ -1,0 +1,349 @@
+/*
+ * sandbox.c - the reduced, budgeted Lua state.  See sandbox.h.
+ */
+#include "sandbox.h"
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double wall_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct km_sandbox *km_sandbox_of(lua_State *L)
+{
+	return *(struct km_sandbox **)lua_getextraspace(L);
+}
+
+/* The capped allocator: refuses growth past the limit. */
+static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+	struct km_sandbox *sb = ud;
+	if (!ptr)
+		osize = 0;
+	if (nsize == 0) {
+		free(ptr);
+		sb->mem_used -= osize;
+		return NULL;
+	}
+	if (nsize > osize && sb->mem_used + (nsize - osize) > sb->mem_limit) {
+		if (!sb->fatal) {
+			char msg[128];
+			snprintf(msg, sizeof(msg), "memory budget of %zu bytes exceeded "
+				 "(raise it with --max-memory)", sb->mem_limit);
+			km_sandbox_set_fatal(sb, msg);
+		}
+		return NULL;
+	}
+	void *n = realloc(ptr, nsize);
+	if (n)
+		sb->mem_used = sb->mem_used - osize + nsize;
+	return n;
+}
+
+void km_sandbox_set_fatal(struct km_sandbox *sb, const char *msg)
+{
+	if (sb->fatal)
+		return;
+	sb->fatal = true;
+	snprintf(sb->fatal_msg, sizeof(sb->fatal_msg), "%s", msg);
+}
+
+static void sb_hook(lua_State *L, lua_Debug *ar)
+{
+	struct km_sandbox *sb = km_sandbox_of(L);
+	if (!sb->fatal) {
+		sb->instr += KM_HOOK_EVERY;
+		if (sb->instr_limit && sb->instr > sb->instr_limit) {
+			char msg[128];
+			snprintf(msg, sizeof(msg), "instruction budget of %llu exceeded "
+				 "(raise it with --max-instructions)",
+				 (unsigned long long)sb->instr_limit);
+			km_sandbox_set_fatal(sb, msg);
+		} else if (sb->wall_limit > 0 && wall_now() - sb->wall_start > sb->wall_limit) {
+			char msg[128];
+			snprintf(msg, sizeof(msg), "wall-clock budget of %g s exceeded "
+				 "(raise it with --max-wall)", sb->wall_limit);
+			km_sandbox_set_fatal(sb, msg);
+		}
+	}
+	if (sb->fatal) {
+		/* Every instruction from now on fails: pcall cannot keep going. */
+		lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
+		luaL_where(L, 1);
+		lua_pushstring(L, sb->fatal_msg);
+		lua_concat(L, 2);
+		lua_error(L);
+	}
+}
+
+void km_sandbox_hook(struct km_sandbox *sb, lua_State *co)
+{
+	lua_sethook(co, sb_hook, LUA_MASKCOUNT, sb->fatal ? 1 : KM_HOOK_EVERY);
+}
+
+/* ------------------------------------------------------ replacements -- */
+
+/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to text. */
+static int sb_load(lua_State *L)
+{
+	int nargs = lua_gettop(L);
+	if (nargs >= 3 && !lua_isnil(L, 3)) {
+		const char *mode = luaL_checkstring(L, 3);
+		if (strchr(mode, 'b') && !strchr(mode, 't'))
+			return luaL_error(L, "load: binary chunks are not allowed in a scenario");
+	}
+	lua_pushvalue(L, lua_upvalueindex(1));	/* the original load */
+	lua_pushvalue(L, 1);
+	if (nargs >= 2)
+		lua_pushvalue(L, 2);
+	else
+		lua_pushnil(L);
+	lua_pushliteral(L, "t");
+	if (nargs >= 4)
+		lua_pushvalue(L, 4);
+	lua_call(L, nargs >= 4 ? 4 : 3, 2);
+	return 2;
+}
+
+static int sb_collectgarbage(lua_State *L)
+{
+	const char *opt = luaL_optstring(L, 1, "collect");
+	if (strcmp(opt, "count") && strcmp(opt, "collect") && strcmp(opt, "step") &&
+	    strcmp(opt, "isrunning"))
+		return luaL_error(L, "collectgarbage('%s') is not available in a scenario", opt);
+	lua_pushvalue(L, lua_upvalueindex(1));	/* the original */
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+	return lua_gettop(L);
+}
+
+/* math.random([m [, n]]) from the run's seeded generator. */
+static int sb_random(lua_State *L)
+{
+	struct km_sandbox *sb = km_sandbox_of(L);
+	lua_Integer lo, hi;
+	switch (lua_gettop(L)) {
+	case 0:
+		lua_pushnumber(L, km_rng_unit(sb->rng));
+		return 1;
+	case 1:
+		lo = 1;
+		hi = luaL_checkinteger(L, 1);
+		if (hi == 0) {
+			lua_pushinteger(L, (lua_Integer)km_rng_next(sb->rng));
+			return 1;
+		}
+		break;
+	case 2:
+		lo = luaL_checkinteger(L, 1);
+		hi = luaL_checkinteger(L, 2);
+		break;
+	default:
+		return luaL_error(L, "wrong number of arguments");
+	}
+	luaL_argcheck(L, lo <= hi, lua_gettop(L), "interval is empty");
+	lua_pushinteger(L, km_rng_range(sb->rng, lo, hi));
+	return 1;
+}
+
+static int sb_randomseed(lua_State *L)
+{
+	return luaL_error(L, "math.randomseed is not available: the run's seed "
+			  "(--seed) decides every random draw");
+}
+
+/* Deterministic pairs(), written in Lua for clarity. */
+static const char prelude[] =
+	"local next, type, tsort, rawget, getmetatable = next, type, table.sort, rawget, getmetatable\n"
+	"local order = { number = 1, string = 2, boolean = 3 }\n"
+	"local function keyless(a, b)\n"
+	"  local ta, tb = type(a), type(b)\n"
+	"  if ta ~= tb then return (order[ta] or 9) < (order[tb] or 9) end\n"
+	"  if ta == 'number' or ta == 'string' then return a < b end\n"
+	"  if ta == 'boolean' then return (not a) and b end\n"
+	"  return false\n"
+	"end\n"
+	"function pairs(t)\n"
+	"  local mt = getmetatable(t)\n"
+	"  if type(mt) == 'table' and mt.__pairs then return mt.__pairs(t) end\n"
+	"  local keys, n = {}, 0\n"
+	"  for k in next, t do n = n + 1; keys[n] = k end\n"
+	"  tsort(keys, keyless)\n"
+	"  local i = 0\n"
+	"  return function()\n"
+	"    while true do\n"
+	"      i = i + 1\n"
+	"      local k = keys[i]\n"
+	"      if k == nil then return nil end\n"
+	"      local v = rawget(t, k)\n"
+	"      if v ~= nil then return k, v end\n"
+	"    end\n"
+	"  end, t, nil\n"
+	"end\n";
+
+static void remove_field(lua_State *L, const char *table, const char *field)
+{
+	if (table) {
+		lua_getglobal(L, table);
+		lua_pushnil(L);
+		lua_setfield(L, -2, field);
+		lua_pop(L, 1);
+	} else {
+		lua_pushnil(L);
+		lua_setglobal(L, field);
+	}
+}
+
+int km_sandbox_open(struct km_sandbox *sb, uint64_t max_instructions,
+		    size_t max_memory, double max_wall, uint64_t seed)
+{
+	memset(sb, 0, sizeof(*sb));
+	sb->mem_limit = max_memory ? max_memory : KM_DEFAULT_MAX_MEMORY;
+	sb->instr_limit = max_instructions;
+	sb->wall_limit = max_wall;
+	sb->wall_start = wall_now();
+	km_rng_seed(&sb->own_rng, seed);
+	sb->rng = &sb->own_rng;
+
+	/* Lua itself needs a little room to start even under a tiny budget. */
+	size_t limit = sb->mem_limit;
+	sb->mem_limit = limit < (1u << 20) ? (1u << 20) : limit;
+	lua_State *L = lua_newstate(sb_alloc, sb);
+	if (!L)
+		return -1;
+	sb->L = L;
+	*(struct km_sandbox **)lua_getextraspace(L) = sb;
+
+	static const luaL_Reg libs[] = {
+		{LUA_GNAME, luaopen_base},
+		{LUA_STRLIBNAME, luaopen_string},
+		{LUA_TABLIBNAME, luaopen_table},
+		{LUA_MATHLIBNAME, luaopen_math},
+		{LUA_UTF8LIBNAME, luaopen_utf8},
+		{NULL, NULL},
+	};
+	for (const luaL_Reg *lib = libs; lib->func; lib++) {
+		luaL_requiref(L, lib->name, lib->func, 1);
+		lua_pop(L, 1);
+	}
+	remove_field(L, NULL, "dofile");
+	remove_field(L, NULL, "loadfile");
+	remove_field(L, NULL, "warn");
+	remove_field(L, NULL, "require");
+	remove_field(L, "string", "dump");
+
+	/* The wrappers hold the originals as upvalues, out of reach. */
+	lua_getglobal(L, "load");
+	lua_pushcclosure(L, sb_load, 1);
+	lua_setglobal(L, "load");
+	lua_getglobal(L, "collectgarbage");
+	lua_pushcclosure(L, sb_collectgarbage, 1);
+	lua_setglobal(L, "collectgarbage");
+
+	lua_getglobal(L, "math");
+	lua_pushcfunction(L, sb_random);
+	lua_setfield(L, -2, "random");
+	lua_pushcfunction(L, sb_randomseed);
+	lua_setfield(L, -2, "randomseed");
+	lua_pop(L, 1);
+
+	if (luaL_loadbufferx(L, prelude, sizeof(prelude) - 1, "=prelude", "t") != LUA_OK ||
+	    lua_pcall(L, 0, 0, 0) != LUA_OK) {
+		lua_close(L);
+		sb->L = NULL;
+		return -1;
+	}
+	sb->mem_limit = limit;
+	km_sandbox_hook(sb, L);
+	return 0;
+}
+
+void km_sandbox_close(struct km_sandbox *sb)
+{
+	if (sb->L)
+		lua_close(sb->L);
+	sb->L = NULL;
+}
+
+int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
+{
+	lua_State *L = sb->L;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		lua_pushfstring(L, "%s: cannot open: %s", path, strerror(errno));
+		return LUA_ERRFILE;
+	}
+	luaL_Buffer b;
+	luaL_buffinit(L, &b);
+	char chunk[8192];
+	size_t n;
+	size_t total = 0;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		total += n;
+		if (total > (16u << 20)) {
+			fclose(f);
+			luaL_pushresult(&b);
+			lua_pop(L, 1);
+			lua_pushfstring(L, "%s: file is larger than 16 MiB", path);
+			return LUA_ERRFILE;
+		}
+		luaL_addlstring(&b, chunk, n);
+	}
+	bool err = ferror(f);
+	fclose(f);
+	luaL_pushresult(&b);
+	if (err) {
+		lua_pop(L, 1);
+		lua_pushfstring(L, "%s: read error", path);
+		return LUA_ERRFILE;
+	}
+	size_t len;
+	const char *text = lua_tolstring(L, -1, &len);
+	if (len && text[0] == LUA_SIGNATURE[0]) {
+		lua_pop(L, 1);
+		lua_pushfstring(L, "%s: is a precompiled (binary) chunk; only Lua source is "
+				"accepted", path);
+		return LUA_ERRSYNTAX;
+	}
+	/* Skip a #! first line, as lua(1) does. */
+	const char *start = text;
+	if (len && text[0] == '#') {
+		while (start < text + len && *start != '\n')
+			start++;
+	}
+	char name[1024];
+	snprintf(name, sizeof(name), "@%s", path);
+	int st = luaL_loadbufferx(L, start, len - (size_t)(start - text), name, "t");
+	lua_remove(L, -2);
+	return st;
+}
+
+void km_sandbox_errmsg(lua_State *co, int idx, char *buf, size_t len)
+{
+	const char *s = lua_tostring(co, idx);
+	if (s && lua_type(co, idx) == LUA_TSTRING) {
+		snprintf(buf, len, "%s", s);
+		return;
+	}
+	/* A table, nil, ... raised as the error: say where it came from. */
+	lua_Debug ar;
+	char where[256] = "";
+	for (int level = 0; lua_getstack(co, level, &ar); level++) {
+		if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0) {
+			snprintf(where, sizeof(where), "%s:%d: ", ar.short_src, ar.currentline);
+			break;
+		}
+	}
+	snprintf(buf, len, "%serror raised with a %s value instead of a message", where,
+		 luaL_typename(co, idx));
+}

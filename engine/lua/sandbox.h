@@ -1,0 +1,75 @@
+/*
+ * sandbox.h - a Lua state that can compute and nothing else.
+ *
+ * Scenario and era files come from strangers.  The sandbox opens only
+ * base (without dofile, loadfile, warn; load restricted to text),
+ * string (without dump), table, math (random drawn from the run's seeded
+ * generator) and utf8 -- the list linit.c says to copy and edit -- and
+ * bounds three things no scenario can lift from inside:
+ *   - instructions, counted by a hook every KM_HOOK_EVERY instructions;
+ *   - memory, through a capped lua_Alloc;
+ *   - wall-clock time, checked from the same hook.
+ * Once a budget is exceeded the sandbox is "fatal": the hook raises an
+ * error at every further instruction, so pcall cannot swallow it, and the
+ * host checks km_sandbox_fatal() after every resume and ends the run.
+ *
+ * pairs() is replaced by a version that visits keys in a fixed order
+ * (numbers, then strings, sorted), because Lua's hash order depends on a
+ * per-process seed: a scenario iterating a table with pairs() must give
+ * the same trace on every run.
+ */
+#ifndef KM_LUA_SANDBOX_H
+#define KM_LUA_SANDBOX_H
+
+#include <lua.h>
+
+#include "../rng.h"
+
+#define KM_HOOK_EVERY 1000
+
+struct km_sandbox {
+	lua_State *L;
+	size_t mem_used, mem_limit;
+	uint64_t instr, instr_limit;
+	double wall_start, wall_limit;
+	bool fatal;
+	char fatal_msg[640];
+	struct km_rng *rng;		/* math.random draws from it */
+	struct km_rng own_rng;
+};
+
+/* Defaults of section 6 of the scenario contract. */
+#define KM_DEFAULT_MAX_INSTRUCTIONS 200000000ULL
+#define KM_DEFAULT_MAX_MEMORY (256u << 20)
+#define KM_DEFAULT_MAX_WALL 120.0
+
+/**
+ * km_sandbox_open - a fresh state with the reduced libraries and budgets.
+ * Returns 0, or -1 if Lua could not even start (out of memory).
+ */
+int km_sandbox_open(struct km_sandbox *sb, uint64_t max_instructions,
+		    size_t max_memory, double max_wall, uint64_t seed);
+void km_sandbox_close(struct km_sandbox *sb);
+
+/* Install the budget hook on a thread (coroutines inherit it anyway). */
+void km_sandbox_hook(struct km_sandbox *sb, lua_State *co);
+
+/* The sandbox of a state (stored in its extra space). */
+struct km_sandbox *km_sandbox_of(lua_State *L);
+
+/* Mark the run fatal with a message; later instructions raise it. */
+void km_sandbox_set_fatal(struct km_sandbox *sb, const char *msg);
+
+/**
+ * km_sandbox_load - load a file as a text chunk named after its path.
+ * On failure returns the Lua status and leaves the message on the stack.
+ * Refuses binary chunks.
+ */
+int km_sandbox_loadfile(struct km_sandbox *sb, const char *path);
+
+/* "file:line: message" for an error object left by a failed call or
+ * resume on @co (a string, or a description of a non-string object with
+ * the position of the innermost Lua frame). */
+void km_sandbox_errmsg(lua_State *co, int idx, char *buf, size_t len);
+
+#endif /* KM_LUA_SANDBOX_H */

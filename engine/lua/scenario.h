@@ -1,0 +1,96 @@
+/*
+ * scenario.h - a scenario file, loaded, instantiated and run.
+ *
+ * Three phases, each a function here:
+ *  1. km_scenario_load: run the file's top level in the sandbox.  The
+ *     declarations (scenario{}, lock{}, task{}, ...) are recorded, not yet
+ *     built: the era, CPU count and mode come from the file *and* the
+ *     command line, and are only known once the top level has run.
+ *  2. km_scenario_instantiate: build the simulator for a chosen era and
+ *     configuration, creating the objects in declaration order (so a
+ *     handle's index is its object's index).
+ *  3. km_scenario_run, then km_scenario_checks with the report.
+ * The scenario is the simulator's host: it implements struct
+ * km_host_ops, one Lua coroutine per task and per interrupt-handler
+ * invocation.
+ */
+#ifndef KM_LUA_SCENARIO_H
+#define KM_LUA_SCENARIO_H
+
+#include "../sim.h"
+
+struct km_scenario;
+
+struct km_param_set {
+	const char *name;
+	const char *value;
+	bool used;
+};
+
+struct km_load_opts {
+	struct km_param_set *sets;	/* --set NAME=VALUE */
+	int nsets;
+	uint64_t max_instructions;
+	size_t max_memory;
+	double max_wall;
+	uint64_t seed;			/* for math.random at the top level */
+};
+
+struct km_scenario_meta {
+	char name[129];
+	char title[256];
+	char era[32];
+	char description[1024];
+	int cpus;			/* 0: not given */
+	km_time duration;		/* 0: not given */
+	uint64_t seed;
+	bool has_seed;
+};
+
+struct km_param_info {
+	char name[129];
+	char value[256];		/* as used, printed */
+	char def[256];
+};
+
+struct km_check_result {
+	bool ok;
+	char *message;
+};
+
+/**
+ * km_scenario_load - read and run the top level of @path.
+ * Returns NULL with a one-line "file:line: message" in @err.
+ */
+struct km_scenario *km_scenario_load(const char *path, const struct km_load_opts *o,
+				     char *err, size_t errlen);
+void km_scenario_free(struct km_scenario *sc);
+
+const struct km_scenario_meta *km_scenario_meta(const struct km_scenario *sc);
+int km_scenario_params(const struct km_scenario *sc, const struct km_param_info **out);
+const char *km_scenario_path(const struct km_scenario *sc);
+
+/* Kinds of the declared locks (to check an era before instantiating). */
+int km_scenario_lock_kinds(const struct km_scenario *sc, enum km_prim *kinds,
+			   bool *pinned, int max);
+
+/**
+ * km_scenario_instantiate - build the run.  Returns the simulator (owned
+ * by the scenario) or NULL with @err.
+ */
+struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_era *era,
+				       const struct km_config *cfg, char *err, size_t errlen);
+
+/* Run to the end.  Returns 0 or -1 with @err ("file:line: ..." where known). */
+int km_scenario_run(struct km_scenario *sc, char *err, size_t errlen);
+
+/**
+ * km_scenario_checks - evaluate the check()s against @report (a jansson
+ * json_t *, passed as void * to keep jansson out of this header).
+ * Returns 0 with the results, or -1 with @err if a check itself failed to
+ * run (an error, not a failed check).
+ */
+int km_scenario_checks(struct km_scenario *sc, const void *report,
+		       const struct km_check_result **out, int *n, char *err, size_t errlen);
+
+#endif /* KM_LUA_SCENARIO_H */

@@ -1,0 +1,50 @@
+/*
+ * report.h - what a run is reported as: JSON (section 4 of the scenario
+ * contract, exactly), readable text, and /proc/lock_stat.
+ *
+ * Reports read the simulator through a const pointer after the run; they
+ * never run anything.  The JSON object is built with jansson, which keeps
+ * keys in insertion order: the order of the contract, so two runs with
+ * the same inputs are byte-identical.
+ */
+#ifndef KM_REPORT_REPORT_H
+#define KM_REPORT_REPORT_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "../lua/scenario.h"
+#include "../sim.h"
+
+struct km_run_info {
+	const char *scenario;		/* name, or the file when unknown */
+	const char *title;
+	const char *file;
+	const struct km_era *era;	/* NULL when the run never got that far */
+	const char *era_key;		/* what was asked for */
+	int mode;
+	int cpus;
+	uint64_t seed;
+	km_time duration;
+	const struct km_sim *sim;	/* NULL when the run never started */
+	enum km_outcome outcome;
+	const char *reason;
+	const struct km_check_result *checks;
+	int nchecks;
+	const struct km_param_info *params;
+	int nparams;
+};
+
+json_t *km_report_json(const struct km_run_info *ri);
+/* Write @j as the report (one object, newline-terminated). */
+int km_report_write_json(FILE *out, const json_t *j);
+void km_report_text(FILE *out, const struct km_run_info *ri);
+void km_report_lockstat(FILE *out, const struct km_run_info *ri);
+
+/* "1.23 us", "456 ns", "7.89 ms", "1.50 s" */
+const char *km_fmt_ns(km_time ns, char *buf, size_t len);
+
+/* Exit status of a finished run, by the contract: 0, 1, 2 or 3. */
+int km_report_exit_status(const struct km_run_info *ri);
+
+#endif /* KM_REPORT_REPORT_H */

@@ -1,0 +1,274 @@
+/*
+ * report_text.c - the readable report and the /proc/lock_stat table.
+ *
+ * Text is for a person at a terminal: aligned columns, times with units,
+ * the most telling rows first, and long lists (1024 CPUs, 100,000 tasks)
+ * summarised rather than dumped.  The lock_stat table copies the kernel's
+ * own format (kernel/locking/lockdep_proc.c, "lock_stat version 0.4"):
+ * same columns, times in microseconds with two decimals.
+ */
+#include "report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *km_fmt_ns(km_time ns, char *buf, size_t len)
+{
+	double v = (double)ns;
+	if (ns < 1000)
+		snprintf(buf, len, "%lld ns", (long long)ns);
+	else if (ns < 1000000)
+		snprintf(buf, len, "%.2f us", v / 1e3);
+	else if (ns < 1000000000)
+		snprintf(buf, len, "%.2f ms", v / 1e6);
+	else
+		snprintf(buf, len, "%.2f s", v / 1e9);
+	return buf;
+}
+
+static double pct(km_time part, km_time whole)
+{
+	return whole > 0 ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+#define MAX_ROWS 24
+
+static void lock_row(FILE *out, const struct km_lock *l, const char *kind)
+{
+	char w1[32], w2[32], h1[32], h2[32];
+	fprintf(out, "  %-24.24s %-10s %9" PRIu64 " %9" PRIu64 " %5u %11s %11s %11s %11s\n",
+		l->name, kind, l->st.acquisitions, l->st.contentions, l->st.max_waiters,
+		km_fmt_ns(km_minmax_avg(&l->st.wait), w1, sizeof(w1)),
+		km_fmt_ns(l->st.wait.max, w2, sizeof(w2)),
+		km_fmt_ns(km_minmax_avg(&l->st.hold), h1, sizeof(h1)),
+		km_fmt_ns(l->st.hold.max, h2, sizeof(h2)));
+}
+
+static void cpus_text(FILE *out, const struct km_sim *sim)
+{
+	km_time total = sim->now;
+	fprintf(out, "\ncpus        busy    spin     irq  irqoff    idle  switch   ctxsw\n");
+	km_time sum[KM_CPU_STATES] = {0}, irqoff = 0;
+	uint64_t ctxsw = 0;
+	for (int i = 0; i < sim->ncpus; i++) {
+		const struct km_cpu *c = &sim->cpus[i];
+		for (int s = 0; s < KM_CPU_STATES; s++)
+			sum[s] += c->acct[s];
+		irqoff += c->irqoff_ns;
+		ctxsw += c->ctxsw;
+		if (i < 16)
+			fprintf(out, "  cpu%-4d %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7" PRIu64 "\n",
+				i, pct(c->acct[KM_CPU_BUSY], total), pct(c->acct[KM_CPU_SPIN], total),
+				pct(c->acct[KM_CPU_IRQ], total), pct(c->irqoff_ns, total),
+				pct(c->acct[KM_CPU_IDLE], total), pct(c->acct[KM_CPU_SWITCH], total),
+				c->ctxsw);
+	}
+	if (sim->ncpus > 16)
+		fprintf(out, "  ... %d more CPUs\n", sim->ncpus - 16);
+	km_time all = total * sim->ncpus;
+	fprintf(out, "  all     %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7" PRIu64 "\n",
+		pct(sum[KM_CPU_BUSY], all), pct(sum[KM_CPU_SPIN], all), pct(sum[KM_CPU_IRQ], all),
+		pct(irqoff, all), pct(sum[KM_CPU_IDLE], all), pct(sum[KM_CPU_SWITCH], all), ctxsw);
+}
+
+static void tasks_text(FILE *out, const struct km_sim *sim)
+{
+	int ntasks = 0, finished = 0;
+	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
+		const struct km_ctx *t = sim->ctxs.v[i];
+		if (t->kind != KM_CTX_TASK)
+			continue;
+		ntasks++;
+		finished += t->finished;
+	}
+	fprintf(out, "\ntasks (%d, %d finished)      cpu        run       spin    blocked    waitcpu        end\n",
+		ntasks, finished);
+	int shown = 0;
+	for (uint32_t i = 0; i < sim->ctxs.n && shown < MAX_ROWS; i++) {
+		const struct km_ctx *t = sim->ctxs.v[i];
+		if (t->kind != KM_CTX_TASK)
+			continue;
+		char a[32], b[32], c[32], d[32], e[32];
+		fprintf(out, "  %-24.24s %4d %10s %10s %10s %10s %10s%s\n", t->name, t->cpu,
+			km_fmt_ns(t->cpu_ns, a, sizeof(a)), km_fmt_ns(t->spin_ns, b, sizeof(b)),
+			km_fmt_ns(t->blocked_ns, c, sizeof(c)),
+			km_fmt_ns(t->runnable_ns, d, sizeof(d)),
+			km_fmt_ns(t->finished ? t->end_ns : sim->now, e, sizeof(e)),
+			t->finished ? "" : "  (not finished)");
+		shown++;
+	}
+	if (ntasks > shown)
+		fprintf(out, "  ... %d more tasks\n", ntasks - shown);
+}
+
+void km_report_text(FILE *out, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	char t1[32];
+	fprintf(out, "lockmuseum: %s%s%s\n", ri->scenario ? ri->scenario : "?",
+		ri->title && ri->title[0] ? " - " : "", ri->title ? ri->title : "");
+	if (ri->era)
+		fprintf(out, "  era %s (Linux %s) \"%s\", mode %s, %d CPU%s, seed %" PRIu64 "\n",
+			ri->era->id, ri->era->version, ri->era->title, km_mode_name(ri->mode),
+			ri->cpus, ri->cpus == 1 ? "" : "s", ri->seed);
+	for (int i = 0; i < ri->nparams; i++)
+		fprintf(out, "%s%s=%s%s", i ? " " : "  parameters: ", ri->params[i].name,
+			ri->params[i].value, i + 1 == ri->nparams ? "\n" : "");
+	fprintf(out, "  outcome: %s", km_outcome_name(ri->outcome));
+	if (sim)
+		fprintf(out, " at %s simulated, %" PRIu64 " events, trace %016" PRIx64,
+			km_fmt_ns(sim->now, t1, sizeof(t1)), sim->events, sim->trace.hash);
+	fprintf(out, "\n");
+	if (ri->reason && ri->reason[0])
+		fprintf(out, "  reason: %s\n", ri->reason);
+	if (!sim || ri->outcome == KM_OUT_NOT_APPLICABLE)
+		return;
+
+	if (sim->locks.n || sim->bkl->used || sim->gil->used) {
+		fprintf(out, "\nlocks                      kind             acq      cont  maxw    wait avg    wait max    hold avg    hold max\n");
+		for (uint32_t i = 0; i < sim->locks.n && i < MAX_ROWS; i++)
+			lock_row(out, sim->locks.v[i], km_prim_name(sim->locks.v[i]->prim));
+		if (sim->locks.n > MAX_ROWS)
+			fprintf(out, "  ... %u more locks\n", sim->locks.n - MAX_ROWS);
+		if (sim->bkl->used)
+			lock_row(out, sim->bkl, "(the BKL)");
+		if (sim->gil->used)
+			lock_row(out, sim->gil, "(cli)");
+	}
+	cpus_text(out, sim);
+	tasks_text(out, sim);
+
+	if (sim->vars.n || sim->atomics.n) {
+		fprintf(out, "\nvariables\n");
+		for (uint32_t i = 0; i < sim->vars.n; i++)
+			fprintf(out, "  %-24s %lld%s\n", sim->vars.v[i]->name,
+				(long long)sim->vars.v[i]->value,
+				sim->vars.v[i]->lost ? "  (updates were lost)" : "");
+		for (uint32_t i = 0; i < sim->atomics.n; i++)
+			fprintf(out, "  %-24s %lld (atomic)\n", sim->atomics.v[i]->name,
+				(long long)sim->atomics.v[i]->value);
+	}
+	if (sim->counters.n) {
+		fprintf(out, "\ncounters                          value            peak\n");
+		for (uint32_t i = 0; i < sim->counters.n; i++) {
+			const struct km_counter *c = sim->counters.v[i];
+			fprintf(out, "  %-24s %15lld %15lld %s\n", c->name, (long long)c->value,
+				(long long)c->peak, c->unit);
+		}
+	}
+	if (sim->opstats.n) {
+		fprintf(out, "\nlatency (measure)             count         p50         p99         max\n");
+		for (uint32_t i = 0; i < sim->opstats.n; i++) {
+			const struct km_opstat *o = sim->opstats.v[i];
+			char a[32], b[32], c[32];
+			fprintf(out, "  %-24s %9" PRIu64 " %11s %11s %11s\n", o->name, o->hist.mm.n,
+				km_fmt_ns(km_hist_quantile(&o->hist, 0.5), a, sizeof(a)),
+				km_fmt_ns(km_hist_quantile(&o->hist, 0.99), b, sizeof(b)),
+				km_fmt_ns(o->hist.mm.max, c, sizeof(c)));
+		}
+	}
+	uint64_t nv = 0;
+	for (int k = 0; k < KM_V_KINDS; k++)
+		nv += sim->violation_count[k];
+	if (nv) {
+		fprintf(out, "\nviolations (%" PRIu64 ")\n", nv);
+		for (int k = 0; k < KM_V_KINDS; k++)
+			if (sim->violation_count[k])
+				fprintf(out, "  %-24s %" PRIu64 "\n",
+					km_violation_name((enum km_violation_kind)k),
+					sim->violation_count[k]);
+		uint32_t shown = 0;
+		for (uint32_t i = 0; i < sim->violations.n && shown < 10; i++, shown++) {
+			const struct km_violation *v = &sim->violations.v[i];
+			fprintf(out, "  t=%-12s [%s] %s\n", km_fmt_ns(v->time, t1, sizeof(t1)),
+				km_violation_name(v->kind), v->message);
+		}
+		if (sim->violations.n > shown)
+			fprintf(out, "  ... %u more in the JSON report\n", sim->violations.n - shown);
+	} else {
+		fprintf(out, "\nviolations: none\n");
+	}
+	if (ri->nchecks) {
+		fprintf(out, "\nchecks\n");
+		for (int i = 0; i < ri->nchecks; i++)
+			fprintf(out, "  %-4s %s\n", ri->checks[i].ok ? "ok" : "FAIL",
+				ri->checks[i].message);
+	}
+}
+
+/* ------------------------------------------------------------ lock_stat -- */
+
+static void lstime(FILE *out, km_time ns)
+{
+	char num[64];
+	long long us = ns / 1000, frac = (ns % 1000) / 10;
+	snprintf(num, sizeof(num), "%lld.%02lld", us, frac);
+	fprintf(out, " %14s", num);
+}
+
+static void ls_line(FILE *out)
+{
+	for (int i = 0; i < 40 + 1 + 12 * (14 + 1); i++)
+		fputc('-', out);
+	fputc('\n', out);
+}
+
+static void ls_row(FILE *out, const struct km_lock *l)
+{
+	char name[64];
+	snprintf(name, sizeof(name), "%s", l->name);
+	fprintf(out, "%40s:", name);
+	fprintf(out, "%14" PRIu64 " ", l->st.con_bounces);
+	fprintf(out, "%14" PRIu64, l->st.contentions);
+	lstime(out, l->st.wait.min);
+	lstime(out, l->st.wait.max);
+	lstime(out, l->st.wait.total);
+	lstime(out, km_minmax_avg(&l->st.wait));
+	fprintf(out, " %14" PRIu64 " ", l->st.acq_bounces);
+	fprintf(out, "%14" PRIu64, l->st.acquisitions);
+	lstime(out, l->st.hold.min);
+	lstime(out, l->st.hold.max);
+	lstime(out, l->st.hold.total);
+	lstime(out, km_minmax_avg(&l->st.hold));
+	fputs("\n\n", out);
+}
+
+void km_report_lockstat(FILE *out, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	fputs("lock_stat version 0.4\n", out);
+	ls_line(out);
+	fprintf(out, "%40s %14s %14s %14s %14s %14s %14s %14s %14s %14s %14s %14s %14s\n",
+		"class name", "con-bounces", "contentions", "waittime-min", "waittime-max",
+		"waittime-total", "waittime-avg", "acq-bounces", "acquisitions",
+		"holdtime-min", "holdtime-max", "holdtime-total", "holdtime-avg");
+	ls_line(out);
+	fputc('\n', out);
+	if (!sim)
+		return;
+	/* The kernel sorts by contentions, most contended first. */
+	uint32_t n = sim->locks.n;
+	const struct km_lock **v = malloc((n + 2) * sizeof(*v));
+	if (!v)
+		return;
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < n; i++)
+		v[k++] = sim->locks.v[i];
+	if (sim->bkl->used)
+		v[k++] = sim->bkl;
+	if (sim->gil->used)
+		v[k++] = sim->gil;
+	for (uint32_t i = 1; i < k; i++) {	/* insertion sort: stable */
+		const struct km_lock *x = v[i];
+		uint32_t j = i;
+		while (j > 0 && v[j - 1]->st.contentions < x->st.contentions) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = x;
+	}
+	for (uint32_t i = 0; i < k; i++)
+		ls_row(out, v[i]);
+	free(v);
+}

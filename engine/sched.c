@@ -1,0 +1,841 @@
+/*
+ * sched.c - the event loop, CPUs, the scheduler and interrupt delivery.
+ *
+ * This file moves contexts between their states: on a CPU (running a
+ * timed segment, spinning, or about to be resumed), blocked, runnable on
+ * a run queue, done.  It owns the one loop that resumes scenario code.
+ *
+ * Scheduling is deliberately plain, close to what a 2.4 or early 2.6
+ * kernel did per CPU: a FIFO run queue per CPU; a woken task goes to its
+ * previous CPU if idle, else to any idle CPU, else back to its previous
+ * CPU's queue; a CPU about to go idle steals the first unpinned task of
+ * the longest queue.  Round robin comes from the tick (HZ): while a CPU
+ * has tasks waiting, its tick sets need_resched, and then
+ *   - preempt "none":      nothing happens until the task blocks;
+ *   - preempt "voluntary": the task yields at its next might_sleep()
+ *                          point (down, sleep, wait_*);
+ *   - preempt "full":      it is preempted at once unless preemption is
+ *                          disabled (a spinlock held) or interrupts are
+ *                          off, and otherwise as soon as that ends.
+ * The tick is only armed while a CPU has tasks waiting (like NO_HZ), so
+ * that an idle 1024-CPU machine costs no events.
+ *
+ * Interrupts: a source fires at its period plus seeded jitter.  If the
+ * CPU has interrupts off (the running context's irqoff count) or is
+ * already in a handler, the interrupt is latched and delivered when they
+ * come back on; a second firing while latched is coalesced, as a real
+ * interrupt controller does.  Delivery pauses whatever runs on the CPU,
+ * pushes a fresh irq context that pays irq_entry and runs the handler.
+ */
+#include "core.h"
+#include "lock.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double wall_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
+	     uint32_t obj, uint32_t aux, int64_t arg)
+{
+	struct km_trace_rec r = {
+		.time = sim->now, .kind = (uint8_t)kind,
+		.cpu = cpu >= 0 ? (uint16_t)cpu : 0xffff,
+		.ctx = ctx ? ctx->id : KM_TR_NONE, .obj = obj, .aux = aux, .arg = arg,
+	};
+	if (km_trace_emit(&sim->trace, &r) < 0)
+		km_fail(sim, KM_ENOMEM, "out of memory storing the trace");
+}
+
+static bool ev_productive(int kind)
+{
+	return kind != KM_EV_IRQ && kind != KM_EV_TICK;
+}
+
+void km_push(struct km_sim *sim, km_time t, int kind, uint32_t id, uint64_t token)
+{
+	if (km_evq_push(&sim->evq, t, (uint32_t)kind, id, token) < 0) {
+		km_fail(sim, KM_ENOMEM, "out of memory growing the event queue");
+		return;
+	}
+	if (ev_productive(kind))
+		sim->productive++;
+}
+
+/* ---------------------------------------------------------- accounting -- */
+
+void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a)
+{
+	km_time d = sim->now - ctx->acct_since;
+	switch (ctx->acct) {
+	case KM_ACCT_RUN: ctx->cpu_ns += d; break;
+	case KM_ACCT_SPIN: ctx->spin_ns += d; break;
+	case KM_ACCT_BLOCKED: ctx->blocked_ns += d; break;
+	case KM_ACCT_RUNNABLE: ctx->runnable_ns += d; break;
+	default: break;
+	}
+	ctx->acct = (int)a;
+	ctx->acct_since = sim->now;
+}
+
+void km_cpu_irqoff_update(struct km_sim *sim, struct km_cpu *cpu)
+{
+	struct km_ctx *top = km_cpu_top(cpu);
+	bool off = top && top->kind == KM_CTX_TASK && top->irqoff > 0 && !cpu->switching;
+	if (off == cpu->irqoff)
+		return;
+	if (cpu->irqoff)
+		cpu->irqoff_ns += sim->now - cpu->irqoff_since;
+	cpu->irqoff = off;
+	cpu->irqoff_since = sim->now;
+	km_emit(sim, KM_TR_IRQOFF, cpu->id, top, KM_TR_NONE, 0, off);
+}
+
+/* Recompute what @cpu's lane shows, and account the time of the last one. */
+void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu)
+{
+	enum km_cpu_state st;
+	struct km_ctx *top = km_cpu_top(cpu);
+	struct km_ctx *who = top;
+
+	if (cpu->switching) {
+		st = KM_CPU_SWITCH;
+		who = cpu->switch_to;
+	} else if (!top) {
+		st = KM_CPU_IDLE;
+	} else if (top->act == KM_ACT_SPIN) {
+		st = KM_CPU_SPIN;
+	} else if (top->kind == KM_CTX_IRQ) {
+		st = KM_CPU_IRQ;
+	} else {
+		st = KM_CPU_BUSY;
+	}
+	if (st != cpu->state || who != cpu->state_ctx) {
+		cpu->acct[cpu->state] += sim->now - cpu->state_since;
+		cpu->state = st;
+		cpu->state_ctx = who;
+		cpu->state_since = sim->now;
+		km_emit(sim, KM_TR_CPU, cpu->id, who, KM_TR_NONE, 0, st);
+	}
+	km_cpu_irqoff_update(sim, cpu);
+}
+
+/* ------------------------------------------------------------ segments -- */
+
+static void seg_arm(struct km_sim *sim, struct km_ctx *ctx)
+{
+	ctx->seg_token++;
+	km_push(sim, ctx->seg_end, KM_EV_SEG_END, ctx->id, ctx->seg_token);
+}
+
+void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d)
+{
+	ctx->act = KM_ACT_SEG;
+	if (km_ctx_on_top(sim, ctx)) {
+		ctx->seg_end = sim->now + d;
+		seg_arm(sim, ctx);
+		if (ctx->kind == KM_CTX_TASK)
+			km_ctx_acct(sim, ctx, KM_ACCT_RUN);
+		km_cpu_show(sim, &sim->cpus[ctx->cpu]);
+	} else {
+		/* Interrupted or off CPU: it runs when it is on top again. */
+		ctx->seg_left = d;
+	}
+}
+
+void km_ctx_spin(struct km_sim *sim, struct km_ctx *ctx)
+{
+	ctx->act = KM_ACT_SPIN;
+	if (km_ctx_on_top(sim, ctx)) {
+		if (ctx->kind == KM_CTX_TASK)
+			km_ctx_acct(sim, ctx, KM_ACCT_SPIN);
+		km_cpu_show(sim, &sim->cpus[ctx->cpu]);
+	}
+}
+
+/* @ctx stops being on top of its CPU (interrupted, preempted, or leaving). */
+static void ctx_pause(struct km_sim *sim, struct km_ctx *ctx)
+{
+	if (ctx->act == KM_ACT_SEG) {
+		ctx->seg_left = ctx->seg_end - sim->now;
+		ctx->seg_token++;	/* its pending SEG_END is now stale */
+	}
+	if (ctx->kind == KM_CTX_TASK)
+		km_ctx_acct(sim, ctx, KM_ACCT_NONE);
+}
+
+/* @ctx is on top of its CPU again: carry on with what it was doing. */
+static void ctx_unpause(struct km_sim *sim, struct km_ctx *ctx)
+{
+	switch (ctx->act) {
+	case KM_ACT_SEG:
+		km_ctx_run_seg(sim, ctx, ctx->seg_left);
+		break;
+	case KM_ACT_READY:
+		km_ctx_run_seg(sim, ctx, 0);
+		break;
+	case KM_ACT_SPIN:
+		km_ctx_spin(sim, ctx);
+		break;
+	case KM_ACT_NONE:
+		break;
+	}
+}
+
+/* ------------------------------------------------------------- timeouts -- */
+
+void km_ctx_arm_timeout(struct km_sim *sim, struct km_ctx *ctx, km_time deadline)
+{
+	ctx->deadline = deadline;
+	ctx->wait_token++;
+	km_push(sim, deadline, KM_EV_TIMEOUT, ctx->id, ctx->wait_token);
+}
+
+void km_ctx_cancel_timeout(struct km_ctx *ctx)
+{
+	ctx->wait_token++;
+	ctx->deadline = KM_TIME_NEVER;
+}
+
+/* ------------------------------------------------------------ run queue -- */
+
+static bool cpu_idle(const struct km_cpu *cpu)
+{
+	return !cpu->curr && !cpu->switching;
+}
+
+static void rq_append(struct km_cpu *cpu, struct km_ctx *ctx)
+{
+	ctx->rq_next = NULL;
+	if (cpu->rq_tail)
+		cpu->rq_tail->rq_next = ctx;
+	else
+		cpu->rq_head = ctx;
+	cpu->rq_tail = ctx;
+	cpu->rq_len++;
+}
+
+static struct km_ctx *rq_pop(struct km_cpu *cpu)
+{
+	struct km_ctx *ctx = cpu->rq_head;
+	if (!ctx)
+		return NULL;
+	cpu->rq_head = ctx->rq_next;
+	if (!cpu->rq_head)
+		cpu->rq_tail = NULL;
+	cpu->rq_len--;
+	ctx->rq_next = NULL;
+	return ctx;
+}
+
+/* Take the first unpinned task off the longest other run queue. */
+static struct km_ctx *steal(struct km_sim *sim, struct km_cpu *thief)
+{
+	struct km_cpu *busiest = NULL;
+	for (int i = 0; i < sim->ncpus; i++) {
+		struct km_cpu *c = &sim->cpus[i];
+		if (c != thief && c->rq_len > 0 && (!busiest || c->rq_len > busiest->rq_len))
+			busiest = c;
+	}
+	if (!busiest)
+		return NULL;
+	struct km_ctx *prev = NULL;
+	for (struct km_ctx *t = busiest->rq_head; t; prev = t, t = t->rq_next) {
+		if (t->pinned >= 0)
+			continue;
+		if (prev)
+			prev->rq_next = t->rq_next;
+		else
+			busiest->rq_head = t->rq_next;
+		if (busiest->rq_tail == t)
+			busiest->rq_tail = prev;
+		busiest->rq_len--;
+		t->rq_next = NULL;
+		km_emit(sim, KM_TR_MIGRATE, thief->id, t, KM_TR_NONE, (uint32_t)thief->id, 0);
+		return t;
+	}
+	return NULL;
+}
+
+static void tick_arm(struct km_sim *sim, struct km_cpu *cpu)
+{
+	if (cpu->tick_armed || sim->era.preempt == KM_PREEMPT_NONE || sim->era.hz <= 0)
+		return;
+	km_time period = 1000000000LL / sim->era.hz;
+	km_time t = (sim->now / period + 1) * period;
+	cpu->tick_armed = true;
+	km_push(sim, t, KM_EV_TICK, (uint32_t)cpu->id, 0);
+}
+
+/* @cpu has no current task: switch to the next one, or go idle. */
+static void cpu_schedule(struct km_sim *sim, struct km_cpu *cpu)
+{
+	struct km_ctx *next = rq_pop(cpu);
+	if (!next)
+		next = steal(sim, cpu);
+	if (!next) {
+		km_cpu_show(sim, cpu);
+		return;
+	}
+	next->cpu = cpu->id;
+	cpu->switching = true;
+	cpu->switch_to = next;
+	cpu->token++;
+	km_push(sim, sim->now + sim->era.cost.ctxsw, KM_EV_SWITCH, (uint32_t)cpu->id,
+		cpu->token);
+	km_cpu_show(sim, cpu);
+}
+
+static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx)
+{
+	if (ctx->pinned >= 0)
+		return ctx->pinned;
+	int prev = ctx->cpu >= 0 ? ctx->cpu : 0;
+	if (cpu_idle(&sim->cpus[prev]))
+		return prev;
+	for (int i = 1; i < sim->ncpus; i++) {
+		int c = (prev + i) % sim->ncpus;
+		if (cpu_idle(&sim->cpus[c]))
+			return c;
+	}
+	if (ctx->cpu >= 0)
+		return ctx->cpu;
+	/* A new task with every CPU busy: the shortest queue. */
+	int best = 0;
+	for (int c = 1; c < sim->ncpus; c++)
+		if (sim->cpus[c].rq_len < sim->cpus[best].rq_len)
+			best = c;
+	return best;
+}
+
+static void make_runnable(struct km_sim *sim, struct km_ctx *ctx)
+{
+	int c = select_cpu(sim, ctx);
+	struct km_cpu *cpu = &sim->cpus[c];
+	if (ctx->cpu >= 0 && ctx->cpu != c)
+		km_emit(sim, KM_TR_MIGRATE, c, ctx, KM_TR_NONE, (uint32_t)c, 0);
+	ctx->cpu = c;
+	ctx->state = KM_CTX_RUNNABLE;
+	km_ctx_acct(sim, ctx, KM_ACCT_RUNNABLE);
+	rq_append(cpu, ctx);
+	if (cpu_idle(cpu))
+		cpu_schedule(sim, cpu);
+	else
+		tick_arm(sim, cpu);
+}
+
+/* ------------------------------------------------------------ blocking -- */
+
+void km_ctx_block(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *obj)
+{
+	struct km_cpu *cpu = km_cpu_of(sim, ctx);
+	bool top = km_cpu_top(cpu) == ctx;
+
+	ctx->wait = w;
+	ctx->wait_obj = obj;
+	ctx->state = KM_CTX_BLOCKED;
+	ctx->act = KM_ACT_NONE;
+	ctx->seg_token++;
+	km_ctx_acct(sim, ctx, KM_ACCT_BLOCKED);
+	km_emit(sim, KM_TR_BLOCK, cpu->id, ctx, KM_TR_NONE, (uint32_t)w, 0);
+
+	km_lock_owner_off_cpu(sim, ctx);
+	km_bkl_release_on_sleep(sim, ctx);
+	cpu->curr = NULL;
+	if (top)
+		cpu_schedule(sim, cpu);
+	/* else an irq runs above: its exit will schedule. */
+}
+
+void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
+{
+	if (ctx->state != KM_CTX_BLOCKED)
+		return;
+	km_ctx_cancel_timeout(ctx);
+	ctx->wait = KM_WAIT_NONE;
+	ctx->wait_obj = NULL;
+	ctx->result = result;
+	ctx->act = KM_ACT_READY;
+	ctx->state = KM_CTX_RUNNABLE;	/* on its way: EV_WAKE queues it */
+	km_push(sim, sim->now + sim->era.cost.wakeup, KM_EV_WAKE, ctx->id, ctx->seg_token);
+}
+
+/* --------------------------------------------------------- preemption -- */
+
+bool km_ctx_preemptible(const struct km_sim *sim, const struct km_ctx *ctx)
+{
+	return ctx->kind == KM_CTX_TASK && ctx->preempt_count == 0 && ctx->irqoff == 0 &&
+	       (ctx->act == KM_ACT_SEG || ctx->act == KM_ACT_READY);
+}
+
+/* Put @cpu's current task back on its run queue and switch. */
+static void preempt_curr(struct km_sim *sim, struct km_cpu *cpu)
+{
+	struct km_ctx *curr = cpu->curr;
+	ctx_pause(sim, curr);
+	if (curr->act == KM_ACT_NONE)
+		curr->act = KM_ACT_READY;
+	km_emit(sim, KM_TR_PREEMPT, cpu->id, curr, KM_TR_NONE, (uint32_t)cpu->id, 0);
+	km_lock_owner_off_cpu(sim, curr);
+	cpu->need_resched = false;
+	cpu->curr = NULL;
+	curr->state = KM_CTX_RUNNABLE;
+	km_ctx_acct(sim, curr, KM_ACCT_RUNNABLE);
+	rq_append(cpu, curr);
+	cpu_schedule(sim, cpu);
+}
+
+bool km_cpu_maybe_preempt(struct km_sim *sim, struct km_cpu *cpu)
+{
+	if (sim->era.preempt != KM_PREEMPT_FULL || !cpu->need_resched)
+		return false;
+	if (cpu->switching || cpu->irq_top || !cpu->curr || cpu->rq_len == 0)
+		return false;
+	if (!km_ctx_preemptible(sim, cpu->curr))
+		return false;
+	preempt_curr(sim, cpu);
+	return true;
+}
+
+int km_op_might_sleep(struct km_sim *sim, struct km_ctx *ctx)
+{
+	struct km_cpu *cpu = km_cpu_of(sim, ctx);
+	if (sim->era.preempt != KM_PREEMPT_VOLUNTARY || ctx->kind != KM_CTX_TASK ||
+	    !cpu->need_resched || cpu->rq_len == 0 || ctx->preempt_count || ctx->irqoff)
+		return KM_STEP_DONE;
+	ctx->act = KM_ACT_READY;
+	preempt_curr(sim, cpu);
+	return KM_STEP_WAIT;
+}
+
+static void tick(struct km_sim *sim, struct km_cpu *cpu)
+{
+	if (cpu->rq_len == 0)
+		return;
+	cpu->need_resched = true;
+	struct km_ctx *top = km_cpu_top(cpu);
+	/* An optimistic mutex spinner gives up when it should reschedule. */
+	if (top && top == cpu->curr && top->act == KM_ACT_SPIN && top->wait == KM_WAIT_LOCK) {
+		struct km_lock *l = top->wait_obj;
+		if (l->ops && l->ops->spin_abort)
+			l->ops->spin_abort(sim, l, top);
+	}
+	if (!cpu->curr && !cpu->switching)
+		cpu_schedule(sim, cpu);
+	else
+		km_cpu_maybe_preempt(sim, cpu);
+}
+
+/* ------------------------------------------------------------ interrupts -- */
+
+static bool irq_deliverable(const struct km_cpu *cpu)
+{
+	return !cpu->switching && !cpu->irq_top && (!cpu->curr || cpu->curr->irqoff == 0);
+}
+
+static struct km_ctx *irq_ctx_alloc(struct km_sim *sim)
+{
+	struct km_ctx *ctx = sim->free_irq_ctx;
+	if (ctx) {
+		sim->free_irq_ctx = ctx->rq_next;
+		uint32_t id = ctx->id;
+		uint64_t st = ctx->seg_token, wt = ctx->wait_token;
+		memset(ctx, 0, sizeof(*ctx));
+		ctx->id = id;
+		ctx->seg_token = st;	/* stale events must stay stale */
+		ctx->wait_token = wt;
+	} else {
+		ctx = calloc(1, sizeof(*ctx));
+		if (!ctx || KM_VEC_PUSH(sim->ctxs, ctx) < 0) {
+			free(ctx);
+			km_fail(sim, KM_ENOMEM, "out of memory for an interrupt context");
+			return NULL;
+		}
+		ctx->id = sim->ctxs.n - 1;
+	}
+	ctx->kind = KM_CTX_IRQ;
+	ctx->pinned = -1;
+	ctx->deadline = KM_TIME_NEVER;
+	return ctx;
+}
+
+static void irq_deliver(struct km_sim *sim, struct km_cpu *cpu, struct km_irqsrc *src)
+{
+	src->pending = false;
+	cpu->irq_pending--;
+	struct km_ctx *ictx = irq_ctx_alloc(sim);
+	if (!ictx)
+		return;
+	struct km_ctx *top = km_cpu_top(cpu);
+	if (top)
+		ctx_pause(sim, top);
+	ictx->name = src->name;
+	ictx->irq_source = src->id;
+	ictx->cpu = cpu->id;
+	ictx->state = KM_CTX_ONCPU;
+	ictx->start_at = sim->now;
+	ictx->below = cpu->irq_top;
+	cpu->irq_top = ictx;
+	km_emit(sim, KM_TR_IRQ_ENTER, cpu->id, ictx, src->id, 0, 0);
+	if (sim->host->irq_prepare(sim->host_data, sim, ictx, src) < 0) {
+		if (!sim->error)
+			km_fail(sim, KM_EINVAL, "cannot start the handler of irq '%s'", src->name);
+		return;
+	}
+	if (km_gil_irq_may_enter(sim, ictx)) {
+		sim->irqs_running++;
+		km_ctx_run_seg(sim, ictx, sim->era.cost.irq_entry);
+	} else {
+		km_cpu_show(sim, cpu);
+	}
+}
+
+/* Deliver what was latched while interrupts were off, take a latched
+ * tick, and preempt if that was asked for.  Called whenever interrupts
+ * may have come back on: local_irq_enable, cli-mode up(), irq exit. */
+void km_cpu_irqs_maybe_enabled(struct km_sim *sim, struct km_cpu *cpu)
+{
+	if (!irq_deliverable(cpu))
+		return;
+	if (cpu->irq_pending) {
+		for (struct km_irqsrc *s = cpu->irqs; s; s = s->cpu_next) {
+			if (s->pending) {
+				irq_deliver(sim, cpu, s);
+				return;
+			}
+		}
+	}
+	if (cpu->tick_pending) {
+		cpu->tick_pending = false;
+		tick(sim, cpu);
+		if (cpu->rq_len)
+			tick_arm(sim, cpu);
+		return;
+	}
+	km_cpu_maybe_preempt(sim, cpu);
+}
+
+static void irq_fire(struct km_sim *sim, struct km_irqsrc *src)
+{
+	/* Schedule the next firing first: jitter draws stay in event order. */
+	src->next_nominal += src->every;
+	km_time j = src->jitter ? km_rng_range(&sim->rng, 0, src->jitter) : 0;
+	km_push(sim, src->next_nominal + j, KM_EV_IRQ, src->id, 0);
+
+	src->fired++;
+	sim->stall_fires++;
+	if (src->pending) {
+		src->coalesced++;
+		return;
+	}
+	struct km_cpu *cpu = &sim->cpus[src->cpu];
+	src->pending = true;
+	cpu->irq_pending++;
+	if (irq_deliverable(cpu))
+		irq_deliver(sim, cpu, src);
+}
+
+static void irq_exit(struct km_sim *sim, struct km_ctx *ictx)
+{
+	struct km_cpu *cpu = km_cpu_of(sim, ictx);
+	struct km_irqsrc *src = sim->irqsrcs.v[ictx->irq_source];
+
+	km_minmax_add(&src->handler, sim->now - ictx->start_at);
+	km_emit(sim, KM_TR_IRQ_EXIT, cpu->id, ictx, src->id, 0, 0);
+	cpu->irq_top = ictx->below;
+	sim->irqs_running--;
+	ictx->state = KM_CTX_DONE;
+	ictx->act = KM_ACT_NONE;
+	ictx->seg_token++;
+	km_ctx_cancel_timeout(ictx);
+	sim->host->ctx_release(sim->host_data, sim, ictx);
+	ictx->host = NULL;
+	ictx->rq_next = sim->free_irq_ctx;
+	sim->free_irq_ctx = ictx;
+
+	km_gil_irq_exited(sim);
+	struct km_ctx *top = km_cpu_top(cpu);
+	if (!cpu->irq_top && !cpu->curr && !cpu->switching) {
+		cpu_schedule(sim, cpu);
+	} else if (top) {
+		/* Resume the interrupted context, then see what else is due. */
+		if (top->kind == KM_CTX_TASK && top->state == KM_CTX_ONCPU)
+			ctx_unpause(sim, top);
+		else if (top->kind == KM_CTX_IRQ)
+			ctx_unpause(sim, top);
+	}
+	km_cpu_show(sim, cpu);
+	km_cpu_irqs_maybe_enabled(sim, cpu);
+}
+
+/* ------------------------------------------------------------ the run -- */
+
+static void ctx_continue(struct km_sim *sim, struct km_ctx *ctx)
+{
+	switch (ctx->then) {
+	case KM_THEN_NONE:
+		break;
+	case KM_THEN_VAR_ADD:
+		ctx->then = KM_THEN_NONE;
+		km_var_add_commit(sim, ctx);
+		break;
+	case KM_THEN_REDO_DOWN: {
+		ctx->then = KM_THEN_NONE;
+		int r = km_lock_redo(sim, ctx);
+		if (r != KM_STEP_DONE)
+			return;
+		break;
+	}
+	case KM_THEN_IRQ_EXIT:
+		ctx->then = KM_THEN_NONE;
+		irq_exit(sim, ctx);
+		return;
+	}
+	int r = sim->host->resume(sim->host_data, sim, ctx);
+	if (r < 0 && !sim->error)
+		km_fail(sim, r, "%s", sim->errmsg[0] ? sim->errmsg : "scenario error");
+	if (sim->error)
+		return;
+	if (ctx->state == KM_CTX_ONCPU && ctx->act == KM_ACT_NONE && ctx->then == KM_THEN_NONE)
+		km_fail(sim, KM_EINVAL, "internal: context '%s' returned without waiting",
+			ctx->name);
+}
+
+void km_ctx_finish(struct km_sim *sim, struct km_ctx *ctx)
+{
+	struct km_cpu *cpu = km_cpu_of(sim, ctx);
+
+	if (ctx->kind == KM_CTX_IRQ) {
+		/* The handler's code is done; leave the interrupt in the loop,
+		 * not from inside the host's resume. */
+		ctx->then = KM_THEN_IRQ_EXIT;
+		km_ctx_run_seg(sim, ctx, 0);
+		return;
+	}
+	ctx->finished = true;
+	ctx->end_ns = sim->now;
+	ctx->state = KM_CTX_DONE;
+	ctx->act = KM_ACT_NONE;
+	ctx->seg_token++;
+	km_ctx_cancel_timeout(ctx);
+	km_ctx_acct(sim, ctx, KM_ACCT_NONE);
+	km_emit(sim, KM_TR_TASK_EXIT, cpu->id, ctx, KM_TR_NONE, 0, 0);
+	sim->live_tasks--;
+	km_lock_owner_off_cpu(sim, ctx);
+	km_bkl_release_on_sleep(sim, ctx);	/* do_exit: schedule() drops it */
+	ctx->bkl_saved = ctx->gcli_saved = 0;
+	ctx->irqoff = 0;
+	ctx->preempt_count = 0;
+	sim->host->ctx_release(sim->host_data, sim, ctx);
+	cpu->curr = NULL;
+	if (!cpu->irq_top)
+		cpu_schedule(sim, cpu);
+}
+
+static void on_switch(struct km_sim *sim, struct km_cpu *cpu)
+{
+	struct km_ctx *next = cpu->switch_to;
+	cpu->switching = false;
+	cpu->switch_to = NULL;
+	cpu->curr = next;
+	cpu->ctxsw++;
+	next->state = KM_CTX_ONCPU;
+	next->cpu = cpu->id;
+	if (!km_bkl_reacquire(sim, next))
+		ctx_unpause(sim, next);
+	km_cpu_show(sim, cpu);
+	km_cpu_irqs_maybe_enabled(sim, cpu);
+}
+
+static void on_timeout(struct km_sim *sim, struct km_ctx *ctx)
+{
+	km_ctx_cancel_timeout(ctx);
+	switch (ctx->wait) {
+	case KM_WAIT_LOCK:
+		km_lock_timeout(sim, ctx);
+		break;
+	case KM_WAIT_SLEEP:
+		km_ctx_wake(sim, ctx, 1);
+		break;
+	case KM_WAIT_WQ: {
+		struct km_waitq *wq = ctx->wait_obj;
+		km_waitlist_remove(&wq->waiters, ctx);
+		km_ctx_wake(sim, ctx, 0);
+		break;
+	}
+	case KM_WAIT_COMPLETION: {
+		struct km_completion *c = ctx->wait_obj;
+		km_waitlist_remove(&c->waiters, ctx);
+		km_ctx_wake(sim, ctx, 0);
+		break;
+	}
+	case KM_WAIT_NONE:
+		break;
+	}
+}
+
+static void dispatch(struct km_sim *sim, const struct km_event *ev)
+{
+	struct km_ctx *ctx;
+	switch (ev->kind) {
+	case KM_EV_SEG_END:
+		ctx = sim->ctxs.v[ev->id];
+		if (ev->token != ctx->seg_token || ctx->act != KM_ACT_SEG ||
+		    !km_ctx_on_top(sim, ctx))
+			return;
+		ctx->act = KM_ACT_NONE;
+		ctx_continue(sim, ctx);
+		return;
+	case KM_EV_TIMEOUT:
+		ctx = sim->ctxs.v[ev->id];
+		if (ev->token != ctx->wait_token || ctx->deadline == KM_TIME_NEVER)
+			return;
+		on_timeout(sim, ctx);
+		return;
+	case KM_EV_WAKE:
+		ctx = sim->ctxs.v[ev->id];
+		if (ctx->state != KM_CTX_RUNNABLE || ev->token != ctx->seg_token)
+			return;
+		make_runnable(sim, ctx);
+		return;
+	case KM_EV_START:
+		ctx = sim->ctxs.v[ev->id];
+		km_emit(sim, KM_TR_TASK_START, -1, ctx, KM_TR_NONE, 0, 0);
+		ctx->act = KM_ACT_READY;
+		make_runnable(sim, ctx);
+		return;
+	case KM_EV_SWITCH: {
+		struct km_cpu *cpu = &sim->cpus[ev->id];
+		if (ev->token == cpu->token && cpu->switching)
+			on_switch(sim, cpu);
+		return;
+	}
+	case KM_EV_TICK: {
+		struct km_cpu *cpu = &sim->cpus[ev->id];
+		cpu->tick_armed = false;
+		if (cpu->rq_len == 0)
+			return;
+		if (!irq_deliverable(cpu)) {
+			cpu->tick_pending = true;
+			return;
+		}
+		tick(sim, cpu);
+		if (cpu->rq_len)
+			tick_arm(sim, cpu);
+		return;
+	}
+	case KM_EV_IRQ:
+		irq_fire(sim, sim->irqsrcs.v[ev->id]);
+		return;
+	case KM_EV_HANDOFF: {
+		struct km_lock *l = ev->id == KM_BKL_ID ? sim->bkl :
+				    ev->id == KM_GIL_ID ? sim->gil : sim->locks.v[ev->id];
+		km_spin_window_close(sim, l, ev->token);
+		return;
+	}
+	}
+}
+
+static void declare_deadlock(struct km_sim *sim)
+{
+	sim->outcome = KM_OUT_DEADLOCK;
+	km_describe_deadlock(sim, sim->reason, sizeof(sim->reason));
+	km_violation(sim, KM_V_DEADLOCK, NULL, NULL, NULL, "%s", sim->reason);
+}
+
+/* How many firings of each source, with no task able to move, before the
+ * run is judged deadlocked.  A handler could in principle wake a task
+ * after counting to more: say so in the docs. */
+#define KM_STALL_FIRES 64
+
+int km_sim_run(struct km_sim *sim)
+{
+	struct km_event ev;
+	sim->wall_start = wall_now();
+	sim->stall_since = -1;
+
+	while (sim->outcome == KM_OUT_NONE) {
+		if (sim->live_tasks == 0) {
+			sim->outcome = KM_OUT_COMPLETED;
+			break;
+		}
+		const struct km_event *next = km_evq_peek(&sim->evq);
+		if (!next) {
+			declare_deadlock(sim);
+			break;
+		}
+		if (next->time > sim->cfg.duration) {
+			sim->now = sim->cfg.duration;
+			sim->outcome = KM_OUT_TIME_LIMIT;
+			snprintf(sim->reason, sizeof(sim->reason),
+				 "the duration bound was reached with %d task%s still alive",
+				 sim->live_tasks, sim->live_tasks == 1 ? "" : "s");
+			break;
+		}
+		km_evq_pop(&sim->evq, &ev);
+		if (ev_productive((int)ev.kind))
+			sim->productive--;
+		sim->now = ev.time;
+		sim->events++;
+		dispatch(sim, &ev);
+		if (sim->error) {
+			sim->outcome = KM_OUT_ERROR;
+			break;
+		}
+		if (sim->cfg.max_events && sim->events >= sim->cfg.max_events) {
+			km_fail(sim, KM_EBUDGET, "event budget of %llu events exceeded "
+				"(raise it with --max-events)",
+				(unsigned long long)sim->cfg.max_events);
+			sim->outcome = KM_OUT_ERROR;
+			break;
+		}
+		if (sim->cfg.max_wall > 0 && (sim->events & 0xfff) == 0 &&
+		    wall_now() - sim->wall_start > sim->cfg.max_wall) {
+			km_fail(sim, KM_EBUDGET, "wall-clock budget of %g s exceeded "
+				"(raise it with --max-wall)", sim->cfg.max_wall);
+			sim->outcome = KM_OUT_ERROR;
+			break;
+		}
+		/* Deadlock: no task can move, and nothing but interrupts is due. */
+		if (sim->productive == 0 && sim->live_tasks > 0) {
+			if (sim->stall_since < 0) {
+				sim->stall_since = sim->now;
+				sim->stall_fires = 0;
+			}
+			if (sim->irqsrcs.n == 0 ||
+			    sim->stall_fires >= (uint64_t)KM_STALL_FIRES * sim->irqsrcs.n) {
+				declare_deadlock(sim);
+				break;
+			}
+		} else {
+			sim->stall_since = -1;
+		}
+	}
+	km_sim_finish_accounting(sim);
+	return sim->error;
+}
+
+void km_sim_finish_accounting(struct km_sim *sim)
+{
+	for (int i = 0; i < sim->ncpus; i++) {
+		struct km_cpu *cpu = &sim->cpus[i];
+		cpu->acct[cpu->state] += sim->now - cpu->state_since;
+		cpu->state_since = sim->now;
+		if (cpu->irqoff) {
+			cpu->irqoff_ns += sim->now - cpu->irqoff_since;
+			cpu->irqoff_since = sim->now;
+		}
+	}
+	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
+		struct km_ctx *ctx = sim->ctxs.v[i];
+		if (ctx->kind == KM_CTX_TASK)
+			km_ctx_acct(sim, ctx, (enum km_acct)ctx->acct);
+	}
+}

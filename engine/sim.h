@@ -1,0 +1,552 @@
+/*
+ * sim.h - the simulated machine: CPUs, contexts, kernel objects, the run.
+ *
+ * This is the heart of lockmuseum.  A run is a discrete-event simulation
+ * of one era's kernel on N CPUs.  Contexts (kernel threads, and one
+ * context per interrupt-handler invocation) execute scenario code through
+ * a host (the Lua layer, or a C test driver); every operation that takes
+ * simulated time is a call into this core that either completes at once
+ * or makes the context wait -- for a compute segment to end, a lock, a
+ * wake-up -- after which the host is asked to resume it.
+ *
+ * Rules that keep a run reproducible and the core simple:
+ *  - Only the event loop (km_sim_run) resumes contexts.  Operations never
+ *    run another context's code; they schedule events.  So scenario code
+ *    is never re-entered.
+ *  - At most one context per CPU has a live segment event: the one on top
+ *    (the innermost interrupt handler, else the current task).  Anything
+ *    below it is paused, with the time it still had to run.
+ *  - Objects are created before the run (declarations) or by spawn, and
+ *    never freed until the run ends: their index is their identity in the
+ *    trace.
+ *
+ * What it is not: a model of caches, memory ordering or real scheduling
+ * classes.  Costs are the era's published figures; the scheduler is a
+ * per-CPU FIFO run queue with tick-based round robin, idle placement and
+ * idle stealing, which is enough to show every effect this museum is
+ * about.
+ */
+#ifndef KM_ENGINE_SIM_H
+#define KM_ENGINE_SIM_H
+
+#include "era.h"
+#include "evq.h"
+#include "rng.h"
+#include "stats.h"
+#include "trace.h"
+
+struct km_sim;
+struct km_ctx;
+struct km_lock;
+
+/* ---------------------------------------------------------------- CPUs -- */
+
+enum km_cpu_state {
+	KM_CPU_IDLE,
+	KM_CPU_BUSY,		/* a task's code */
+	KM_CPU_SPIN,		/* burning cycles on a lock */
+	KM_CPU_IRQ,		/* an interrupt handler */
+	KM_CPU_SWITCH,		/* a context switch */
+	KM_CPU_STATES
+};
+
+struct km_irqsrc;
+
+struct km_cpu {
+	int id;
+	struct km_ctx *curr;		/* the task on this CPU, or NULL */
+	struct km_ctx *irq_top;		/* innermost running irq context */
+	struct km_ctx *rq_head, *rq_tail;
+	int rq_len;
+	bool need_resched;
+	bool switching;			/* a context switch is under way */
+	struct km_ctx *switch_to;
+	uint64_t token;			/* for switch and tick events */
+	bool tick_armed, tick_pending;
+	int irq_pending;		/* sources with an interrupt latched */
+	struct km_irqsrc *irqs;		/* sources wired to this CPU */
+	/* accounting */
+	enum km_cpu_state state;
+	struct km_ctx *state_ctx;
+	km_time state_since;
+	km_time acct[KM_CPU_STATES];
+	bool irqoff;			/* as last shown */
+	km_time irqoff_since, irqoff_ns;
+	uint64_t ctxsw;
+};
+
+/* ------------------------------------------------------------ contexts -- */
+
+enum km_ctx_kind { KM_CTX_TASK, KM_CTX_IRQ };
+
+enum km_ctx_state {
+	KM_CTX_NEW,		/* declared, not started yet */
+	KM_CTX_RUNNABLE,	/* on a run queue (or about to be) */
+	KM_CTX_ONCPU,		/* current on a CPU, possibly interrupted */
+	KM_CTX_BLOCKED,		/* sleeping */
+	KM_CTX_DONE,
+};
+
+/* What an on-CPU context is doing. */
+enum km_act {
+	KM_ACT_NONE,		/* executing host code right now, or off CPU */
+	KM_ACT_SEG,		/* a timed segment: compute, an operation's cost */
+	KM_ACT_SPIN,		/* spinning for a lock */
+	KM_ACT_READY,		/* must be resumed as soon as it is on top */
+};
+
+enum km_wait {
+	KM_WAIT_NONE,
+	KM_WAIT_LOCK,
+	KM_WAIT_SLEEP,
+	KM_WAIT_WQ,
+	KM_WAIT_COMPLETION,
+};
+
+/* Deferred work run by the core before the context's code resumes. */
+enum km_then {
+	KM_THEN_NONE,
+	KM_THEN_VAR_ADD,	/* commit the write half of add() */
+	KM_THEN_REDO_DOWN,	/* woken to retry (legacy semaphore, old mutex) */
+	KM_THEN_IRQ_EXIT,	/* irq handler body done: leave the interrupt */
+};
+
+struct km_hold {
+	struct km_lock *lock;
+	struct km_ctx *ctx;
+	km_time since;
+	int cpu;
+	struct km_hold *lnext, *lprev;	/* on the lock's holder list, oldest first */
+	struct km_hold *cnext, *cprev;	/* on the context's held list */
+};
+
+#define KM_READSET 4
+
+struct km_ctx {
+	uint32_t id;
+	enum km_ctx_kind kind;
+	enum km_ctx_state state;
+	enum km_act act;
+	char *name;
+	int cpu;			/* CPU it is on or last ran on; -1 never ran */
+	int pinned;			/* -1: any CPU */
+	km_time start_at;
+	uint32_t irq_source;		/* for irq contexts */
+
+	/* the current segment */
+	km_time seg_end, seg_left;
+	uint64_t seg_token;
+	enum km_cpu_state seg_shows;	/* what the CPU lane shows during it */
+	int64_t result;			/* handed to the host on resume */
+
+	/* what it waits on */
+	enum km_wait wait;
+	void *wait_obj;
+	km_time wait_since;
+	km_time deadline;		/* KM_TIME_NEVER: none */
+	uint64_t wait_token;
+	struct km_ctx *wnext, *wprev;	/* on a lock's or queue's waiter list */
+	bool lock_retry;		/* re-queue at the head (kept its place) */
+	bool contended;			/* this acquisition was already counted */
+	bool reacquiring;		/* spinning to retake the BKL / irq lock */
+	enum km_act saved_act;		/* what it was doing before that */
+	bool spin_irq_entry;		/* irq context waiting at irq_enter */
+
+	/* deferred work */
+	enum km_then then;
+	void *then_obj;
+	int64_t then_arg;
+
+	struct km_ctx *rq_next;
+	struct km_ctx *below;		/* irq context: what it interrupted */
+
+	int irqoff;			/* local_irq_disable nesting */
+	int preempt_count;
+	int bkl_depth, bkl_saved;
+	int gcli_depth, gcli_saved;	/* global irq lock (2.0 - 2.5.27) */
+	struct km_hold *held;
+	int nheld;
+
+	struct { uint32_t var; uint64_t version; km_time at; } readset[KM_READSET];
+	int nreads;
+
+	/* accounting */
+	int acct;			/* enum km_acct (sim.c) */
+	km_time acct_since;
+	km_time cpu_ns, spin_ns, blocked_ns, runnable_ns, end_ns;
+	uint64_t acquisitions;
+	bool finished;
+
+	void *host;			/* the host's handle (a Lua thread) */
+};
+
+/* ------------------------------------------------------------- objects -- */
+
+enum km_prim {
+	KM_PRIM_CLI,
+	KM_PRIM_BKL,
+	KM_PRIM_SPIN,
+	KM_PRIM_SEM,
+	KM_PRIM_MUTEX,
+	KM_PRIM_COUNT
+};
+
+/* --mode: native (each lock's own kind) or one primitive for all. */
+enum km_mode {
+	KM_MODE_NATIVE = -1,
+	/* otherwise an enum km_prim */
+};
+
+struct km_waitlist {
+	struct km_ctx *head, *tail;
+	uint32_t len;
+};
+
+struct km_lock_ops;
+
+struct km_lock {
+	uint32_t id;
+	char *name;
+	enum km_prim kind;		/* declared */
+	enum km_prim prim;		/* effective under the mode */
+	int count;			/* initial count */
+	bool pinned;
+	const struct km_lock_ops *ops;
+
+	/* primitive state */
+	int avail;			/* semaphore units */
+	struct km_ctx *owner;
+	int depth;			/* recursion (BKL, global irq lock) */
+	struct km_waitlist waiters;	/* sleepers, FIFO */
+	struct km_waitlist spinners;
+	struct km_ctx *woken;		/* a woken waiter on its way to retry */
+	bool handoff;			/* mutex: next unlock hands to the top waiter */
+	uint64_t token;			/* test-and-set hand-off window */
+	bool window_open;
+	int last_cpu;			/* where its cache line is */
+	int acq_cpu;			/* CPU of the previous acquisition */
+	km_time since;			/* raw locks: when the owner took it */
+
+	struct km_hold *holders, *holders_tail;
+	int nholders;
+	uint32_t nwaiting;
+	bool used;
+	struct km_lockstat st;
+};
+
+struct km_var {
+	uint32_t id;
+	char *name;
+	int64_t value, initial;
+	uint64_t version;
+	struct km_ctx *last_writer;
+	km_time last_write;
+	int last_cpu;
+	uint64_t lost;
+};
+
+struct km_atomic {
+	uint32_t id;
+	char *name;
+	int64_t value;
+	int last_cpu;
+};
+
+struct km_counter {
+	uint32_t id;
+	char *name;
+	char *unit;
+	int64_t value, peak;
+};
+
+struct km_waitq {
+	uint32_t id;
+	char *name;
+	struct km_waitlist waiters;
+	uint64_t wakeups;
+};
+
+struct km_completion {
+	uint32_t id;
+	char *name;
+	uint64_t done;			/* UINT64_MAX after complete_all */
+	struct km_waitlist waiters;
+};
+
+struct km_irqsrc {
+	uint32_t id;
+	char *name;
+	int cpu;
+	km_time every, jitter, start;
+	km_time next_nominal;
+	bool pending;
+	uint64_t fired, coalesced;
+	struct km_irqsrc *cpu_next;
+	struct km_minmax handler;	/* entry to exit */
+	void *host;
+};
+
+struct km_opstat {
+	char *name;
+	struct km_hist hist;
+};
+
+/* --------------------------------------------------------- violations -- */
+
+enum km_violation_kind {
+	KM_V_LOST_UPDATE,
+	KM_V_SLEEP_IN_ATOMIC,
+	KM_V_MUTEX_UNLOCK_IN_IRQ,
+	KM_V_MUTEX_UNLOCK_NOT_OWNER,
+	KM_V_UNLOCK_NOT_HELD,
+	KM_V_LOCK_ORDER,
+	KM_V_IRQ_UNSAFE,
+	KM_V_DEADLOCK,
+	KM_V_KINDS
+};
+
+struct km_violation {
+	enum km_violation_kind kind;
+	km_time time;
+	int32_t ctx;			/* -1 none */
+	int32_t lock;			/* -1 none */
+	int32_t var;			/* -1 none */
+	char *message;
+};
+
+/* Only the first few of each kind keep their message; all are counted. */
+#define KM_VIOLATIONS_KEPT 64
+
+/* --------------------------------------------------------------- host -- */
+
+/*
+ * What the core needs from whoever runs scenario code.  All three are
+ * called only from the event loop, never from inside an operation.
+ */
+struct km_host_ops {
+	/* Run ctx's code from where it stopped until it waits (an operation
+	 * returned KM_STEP_WAIT) or ends (the host then calls
+	 * km_ctx_finish).  Returns 0, or a negative code after setting
+	 * sim->errmsg, which ends the run as an error. */
+	int (*resume)(void *host, struct km_sim *sim, struct km_ctx *ctx);
+	/* Make ctx ready to run one invocation of src's handler. */
+	int (*irq_prepare)(void *host, struct km_sim *sim, struct km_ctx *ctx,
+			   struct km_irqsrc *src);
+	/* ctx will not run again: release what the host keeps for it. */
+	void (*ctx_release)(void *host, struct km_sim *sim, struct km_ctx *ctx);
+};
+
+/* ---------------------------------------------------------------- run -- */
+
+enum km_outcome {
+	KM_OUT_NONE,
+	KM_OUT_COMPLETED,
+	KM_OUT_DEADLOCK,
+	KM_OUT_TIME_LIMIT,
+	KM_OUT_NOT_APPLICABLE,
+	KM_OUT_ERROR,
+};
+
+struct km_config {
+	int cpus;			/* 1 .. KM_MAX_CPUS */
+	uint64_t seed;
+	km_time duration;		/* simulated-time bound */
+	int mode;			/* KM_MODE_NATIVE or enum km_prim */
+	bool anachronism;
+	bool store_trace;
+	size_t trace_limit;		/* 0: keep every record */
+	uint64_t max_events;		/* 0: no bound */
+	double max_wall;		/* seconds; 0: no bound */
+};
+
+#define KM_VEC(type) struct { type *v; uint32_t n, cap; }
+
+struct km_sim {
+	struct km_era era;
+	struct km_config cfg;
+	km_time now;
+	struct km_evq evq;
+	struct km_rng rng;
+	struct km_trace trace;
+
+	int ncpus;
+	struct km_cpu *cpus;
+	int idle_cpus;
+
+	KM_VEC(struct km_ctx *) ctxs;
+	KM_VEC(struct km_lock *) locks;
+	KM_VEC(struct km_var *) vars;
+	KM_VEC(struct km_atomic *) atomics;
+	KM_VEC(struct km_counter *) counters;
+	KM_VEC(struct km_waitq *) waitqs;
+	KM_VEC(struct km_completion *) completions;
+	KM_VEC(struct km_irqsrc *) irqsrcs;
+	KM_VEC(struct km_opstat *) opstats;
+	KM_VEC(char *) logs;
+	KM_VEC(struct km_violation) violations;
+	uint64_t violation_count[KM_V_KINDS];
+
+	struct km_lock *bkl;		/* the Big Kernel Lock (kernel_flag) */
+	struct km_lock *gil;		/* global_irq_lock of SMP cli() */
+	int irqs_running;		/* handlers past irq_enter, all CPUs */
+
+	struct km_ctx *free_irq_ctx;	/* recycled irq contexts */
+	struct km_hold *free_hold;
+	KM_VEC(struct km_hold *) hold_chunks;
+
+	const struct km_host_ops *host;
+	void *host_data;
+
+	int live_tasks;
+	int64_t productive;		/* pending events that move a task */
+	km_time stall_since;
+	uint64_t stall_fires;
+	bool started;
+	uint64_t events;
+	double wall_start;
+
+	enum km_outcome outcome;
+	char reason[512];
+	char errmsg[512];
+	int error;			/* the KM_E* that ended the run */
+};
+
+/* Event ids of the two locks that are not declared by the scenario. */
+#define KM_BKL_ID (UINT32_MAX - 1)
+#define KM_GIL_ID (UINT32_MAX - 2)
+
+/* Event kinds of the queue. */
+enum km_event_kind {
+	KM_EV_SEG_END = 1,	/* id = ctx: its segment is over */
+	KM_EV_TIMEOUT,		/* id = ctx: its wait's deadline passed */
+	KM_EV_WAKE,		/* id = ctx: woken, now runnable */
+	KM_EV_START,		/* id = ctx: a task's start time */
+	KM_EV_SWITCH,		/* id = cpu: context switch done */
+	KM_EV_TICK,		/* id = cpu */
+	KM_EV_IRQ,		/* id = irq source */
+	KM_EV_HANDOFF,		/* id = lock: test-and-set window closes */
+};
+
+/* ------------------------------------------------------------- set-up -- */
+
+/**
+ * km_sim_new - create a run of @era under @cfg.
+ * Returns NULL when out of memory.  The era is copied.
+ */
+struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
+			  const struct km_host_ops *host, void *host_data);
+void km_sim_free(struct km_sim *sim);
+
+/* Declarations: before km_sim_start (tasks also by spawn, during the run).
+ * Each returns the new object, or NULL with sim->errmsg set. */
+struct km_lock *km_lock_new(struct km_sim *sim, const char *name,
+			    enum km_prim kind, int count, bool pinned);
+struct km_var *km_var_new(struct km_sim *sim, const char *name, int64_t value);
+struct km_atomic *km_atomic_new(struct km_sim *sim, const char *name, int64_t value);
+struct km_counter *km_counter_new(struct km_sim *sim, const char *name, const char *unit);
+struct km_waitq *km_waitq_new(struct km_sim *sim, const char *name);
+struct km_completion *km_completion_new(struct km_sim *sim, const char *name);
+struct km_ctx *km_task_new(struct km_sim *sim, const char *name, int cpu, km_time start);
+struct km_irqsrc *km_irqsrc_new(struct km_sim *sim, const char *name, int cpu,
+				km_time every, km_time jitter, km_time start);
+/* The measure() series called @name, created on first use; NULL on ENOMEM. */
+struct km_opstat *km_opstat_get(struct km_sim *sim, const char *name);
+
+/* Lock lookup by name among declared locks, or NULL. */
+struct km_lock *km_lock_find(struct km_sim *sim, const char *name);
+
+/**
+ * km_sim_start - resolve each lock's primitive under the mode, check the
+ * combination, and schedule the tasks and interrupts.
+ * Returns 0; KM_ENOTAPPLICABLE with sim->reason (a counting lock as a
+ * mutex); KM_EINVAL with sim->errmsg.
+ */
+int km_sim_start(struct km_sim *sim);
+
+/**
+ * km_sim_run - run events until every task has finished, the duration
+ * bound, a deadlock, a budget, or an error.  Sets sim->outcome.
+ * Returns 0, or the negative code of an error or exceeded budget.
+ */
+int km_sim_run(struct km_sim *sim);
+
+/* Close the accounting intervals still open at sim->now (called by run). */
+void km_sim_finish_accounting(struct km_sim *sim);
+
+/* ---------------------------------------------------------- operations -- */
+/*
+ * Called by the host on behalf of @ctx, which must be the context whose
+ * code is running (on top of its CPU).  Each returns KM_STEP_DONE (result
+ * in ctx->result, go on), KM_STEP_WAIT (yield; resumed later with
+ * ctx->result), or a negative code with sim->errmsg set (misuse: the
+ * scenario is wrong and the run ends with an error).
+ */
+int km_op_compute(struct km_sim *sim, struct km_ctx *ctx, km_time t);
+int km_op_sleep(struct km_sim *sim, struct km_ctx *ctx, km_time t);
+int km_op_down(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l);
+int km_op_down_trylock(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l);
+int km_op_down_timeout(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
+		       km_time t);
+int km_op_up(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l);
+int km_op_irq_disable(struct km_sim *sim, struct km_ctx *ctx);
+int km_op_irq_enable(struct km_sim *sim, struct km_ctx *ctx);
+int km_op_read(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v);
+int km_op_write(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_t x);
+int km_op_add(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_t n);
+enum km_atomic_op { KM_ATOMIC_READ, KM_ATOMIC_ADD_RETURN, KM_ATOMIC_DEC_IF_POSITIVE,
+		    KM_ATOMIC_SET };
+int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
+		 enum km_atomic_op op, int64_t n);
+/* Wait on @wq until woken or @t (KM_TIME_NEVER: no timeout) passes;
+ * result 1 woken, 0 timed out.  The caller re-checks its condition. */
+int km_op_wq_wait(struct km_sim *sim, struct km_ctx *ctx, struct km_waitq *wq,
+		  km_time deadline);
+int km_op_wake_up(struct km_sim *sim, struct km_ctx *ctx, struct km_waitq *wq,
+		  bool all);
+int km_op_wait_for_completion(struct km_sim *sim, struct km_ctx *ctx,
+			      struct km_completion *c);
+int km_op_complete(struct km_sim *sim, struct km_ctx *ctx, struct km_completion *c,
+		   bool all);
+void km_op_counter_add(struct km_sim *sim, struct km_ctx *ctx, struct km_counter *c,
+		       int64_t n);
+/* Record a log line (copied); never fails the run. */
+void km_op_log(struct km_sim *sim, struct km_ctx *ctx, const char *msg);
+/* Start a task from a running context; NULL with sim->errmsg on error. */
+struct km_ctx *km_op_spawn(struct km_sim *sim, struct km_ctx *ctx, const char *name,
+			   int cpu);
+
+/* A might_sleep() point (down, sleep, wait_*): under voluntary preemption
+ * a pending reschedule happens here.  KM_STEP_WAIT: yield, then call the
+ * operation again when resumed. */
+int km_op_might_sleep(struct km_sim *sim, struct km_ctx *ctx);
+
+/**
+ * km_fail - end the run with an error: @code (negative) and a message,
+ * kept in sim->errmsg.  The first cause wins.  Returns sim->error.
+ * Context: any; for the core and for hosts.
+ */
+int km_fail(struct km_sim *sim, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* The host says ctx's code has returned. */
+void km_ctx_finish(struct km_sim *sim, struct km_ctx *ctx);
+
+static inline bool km_in_irq(const struct km_ctx *ctx)
+{
+	return ctx->kind == KM_CTX_IRQ;
+}
+
+/* ------------------------------------------------------------- names -- */
+
+const char *km_prim_name(enum km_prim p);
+int km_prim_parse(const char *s);		/* -1 if unknown */
+const char *km_mode_name(int mode);
+int km_mode_parse(const char *s);		/* KM_MODE_NATIVE, prim, or -2 */
+const char *km_outcome_name(enum km_outcome o);
+const char *km_violation_name(enum km_violation_kind k);
+const char *km_cpu_state_name(enum km_cpu_state s);
+
+/* Does @era have primitive @p?  (cli always; the others by field.) */
+bool km_era_has(const struct km_era *era, enum km_prim p);
+
+#endif /* KM_ENGINE_SIM_H */

@@ -1,0 +1,59 @@
+/*
+ * stats.h - statistics gathered as the run goes.
+ *
+ * In the spirit of /proc/lock_stat: per lock the acquisitions,
+ * contentions, bounces and min/max/total of wait and hold times.  Latency
+ * distributions for measure() are log-bucketed (16 sub-buckets per power
+ * of two: under 6% error on any percentile) so that a million samples cost
+ * the same memory as ten.  Nothing here allocates per sample.
+ */
+#ifndef KM_ENGINE_STATS_H
+#define KM_ENGINE_STATS_H
+
+#include "km.h"
+
+struct km_minmax {
+	km_time min, max, total;
+	uint64_t n;
+};
+
+static inline void km_minmax_add(struct km_minmax *m, km_time v)
+{
+	if (!m->n || v < m->min)
+		m->min = v;
+	if (!m->n || v > m->max)
+		m->max = v;
+	m->total += v;
+	m->n++;
+}
+
+static inline km_time km_minmax_avg(const struct km_minmax *m)
+{
+	return m->n ? m->total / (km_time)m->n : 0;
+}
+
+struct km_lockstat {
+	uint64_t acquisitions;
+	uint64_t contentions;
+	uint64_t con_bounces;	/* contended, last holder on another CPU */
+	uint64_t acq_bounces;	/* acquired, line last touched elsewhere */
+	uint32_t max_waiters;
+	struct km_minmax wait;	/* only contended acquisitions */
+	struct km_minmax hold;
+};
+
+#define KM_HIST_SUB 16
+#define KM_HIST_BUCKETS (64 * KM_HIST_SUB)
+
+struct km_hist {
+	struct km_minmax mm;
+	uint32_t *bucket;	/* KM_HIST_BUCKETS counters, allocated on first add */
+};
+
+int km_hist_add(struct km_hist *h, km_time v);
+/* The value at quantile q (0..1), within bucket precision, clamped to the
+ * exact min and max. */
+km_time km_hist_quantile(const struct km_hist *h, double q);
+void km_hist_free(struct km_hist *h);
+
+#endif /* KM_ENGINE_STATS_H */

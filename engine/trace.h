@@ -1,0 +1,80 @@
+/*
+ * trace.h - the run's event record: fixed-size records, hashed as they go.
+ *
+ * Every observable thing that happens in a run -- a CPU changing what it
+ * does, a lock contended, acquired or released, a wake-up, an interrupt,
+ * a variable access, a violation -- is appended here as one 32-byte
+ * record.  Two consumers read it: the trace hash (always on; it is the
+ * run's fingerprint, the "trace_hash" of the report) and, when asked for,
+ * the stored array that the view and the trace exporters read.
+ *
+ * Storing is optional because a sweep of hundreds of runs needs only the
+ * statistics and the hash.  Records never point into the heap: objects
+ * are named by their index in the simulator's arrays, so the array can be
+ * written out or handed to another process as it is.
+ *
+ * The hash is FNV-1a over each record's fields in a fixed little-endian
+ * order, independent of struct layout, so it is the same on any machine.
+ */
+#ifndef KM_ENGINE_TRACE_H
+#define KM_ENGINE_TRACE_H
+
+#include "km.h"
+
+enum km_trace_kind {
+	KM_TR_CPU = 1,		/* cpu changes state: arg = enum km_cpu_state, ctx = who */
+	KM_TR_IRQOFF,		/* cpu interrupt flag: arg = 1 off, 0 on */
+	KM_TR_TASK_START,	/* ctx starts; aux = cpu */
+	KM_TR_TASK_EXIT,	/* ctx ends */
+	KM_TR_CONTEND,		/* ctx must wait for lock obj; aux = waiters now */
+	KM_TR_ACQUIRE,		/* ctx acquires lock obj; arg = ns waited */
+	KM_TR_RELEASE,		/* ctx releases lock obj; arg = ns held (or -1) */
+	KM_TR_TRYFAIL,		/* a trylock failed, or a timeout expired: arg 0 / 1 */
+	KM_TR_WAKE,		/* ctx wakes aux (a ctx id); obj = what it was blocked on */
+	KM_TR_BLOCK,		/* ctx blocks; aux = enum km_wait, obj = object */
+	KM_TR_IRQ_ENTER,	/* obj = irq source */
+	KM_TR_IRQ_EXIT,
+	KM_TR_VAR_READ,		/* obj = var, arg = value */
+	KM_TR_VAR_WRITE,
+	KM_TR_ATOMIC,		/* obj = atomic, arg = new value */
+	KM_TR_COUNTER,		/* obj = counter, arg = new value */
+	KM_TR_LOG,		/* obj = index of the message in the log table */
+	KM_TR_VIOLATION,	/* aux = enum km_violation_kind, obj = lock or var */
+	KM_TR_PREEMPT,		/* ctx preempted on aux = cpu */
+	KM_TR_MIGRATE,		/* ctx moves to cpu aux */
+	KM_TR_KIND_MAX
+};
+
+/* Which namespace a record's obj belongs to is implied by its kind;
+ * KM_TR_WAKE and KM_TR_BLOCK say it with this flag bit in aux. */
+#define KM_TR_NONE UINT32_MAX
+
+struct km_trace_rec {
+	km_time time;
+	uint8_t kind;
+	uint8_t flags;
+	uint16_t cpu;		/* 0xffff = no CPU */
+	uint32_t ctx;		/* KM_TR_NONE = no context */
+	uint32_t obj;
+	uint32_t aux;
+	int64_t arg;
+};
+
+struct km_trace {
+	uint64_t hash;
+	uint64_t count;		/* records emitted, stored or not */
+	bool store;
+	struct km_trace_rec *recs;
+	size_t len, cap;
+	size_t limit;		/* 0 = unlimited; else keep only the first `limit` */
+	bool truncated;
+};
+
+void km_trace_init(struct km_trace *t, bool store, size_t limit);
+void km_trace_free(struct km_trace *t);
+
+/* Appends a record (stored if storing) and folds it into the hash.
+ * Returns 0 or KM_ENOMEM (the hash is updated either way). */
+int km_trace_emit(struct km_trace *t, const struct km_trace_rec *r);
+
+#endif /* KM_ENGINE_TRACE_H */
