@@ -54,6 +54,12 @@ int km_fail(struct km_sim *sim, int code, const char *fmt, ...)
 	return sim->error;
 }
 
+static bool sim_irq_on(const struct km_ctx *c)
+{
+	(void)c;
+	return true;	/* on its CPU yet not moving: something runs above it */
+}
+
 static const char *wait_what(const struct km_ctx *c, char *buf, size_t len)
 {
 	switch (c->wait) {
@@ -84,6 +90,8 @@ static const char *wait_what(const struct km_ctx *c, char *buf, size_t len)
 		return "spins to retake the BKL";
 	if (c->state == KM_CTX_RUNNABLE)
 		return "is runnable but its CPU never comes free";
+	if (c->state == KM_CTX_ONCPU && c->cpu >= 0 && sim_irq_on(c))
+		return "is interrupted";
 	return "is stuck";
 }
 
@@ -102,6 +110,21 @@ void km_describe_deadlock(struct km_sim *sim, char *buf, size_t len)
 		off += (size_t)snprintf(buf + off, len - off, "%s'%s' %s", shown ? "; " : "",
 					c->name, wait_what(c, what, sizeof(what)));
 		shown++;
+	}
+	/* Interrupt handlers stuck on a CPU (spinning on a lock held by the
+	 * task they interrupted is the classic one). */
+	for (int i = 0; i < sim->ncpus && off < len; i++) {
+		const struct km_ctx *ic = sim->cpus[i].irq_top;
+		if (!ic || ic->act != KM_ACT_SPIN)
+			continue;
+		char what[160];
+		const struct km_ctx *under = sim->cpus[i].curr;
+		off += (size_t)snprintf(buf + off, len - off, "; irq '%s' on CPU%d %s%s%s%s",
+					ic->name, i, ic->spin_irq_entry ?
+					"waits in irq_enter for the global irq lock" :
+					wait_what(ic, what, sizeof(what)),
+					under ? ", having interrupted '" : "",
+					under ? under->name : "", under ? "'" : "");
 	}
 	if (live > shown && off < len)
 		snprintf(buf + off, len - off, "; and %d more", live - shown);

@@ -37,9 +37,9 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	}
 	if (nsize > osize && sb->mem_used + (nsize - osize) > sb->mem_limit) {
 		if (!sb->fatal) {
-			char msg[128];
-			snprintf(msg, sizeof(msg), "memory budget of %zu bytes exceeded "
-				 "(raise it with --max-memory)", sb->mem_limit);
+			char msg[512];
+			snprintf(msg, sizeof(msg), "%smemory budget of %zu bytes exceeded "
+				 "(raise it with --max-memory)", sb->where, sb->mem_limit);
 			km_sandbox_set_fatal(sb, msg);
 		}
 		return NULL;
@@ -58,9 +58,17 @@ void km_sandbox_set_fatal(struct km_sandbox *sb, const char *msg)
 	snprintf(sb->fatal_msg, sizeof(sb->fatal_msg), "%s", msg);
 }
 
+const char *km_sandbox_where(const struct km_sandbox *sb)
+{
+	return sb->where;
+}
+
 static void sb_hook(lua_State *L, lua_Debug *ar)
 {
 	struct km_sandbox *sb = km_sandbox_of(L);
+	lua_Debug here;
+	if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
+		snprintf(sb->where, sizeof(sb->where), "%s:%d: ", here.short_src, here.currentline);
 	if (!sb->fatal) {
 		sb->instr += KM_HOOK_EVERY;
 		if (sb->instr_limit && sb->instr > sb->instr_limit) {

@@ -34,6 +34,7 @@ struct km_sandbox {
 	double wall_start, wall_limit;
 	bool fatal;
 	char fatal_msg[640];
+	char where[320];		/* "file:line: " of the last hook, or "" */
 	struct km_rng *rng;		/* math.random draws from it */
 	struct km_rng own_rng;
 };
@@ -56,6 +57,11 @@ void km_sandbox_hook(struct km_sandbox *sb, lua_State *co);
 
 /* The sandbox of a state (stored in its extra space). */
 struct km_sandbox *km_sandbox_of(lua_State *L);
+
+/* "file:line: " where Lua code was last seen running (within
+ * KM_HOOK_EVERY instructions), for errors that carry no position of
+ * their own (memory exhaustion).  "" if unknown. */
+const char *km_sandbox_where(const struct km_sandbox *sb);
 
 /* Mark the run fatal with a message; later instructions raise it. */
 void km_sandbox_set_fatal(struct km_sandbox *sb, const char *msg);

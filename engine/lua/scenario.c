@@ -390,8 +390,10 @@ struct km_scenario *km_scenario_load(const char *path, const struct km_load_opts
 	if (st == LUA_OK)
 		st = lua_pcall(L, 0, 0, 0);
 	if (st != LUA_OK) {
-		if (sc->sb.fatal)
+		if (sc->sb.fatal && !strncmp(sc->sb.fatal_msg, path, strlen(path)))
 			snprintf(err, errlen, "%s", sc->sb.fatal_msg);
+		else if (sc->sb.fatal)
+			snprintf(err, errlen, "%s: %s", path, sc->sb.fatal_msg);
 		else
 			km_sandbox_errmsg(L, -1, err, errlen);
 		lua_pop(L, 1);
@@ -571,7 +573,7 @@ static int host_resume(void *h, struct km_sim *sim, struct km_ctx *ctx)
 		snprintf(msg, sizeof(msg), "%s", sc->sb.fatal_msg);
 		if (!strchr(msg, ':') || strncmp(msg, sc->path, strlen(sc->path))) {
 			/* add where it happened, if the coroutine still knows */
-			char where[sizeof(msg) + 300];
+			char where[sizeof(msg) + 400];
 			lua_Debug ar;
 			where[0] = 0;
 			for (int lv = 0; lua_getstack(co, lv, &ar); lv++) {
@@ -582,7 +584,7 @@ static int host_resume(void *h, struct km_sim *sim, struct km_ctx *ctx)
 				}
 			}
 			if (where[0])
-				snprintf(msg, sizeof(msg), "%s", where);
+				snprintf(msg, sizeof(msg), "%.*s", (int)sizeof(msg) - 1, where);
 		}
 		km_fail(sim, KM_EBUDGET, "%s", msg);
 		return -1;
