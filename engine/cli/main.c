@@ -16,10 +16,8 @@
  * With --report json, stdout is one JSON object whatever happens: an
  * error is reported as {"outcome": "error", "reason": ...}.
  */
-#include "../lua/eras.h"
 #include "../lua/sandbox.h"
-#include "../lua/scenario.h"
-#include "../report/report.h"
+#include "session.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -35,9 +33,6 @@
 
 #ifndef KM_VERSION
 #define KM_VERSION "0.1.0"
-#endif
-#ifndef KM_DATADIR
-#define KM_DATADIR "/usr/local/share/lockmuseum"
 #endif
 
 enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_LOCKSTAT };
@@ -60,7 +55,6 @@ struct options {
 };
 
 static const char *prog = "lockmuseum";
-static char datadir[PATH_MAX];
 
 static void usage(FILE *out)
 {
@@ -300,253 +294,31 @@ static int parse_options(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-/* ---------------------------------------------------------- data folder -- */
-
-static bool has_eras(const char *dir)
-{
-	char p[PATH_MAX + 8];
-	struct stat st;
-	snprintf(p, sizeof(p), "%s/eras", dir);
-	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* LOCKMUSEUM_DATA, else next to the binary (a source tree), else the
- * installed share folder. */
-static void find_datadir(void)
-{
-	const char *env = getenv("LOCKMUSEUM_DATA");
-	if (env && *env) {
-		snprintf(datadir, sizeof(datadir), "%s", env);
-		return;
-	}
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = 0;
-		char *slash = strrchr(exe, '/');
-		if (slash)
-			*slash = 0;
-		const char *tries[] = { "%s/..", "%s/../share/lockmuseum", "%s" };
-		for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
-			char cand[PATH_MAX];
-			snprintf(cand, sizeof(cand), tries[i], exe);
-			if (has_eras(cand)) {
-				char *r = realpath(cand, NULL);
-				snprintf(datadir, sizeof(datadir), "%s", r ? r : cand);
-				free(r);
-				return;
-			}
-		}
-	}
-	snprintf(datadir, sizeof(datadir), "%s", KM_DATADIR);
-}
-
-static int load_eras(struct km_era_list *eras)
-{
-	char dir[PATH_MAX + 8], err[700];
-	snprintf(dir, sizeof(dir), "%s/eras", datadir);
-	if (km_eras_load(dir, eras, err, sizeof(err)) < 0) {
-		fprintf(stderr, "%s: %s\n", prog, err);
-		return -1;
-	}
-	return 0;
-}
-
 /* ----------------------------------------------------------------- run -- */
 
-static void eras_list(FILE *out, const struct km_era_list *eras)
+/* Print a finished (or failed) session the way --report asks. */
+static int report_session(struct km_session *s, enum report_kind report, int status)
 {
-	for (int i = 0; i < eras->n; i++)
-		fprintf(out, "%s%s", i ? ", " : "", eras->v[i].id);
-}
-
-struct session {
-	struct options o;
-	const char *file;
-	struct km_era_list eras;
-	struct km_scenario *sc;
-	struct km_run_info ri;
-	char reason[1024];
-};
-
-/* An error before or during the run: one line on stderr, and with
- * --report json one JSON object on stdout too.  Returns 2. */
-static int fail_run(struct session *s, enum km_outcome outcome, const char *msg)
-{
-	snprintf(s->reason, sizeof(s->reason), "%s", msg);
-	s->ri.outcome = outcome;
-	s->ri.reason = s->reason;
-	if (outcome == KM_OUT_NOT_APPLICABLE)
-		fprintf(stderr, "%s: not applicable: %s\n", prog, msg);
-	else
-		fprintf(stderr, "%s: %s\n", prog, msg);
-	if (s->o.report == REPORT_JSON) {
-		json_t *j = km_report_json(&s->ri);
-		km_report_write_json(stdout, j);
-		json_decref(j);
-	} else if (outcome == KM_OUT_NOT_APPLICABLE) {
-		km_report_text(stdout, &s->ri);
-	}
-	return 2;
-}
-
-/* Refuse a primitive (or SMP) the era did not have, naming when it came. */
-static int era_allows(struct session *s, const struct km_era *era, int cpus, char *msg,
-		      size_t len)
-{
-	if (s->o.anachronism)
-		return 0;
-	if (cpus > 1 && !era->smp) {
-		const struct km_era *smp = NULL;
-		for (int i = 0; i < s->eras.n && !smp; i++)
-			if (s->eras.v[i].smp)
-				smp = &s->eras.v[i];
-		snprintf(msg, len, "--cpus %d: Linux %s (%s) ran on one CPU%s%s%s%s; use "
-			 "--anachronism to run it on %d anyway", cpus, era->version, era->id,
-			 smp ? "; SMP arrived in " : "", smp ? smp->version : "",
-			 smp ? " " : "", smp ? "" : "", cpus);
-		if (smp) {
-			char tmp[64];
-			snprintf(tmp, sizeof(tmp), "(%s)", smp->id);
-			snprintf(msg, len, "--cpus %d: Linux %s (%s) ran on one CPU; SMP arrived in "
-				 "%s %s; use --anachronism to run it on %d anyway", cpus,
-				 era->version, era->id, smp->version, tmp, cpus);
-		}
-		return -1;
-	}
-	enum km_prim kinds[4096];
-	bool pinned[4096];
-	int n = km_scenario_lock_kinds(s->sc, kinds, pinned, 4096);
-	for (int i = 0; i < n; i++) {
-		enum km_prim p = (s->o.mode == KM_MODE_NATIVE || pinned[i]) ? kinds[i]
-									   : (enum km_prim)s->o.mode;
-		if (km_era_has(era, p))
-			continue;
-		const struct km_era *arr = km_eras_arrival(&s->eras, p);
-		const struct km_era *gone = km_eras_removal(&s->eras, p);
-		const char *what = s->o.mode == KM_MODE_NATIVE || pinned[i] ? "the scenario's lock kind"
-									     : "--mode";
-		if (arr && arr->year > era->year)
-			snprintf(msg, len, "%s %s: Linux %s (%s) had no %s yet; it arrived in %s (%s). "
-				 "Use --anachronism to run it anyway", what, km_prim_name(p),
-				 era->version, era->id, km_prim_name(p), arr->version, arr->id);
-		else if (gone && gone->year <= era->year)
-			snprintf(msg, len, "%s %s: Linux %s (%s) no longer had the %s; it was gone "
-				 "by %s (%s). Use --anachronism to run it anyway", what,
-				 km_prim_name(p), era->version, era->id, km_prim_name(p),
-				 gone->version, gone->id);
+	if (status == 2) {
+		if (s->ri.outcome == KM_OUT_NOT_APPLICABLE)
+			fprintf(stderr, "%s: not applicable: %s\n", prog, s->ri.reason);
 		else
-			snprintf(msg, len, "%s %s: Linux %s (%s) had no %s. Use --anachronism to "
-				 "run it anyway", what, km_prim_name(p), era->version, era->id,
-				 km_prim_name(p));
-		return -1;
+			fprintf(stderr, "%s: %s\n", prog, s->ri.reason);
+		if (report == REPORT_TEXT && s->ri.outcome == KM_OUT_NOT_APPLICABLE)
+			km_report_text(stdout, &s->ri);
+		if (report != REPORT_JSON)
+			return status;
 	}
-	return 0;
-}
-
-static int cmd_run(struct session *s, bool check_only)
-{
-	struct options *o = &s->o;
-	char err[1024];
-	s->ri.mode = o->mode;
-	s->ri.file = s->file;
-	s->ri.scenario = s->file;
-	s->ri.seed = o->seed;
-	s->ri.era_key = o->era;
-
-	if (load_eras(&s->eras) < 0)
-		return fail_run(s, KM_OUT_ERROR, "cannot load the eras (set LOCKMUSEUM_DATA?)");
-
-	struct km_load_opts lo = {
-		.sets = o->sets, .nsets = o->nsets,
-		.max_instructions = o->max_instructions, .max_memory = o->max_memory,
-		.max_wall = o->max_wall, .seed = o->seed,
-	};
-	s->sc = km_scenario_load(s->file, &lo, err, sizeof(err));
-	if (!s->sc)
-		return fail_run(s, KM_OUT_ERROR, err);
-	const struct km_scenario_meta *m = km_scenario_meta(s->sc);
-	s->ri.scenario = m->name;
-	s->ri.title = m->title;
-	s->ri.nparams = km_scenario_params(s->sc, &s->ri.params);
-
-	const char *key = o->era ? o->era : m->era[0] ? m->era : NULL;
-	const struct km_era *era = key ? km_eras_find(&s->eras, key) : &s->eras.v[s->eras.n - 1];
-	s->ri.era_key = key;
-	if (!era) {
-		char list[512] = "";
-		FILE *f = fmemopen(list, sizeof(list) - 1, "w");
-		if (f) {
-			eras_list(f, &s->eras);
-			fclose(f);
+	switch (report) {
+	case REPORT_JSON: {
+		json_t *j = km_report_json(&s->ri);
+		if (!j || km_report_write_json(stdout, j) < 0) {
+			fprintf(stderr, "%s: cannot write the JSON report\n", prog);
+			status = 2;
 		}
-		snprintf(err, sizeof(err), "%s '%s': unknown era (eras: %s)",
-			 o->era ? "--era" : "scenario{ era }", key, list);
-		return fail_run(s, KM_OUT_ERROR, err);
-	}
-	s->ri.era = era;
-	int cpus = o->cpus ? o->cpus : m->cpus ? m->cpus : era->cpus;
-	uint64_t seed = o->has_seed ? o->seed : m->has_seed ? m->seed : 1;
-	km_time duration = o->duration ? o->duration : m->duration ? m->duration :
-			   (km_time)60 * 1000000000LL;
-	s->ri.cpus = cpus;
-	s->ri.seed = seed;
-	s->ri.duration = duration;
-	if (era_allows(s, era, cpus, err, sizeof(err)) < 0)
-		return fail_run(s, KM_OUT_ERROR, err);
-
-	struct km_config cfg = {
-		.cpus = cpus, .seed = seed, .duration = duration, .mode = o->mode,
-		.anachronism = o->anachronism, .store_trace = false,
-		.max_events = o->max_events, .max_wall = o->max_wall,
-	};
-	struct km_sim *sim = km_scenario_instantiate(s->sc, era, &cfg, err, sizeof(err));
-	if (!sim)
-		return fail_run(s, KM_OUT_ERROR, err);
-
-	if (check_only) {
-		int nt = 0;
-		for (uint32_t i = 0; i < sim->ctxs.n; i++)
-			nt += sim->ctxs.v[i]->kind == KM_CTX_TASK;
-		printf("%s: ok: scenario '%s', era %s (%s), %d CPU%s: %u lock%s, %d task%s, %u irq%s, "
-		       "%u var%s\n", s->file, m->name, era->id, era->version, cpus,
-		       cpus == 1 ? "" : "s", sim->locks.n, sim->locks.n == 1 ? "" : "s", nt,
-		       nt == 1 ? "" : "s", sim->irqsrcs.n, sim->irqsrcs.n == 1 ? "" : "s",
-		       sim->vars.n, sim->vars.n == 1 ? "" : "s");
-		for (int i = 0; i < s->ri.nparams; i++)
-			printf("  parameter %s = %s (default %s)\n", s->ri.params[i].name,
-			       s->ri.params[i].value, s->ri.params[i].def);
-		return 0;
-	}
-
-	int rc = km_scenario_run(s->sc, err, sizeof(err));
-	s->ri.sim = sim;
-	if (rc < 0)
-		return fail_run(s, KM_OUT_ERROR, err);
-	if (sim->outcome == KM_OUT_NOT_APPLICABLE)
-		return fail_run(s, KM_OUT_NOT_APPLICABLE, sim->reason);
-	s->ri.outcome = sim->outcome;
-	s->ri.reason = sim->reason;
-
-	json_t *j = km_report_json(&s->ri);
-	if (!j)
-		return fail_run(s, KM_OUT_ERROR, "out of memory building the report");
-	const struct km_check_result *checks;
-	int nchecks;
-	if (km_scenario_checks(s->sc, j, &checks, &nchecks, err, sizeof(err)) < 0) {
-		json_decref(j);
-		return fail_run(s, KM_OUT_ERROR, err);
-	}
-	s->ri.checks = checks;
-	s->ri.nchecks = nchecks;
-	json_decref(j);
-
-	switch (o->report) {
-	case REPORT_JSON:
-		j = km_report_json(&s->ri);
-		km_report_write_json(stdout, j);
 		json_decref(j);
 		break;
+	}
 	case REPORT_LOCKSTAT:
 		km_report_lockstat(stdout, &s->ri);
 		break;
@@ -554,9 +326,62 @@ static int cmd_run(struct session *s, bool check_only)
 		km_report_text(stdout, &s->ri);
 		break;
 	}
-	int status = km_report_exit_status(&s->ri);
 	if (status == 3)
-		fprintf(stderr, "%s: %s\n", prog, sim->reason);
+		fprintf(stderr, "%s: %s\n", prog, s->ri.reason);
+	return status;
+}
+
+static int cmd_run(const struct options *o, const char *file, bool check_only)
+{
+	struct km_era_list eras;
+	char err[1024];
+	struct km_session s;
+	memset(&s, 0, sizeof(s));
+	if (km_load_eras(&eras, err, sizeof(err)) < 0) {
+		snprintf(s.reason, sizeof(s.reason), "%.900s (set LOCKMUSEUM_DATA?)", err);
+		s.ri.outcome = KM_OUT_ERROR;
+		s.ri.reason = s.reason;
+		s.ri.file = s.ri.scenario = file;
+		return report_session(&s, o->report, 2);
+	}
+	struct km_run_request rq;
+	km_run_request_init(&rq);
+	rq.file = file;
+	rq.era = o->era;
+	rq.mode = o->mode;
+	rq.cpus = o->cpus;
+	rq.seed = o->seed;
+	rq.has_seed = o->has_seed;
+	rq.duration = o->duration;
+	rq.anachronism = o->anachronism;
+	rq.sets = (struct km_param_set *)o->sets;
+	rq.nsets = o->nsets;
+	rq.max_instructions = o->max_instructions;
+	rq.max_memory = o->max_memory;
+	rq.max_wall = o->max_wall;
+	rq.max_events = o->max_events;
+	rq.check_only = check_only;
+
+	int status = km_session_run(&s, &eras, &rq);
+	if (check_only && status == 0) {
+		const struct km_sim *sim = s.ri.sim;
+		int nt = 0;
+		for (uint32_t i = 0; i < sim->ctxs.n; i++)
+			nt += sim->ctxs.v[i]->kind == KM_CTX_TASK;
+		printf("%s: ok: scenario '%s', era %s (%s), %d CPU%s: %u lock%s, %d task%s, "
+		       "%u irq%s, %u var%s\n", file, s.ri.scenario, s.ri.era->id,
+		       s.ri.era->version, s.ri.cpus, s.ri.cpus == 1 ? "" : "s", sim->locks.n,
+		       sim->locks.n == 1 ? "" : "s", nt, nt == 1 ? "" : "s", sim->irqsrcs.n,
+		       sim->irqsrcs.n == 1 ? "" : "s", sim->vars.n, sim->vars.n == 1 ? "" : "s");
+		for (int i = 0; i < s.ri.nparams; i++)
+			printf("  parameter %s = %s (default %s)\n", s.ri.params[i].name,
+			       s.ri.params[i].value, s.ri.params[i].def);
+	} else {
+		status = report_session(&s, o->report, status);
+	}
+	fflush(stdout);
+	km_session_free(&s);
+	km_eras_free(&eras);
 	return status;
 }
 
@@ -570,8 +395,11 @@ static int by_str(const void *a, const void *b)
 static int cmd_list(void)
 {
 	struct km_era_list eras;
-	if (load_eras(&eras) < 0)
+	char err[1024];
+	if (km_load_eras(&eras, err, sizeof(err)) < 0) {
+		fprintf(stderr, "%s: %s (set LOCKMUSEUM_DATA?)\n", prog, err);
 		return 2;
+	}
 	printf("eras (%d):\n", eras.n);
 	for (int i = 0; i < eras.n; i++) {
 		const struct km_era *e = &eras.v[i];
@@ -586,7 +414,7 @@ static int cmd_list(void)
 	printf("\nmodes: native, cli, bkl, spinlock, semaphore, mutex\n");
 
 	char dir[PATH_MAX + 16];
-	snprintf(dir, sizeof(dir), "%s/scripts", datadir);
+	snprintf(dir, sizeof(dir), "%s/scripts", km_datadir());
 	DIR *d = opendir(dir);
 	char *names[512];
 	int n = 0;
@@ -602,17 +430,17 @@ static int cmd_list(void)
 	qsort(names, (size_t)n, sizeof(*names), by_str);
 	printf("\nscenarios (%d, in %s):\n", n, dir);
 	for (int i = 0; i < n; i++) {
-		char path[PATH_MAX + 300], err[512];
+		char path[PATH_MAX + 300], lerr[512];
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		struct km_load_opts lo = { .max_instructions = 50000000, .max_memory = 64u << 20,
 					   .max_wall = 10, .seed = 1 };
-		struct km_scenario *sc = km_scenario_load(path, &lo, err, sizeof(err));
+		struct km_scenario *sc = km_scenario_load(path, &lo, lerr, sizeof(lerr));
 		if (sc) {
 			const struct km_scenario_meta *m = km_scenario_meta(sc);
 			printf("  %-20s %-6s %s\n", names[i], m->era[0] ? m->era : "-", m->title);
 			km_scenario_free(sc);
 		} else {
-			printf("  %-20s (does not load: %s)\n", names[i], err);
+			printf("  %-20s (does not load: %s)\n", names[i], lerr);
 		}
 		free(names[i]);
 	}
@@ -637,7 +465,6 @@ int main(int argc, char **argv)
 		printf("lockmuseum %s\n", KM_VERSION);
 		return 0;
 	}
-	find_datadir();
 	if (!strcmp(cmd, "list"))
 		return cmd_list();
 	if (strcmp(cmd, "run") && strcmp(cmd, "check")) {
@@ -645,8 +472,8 @@ int main(int argc, char **argv)
 			"lockmuseum --help)\n", prog, cmd);
 		return 2;
 	}
-	static struct session s;
-	int rc = parse_options(argc - 1, argv + 1, &s.o);
+	static struct options o;
+	int rc = parse_options(argc - 1, argv + 1, &o);
 	if (rc)
 		return rc;
 	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
@@ -660,10 +487,5 @@ int main(int argc, char **argv)
 			argv[1 + optind], argv[2 + optind]);
 		return 2;
 	}
-	s.file = argv[1 + optind];
-	rc = cmd_run(&s, !strcmp(cmd, "check"));
-	fflush(stdout);
-	km_scenario_free(s.sc);
-	km_eras_free(&s.eras);
-	return rc;
+	return cmd_run(&o, argv[1 + optind], !strcmp(cmd, "check"));
 }

@@ -1,0 +1,229 @@
+/*
+ * session.c - one run of one scenario.  See session.h.
+ */
+#include "session.h"
+#include "../lua/sandbox.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef KM_DATADIR
+#define KM_DATADIR "/usr/local/share/lockmuseum"
+#endif
+
+void km_run_request_init(struct km_run_request *rq)
+{
+	memset(rq, 0, sizeof(*rq));
+	rq->mode = KM_MODE_NATIVE;
+	rq->max_instructions = KM_DEFAULT_MAX_INSTRUCTIONS;
+	rq->max_memory = KM_DEFAULT_MAX_MEMORY;
+	rq->max_wall = KM_DEFAULT_MAX_WALL;
+	rq->max_events = 500000000ULL;
+}
+
+/* ---------------------------------------------------------- data folder -- */
+
+static bool has_eras(const char *dir)
+{
+	char p[PATH_MAX + 64];
+	struct stat st;
+	snprintf(p, sizeof(p), "%s/eras", dir);
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *km_datadir(void)
+{
+	static char dir[PATH_MAX + 64];
+	if (dir[0])
+		return dir;
+	const char *env = getenv("LOCKMUSEUM_DATA");
+	if (env && *env) {
+		snprintf(dir, sizeof(dir), "%s", env);
+		return dir;
+	}
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = 0;
+		char *slash = strrchr(exe, '/');
+		if (slash)
+			*slash = 0;
+		static const char *const tries[] = { "%s/..", "%s/../share/lockmuseum", "%s" };
+		for (size_t i = 0; i < sizeof(tries) / sizeof(tries[0]); i++) {
+			char cand[PATH_MAX + 32];
+			snprintf(cand, sizeof(cand), tries[i], exe);
+			if (has_eras(cand)) {
+				char *r = realpath(cand, NULL);
+				snprintf(dir, sizeof(dir), "%.*s", PATH_MAX, r ? r : cand);
+				free(r);
+				return dir;
+			}
+		}
+	}
+	snprintf(dir, sizeof(dir), "%s", KM_DATADIR);
+	return dir;
+}
+
+int km_load_eras(struct km_era_list *eras, char *err, size_t errlen)
+{
+	char dir[PATH_MAX + 128];
+	snprintf(dir, sizeof(dir), "%s/eras", km_datadir());
+	return km_eras_load(dir, eras, err, errlen);
+}
+
+/* ------------------------------------------------------------------ run -- */
+
+static int fail(struct km_session *s, enum km_outcome outcome, const char *msg)
+{
+	snprintf(s->reason, sizeof(s->reason), "%s", msg);
+	s->ri.outcome = outcome;
+	s->ri.reason = s->reason;
+	return 2;
+}
+
+/* Refuse a primitive (or SMP) the era did not have, naming when it came. */
+static int era_allows(struct km_session *s, const struct km_era_list *eras,
+		      const struct km_run_request *rq, const struct km_era *era, int cpus,
+		      char *msg, size_t len)
+{
+	if (rq->anachronism)
+		return 0;
+	if (cpus > 1 && !era->smp) {
+		const struct km_era *smp = NULL;
+		for (int i = 0; i < eras->n && !smp; i++)
+			if (eras->v[i].smp)
+				smp = &eras->v[i];
+		if (smp)
+			snprintf(msg, len, "--cpus %d: Linux %s (%s) ran on one CPU; SMP arrived in "
+				 "%s (%s); use --anachronism to run it on %d anyway", cpus,
+				 era->version, era->id, smp->version, smp->id, cpus);
+		else
+			snprintf(msg, len, "--cpus %d: Linux %s (%s) ran on one CPU; use "
+				 "--anachronism to run it on %d anyway", cpus, era->version,
+				 era->id, cpus);
+		return -1;
+	}
+	enum { MAXL = 4096 };
+	static enum km_prim kinds[MAXL];
+	static bool pinned[MAXL];
+	int n = km_scenario_lock_kinds(s->sc, kinds, pinned, MAXL);
+	for (int i = 0; i < n; i++) {
+		bool own = rq->mode == KM_MODE_NATIVE || pinned[i];
+		enum km_prim p = own ? kinds[i] : (enum km_prim)rq->mode;
+		if (km_era_has(era, p))
+			continue;
+		const struct km_era *arr = km_eras_arrival(eras, p);
+		const struct km_era *gone = km_eras_removal(eras, p);
+		const char *what = own ? "a lock of kind" : "--mode";
+		if (arr && arr->year > era->year)
+			snprintf(msg, len, "%s %s: Linux %s (%s) had no %s yet; it arrived in %s (%s). "
+				 "Use --anachronism to run it anyway", what, km_prim_name(p),
+				 era->version, era->id, km_prim_name(p), arr->version, arr->id);
+		else if (gone && gone->year <= era->year)
+			snprintf(msg, len, "%s %s: Linux %s (%s) no longer had it; it was gone "
+				 "by %s (%s). Use --anachronism to run it anyway", what,
+				 km_prim_name(p), era->version, era->id, gone->version, gone->id);
+		else
+			snprintf(msg, len, "%s %s: Linux %s (%s) had no %s. Use --anachronism to "
+				 "run it anyway", what, km_prim_name(p), era->version, era->id,
+				 km_prim_name(p));
+		return -1;
+	}
+	return 0;
+}
+
+int km_session_run(struct km_session *s, const struct km_era_list *eras,
+		   const struct km_run_request *rq)
+{
+	char err[1024];
+	memset(s, 0, sizeof(*s));
+	s->ri.mode = rq->mode;
+	s->ri.file = rq->file;
+	s->ri.scenario = rq->file;
+	s->ri.seed = rq->seed;
+	s->ri.era_key = rq->era;
+
+	struct km_load_opts lo = {
+		.sets = rq->sets, .nsets = rq->nsets,
+		.max_instructions = rq->max_instructions, .max_memory = rq->max_memory,
+		.max_wall = rq->max_wall, .seed = rq->seed,
+	};
+	for (int i = 0; i < rq->nsets; i++)
+		rq->sets[i].used = false;
+	s->sc = km_scenario_load(rq->file, &lo, err, sizeof(err));
+	if (!s->sc)
+		return fail(s, KM_OUT_ERROR, err);
+	const struct km_scenario_meta *m = km_scenario_meta(s->sc);
+	s->ri.scenario = m->name;
+	s->ri.title = m->title;
+	s->ri.nparams = km_scenario_params(s->sc, &s->ri.params);
+
+	const char *key = rq->era ? rq->era : m->era[0] ? m->era : NULL;
+	const struct km_era *era = key ? km_eras_find(eras, key) : &eras->v[eras->n - 1];
+	s->ri.era_key = key;
+	if (!era) {
+		size_t off = (size_t)snprintf(err, sizeof(err), "%s '%s': unknown era (eras:",
+					      rq->era ? "--era" : "scenario{ era }", key);
+		for (int i = 0; i < eras->n && off < sizeof(err); i++)
+			off += (size_t)snprintf(err + off, sizeof(err) - off, "%s %s",
+						i ? "," : "", eras->v[i].id);
+		if (off < sizeof(err))
+			snprintf(err + off, sizeof(err) - off, ")");
+		return fail(s, KM_OUT_ERROR, err);
+	}
+	s->ri.era = era;
+	int cpus = rq->cpus ? rq->cpus : m->cpus ? m->cpus : era->cpus;
+	uint64_t seed = rq->has_seed ? rq->seed : m->has_seed ? m->seed : 1;
+	km_time duration = rq->duration ? rq->duration : m->duration ? m->duration :
+			   (km_time)60 * 1000000000LL;
+	s->ri.cpus = cpus;
+	s->ri.seed = seed;
+	s->ri.duration = duration;
+	if (era_allows(s, eras, rq, era, cpus, err, sizeof(err)) < 0)
+		return fail(s, KM_OUT_ERROR, err);
+
+	struct km_config cfg = {
+		.cpus = cpus, .seed = seed, .duration = duration, .mode = rq->mode,
+		.anachronism = rq->anachronism, .store_trace = rq->store_trace,
+		.trace_limit = rq->trace_limit, .max_events = rq->max_events,
+		.max_wall = rq->max_wall,
+	};
+	struct km_sim *sim = km_scenario_instantiate(s->sc, era, &cfg, err, sizeof(err));
+	if (!sim)
+		return fail(s, KM_OUT_ERROR, err);
+	s->ri.sim = sim;
+	if (rq->check_only)
+		return 0;
+
+	int rc = km_scenario_run(s->sc, err, sizeof(err));
+	if (rc < 0)
+		return fail(s, KM_OUT_ERROR, err);
+	if (sim->outcome == KM_OUT_NOT_APPLICABLE)
+		return fail(s, KM_OUT_NOT_APPLICABLE, sim->reason);
+	s->ri.outcome = sim->outcome;
+	s->ri.reason = sim->reason;
+
+	json_t *j = km_report_json(&s->ri);
+	if (!j)
+		return fail(s, KM_OUT_ERROR, "out of memory building the report");
+	const struct km_check_result *checks;
+	int nchecks;
+	rc = km_scenario_checks(s->sc, j, &checks, &nchecks, err, sizeof(err));
+	json_decref(j);
+	if (rc < 0)
+		return fail(s, KM_OUT_ERROR, err);
+	s->ri.checks = checks;
+	s->ri.nchecks = nchecks;
+	return km_report_exit_status(&s->ri);
+}
+
+void km_session_free(struct km_session *s)
+{
+	km_scenario_free(s->sc);
+	s->sc = NULL;
+	s->ri.sim = NULL;
+}

@@ -1,0 +1,64 @@
+/*
+ * session.h - one run of one scenario, from a request to a finished report.
+ *
+ * The command line, the tour and the view all need the same sequence:
+ * load the scenario's top level, choose the era (the request's, else the
+ * scenario's, else the newest) and the CPU count, refuse what the era did
+ * not have, build the machine, run it, evaluate the checks.  A session
+ * does exactly that and nothing else: it prints nothing, so its callers
+ * decide how to show success and failure.
+ */
+#ifndef KM_CLI_SESSION_H
+#define KM_CLI_SESSION_H
+
+#include "../lua/eras.h"
+#include "../lua/scenario.h"
+#include "../report/report.h"
+
+struct km_run_request {
+	const char *file;
+	const char *era;		/* NULL: the scenario's, else the newest */
+	int mode;			/* KM_MODE_NATIVE or enum km_prim */
+	int cpus;			/* 0: the scenario's, else the era's */
+	uint64_t seed;
+	bool has_seed;
+	km_time duration;		/* 0: the scenario's, else 60 s */
+	bool anachronism;
+	struct km_param_set *sets;
+	int nsets;
+	uint64_t max_instructions;
+	size_t max_memory;
+	double max_wall;
+	uint64_t max_events;
+	bool store_trace;
+	size_t trace_limit;
+	bool check_only;		/* stop after building the machine */
+};
+
+/* Defaults for every budget and bound. */
+void km_run_request_init(struct km_run_request *rq);
+
+struct km_session {
+	struct km_scenario *sc;
+	struct km_run_info ri;		/* what the reports read */
+	char reason[1024];
+};
+
+/**
+ * km_session_run - run @rq against the eras in @eras.
+ * Returns the contract's exit status (0, 1, 2 or 3).  On 2, s->ri.outcome
+ * is KM_OUT_ERROR or KM_OUT_NOT_APPLICABLE and s->ri.reason says why in
+ * one line (file:line, or the option).  With check_only, returns 0 once
+ * the machine is built, with s->ri.sim set and not run.
+ */
+int km_session_run(struct km_session *s, const struct km_era_list *eras,
+		   const struct km_run_request *rq);
+void km_session_free(struct km_session *s);
+
+/* The folder holding eras/, scripts/ and docs/: LOCKMUSEUM_DATA, else
+ * next to the binary (a source tree or an install), else the configured
+ * share folder. */
+const char *km_datadir(void);
+int km_load_eras(struct km_era_list *eras, char *err, size_t errlen);
+
+#endif /* KM_CLI_SESSION_H */
