@@ -18,6 +18,7 @@
  */
 #include "../lua/sandbox.h"
 #include "session.h"
+#include "tour_cmd.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -52,6 +53,7 @@ struct options {
 	double max_wall;
 	uint64_t max_events;
 	enum report_kind report;
+	const char *out_dir;
 };
 
 static const char *prog = "lockmuseum";
@@ -64,6 +66,7 @@ static void usage(FILE *out)
 "  lockmuseum run FILE.lua [options]     replay one scenario and report on it\n"
 "  lockmuseum check FILE.lua [options]   load and validate only\n"
 "  lockmuseum list                       the scenarios, eras and modes\n"
+"  lockmuseum tour [--out DIR]           every exhibit, 1991 to 2023, with its lesson\n"
 "  lockmuseum --help | --version\n"
 "\n"
 "options:\n"
@@ -160,7 +163,7 @@ static int bad_option(const char *opt, const char *val, const char *why)
 enum {
 	OPT_ERA = 256, OPT_MODE, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM,
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
-	OPT_GUI,
+	OPT_GUI, OPT_OUT,
 };
 
 static const struct option long_opts[] = {
@@ -179,6 +182,7 @@ static const struct option long_opts[] = {
 	{"trace", required_argument, NULL, OPT_TRACE},
 	{"png", required_argument, NULL, OPT_PNG},
 	{"gui", no_argument, NULL, OPT_GUI},
+	{"out", required_argument, NULL, OPT_OUT},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -275,6 +279,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			return bad_option("--trace", optarg, "trace export is not in this build yet");
 		case OPT_PNG:
 			return bad_option("--png", optarg, "PNG rendering is not in this build yet");
+		case OPT_OUT:
+			o->out_dir = optarg;
+			break;
 		case OPT_GUI:
 			return bad_option("--gui", NULL, "the window is not in this build yet");
 		case 'h':
@@ -467,8 +474,29 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "list"))
 		return cmd_list();
+	if (!strcmp(cmd, "tour")) {
+		static struct options o;
+		int rc = parse_options(argc - 1, argv + 1, &o);
+		if (rc)
+			return rc;
+		if (optind < argc - 1) {
+			fprintf(stderr, "%s: tour: unexpected argument '%s'\n", prog, argv[1 + optind]);
+			return 2;
+		}
+		struct km_run_request base;
+		km_run_request_init(&base);
+		base.seed = o.seed;
+		base.has_seed = o.has_seed;
+		base.max_instructions = o.max_instructions;
+		base.max_memory = o.max_memory;
+		base.max_wall = o.max_wall;
+		base.max_events = o.max_events;
+		struct km_tour_opts to = { .out_dir = o.out_dir, .png_w = 1920, .png_h = 1080,
+					   .base = &base };
+		return km_tour_command(&to);
+	}
 	if (strcmp(cmd, "run") && strcmp(cmd, "check")) {
-		fprintf(stderr, "%s: unknown command '%s' (commands: run, check, list; see "
+		fprintf(stderr, "%s: unknown command '%s' (commands: run, check, list, tour; see "
 			"lockmuseum --help)\n", prog, cmd);
 		return 2;
 	}

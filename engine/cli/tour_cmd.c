@@ -1,0 +1,201 @@
+/*
+ * tour_cmd.c - the headless tour: every exhibit, in chronological order,
+ * with its lesson, a line per mode it contrasts, and the full report of
+ * the first mode.  With --out DIR the same text goes to DIR/tour.txt and,
+ * when the view is built in, one PNG per exhibit beside it; each file is
+ * written to a temporary name and renamed into place when complete.
+ */
+#include "tour_cmd.h"
+#include "../lua/tour.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int (*km_tour_png_hook)(const struct km_era_list *eras, struct km_session *s,
+			const char *path, int w, int h, char *err, size_t errlen);
+
+static void summary_line(FILE *out, const struct km_session *s, int mode, int status)
+{
+	const struct km_run_info *ri = &s->ri;
+	char t[32];
+	fprintf(out, "  %-10s ", km_mode_name(mode));
+	if (status == 2) {
+		fprintf(out, "%s: %s\n", km_outcome_name(ri->outcome), ri->reason);
+		return;
+	}
+	const struct km_sim *sim = ri->sim;
+	uint64_t nv = 0;
+	for (int k = 0; k < KM_V_KINDS; k++)
+		nv += sim->violation_count[k];
+	km_time busy = 0, spin = 0;
+	for (int i = 0; i < sim->ncpus; i++) {
+		busy += sim->cpus[i].acct[KM_CPU_BUSY];
+		spin += sim->cpus[i].acct[KM_CPU_SPIN];
+	}
+	double all = (double)sim->now * sim->ncpus;
+	int okc = 0;
+	for (int i = 0; i < ri->nchecks; i++)
+		okc += ri->checks[i].ok;
+	fprintf(out, "%-10s %10s  busy %5.1f%%  spin %5.1f%%  violations %-4llu checks %d/%d\n",
+		km_outcome_name(ri->outcome), km_fmt_ns(sim->now, t, sizeof(t)),
+		all > 0 ? 100.0 * (double)busy / all : 0.0,
+		all > 0 ? 100.0 * (double)spin / all : 0.0, (unsigned long long)nv, okc,
+		ri->nchecks);
+}
+
+/* Print @text after @lead, wrapped at 78 columns, then a blank line. */
+static void wrap(FILE *out, const char *lead, const char *text)
+{
+	size_t col = strlen(lead), indent = col;
+	fputs(lead, out);
+	const char *p = text;
+	while (*p) {
+		const char *w = p;
+		while (*w && *w != ' ')
+			w++;
+		size_t len = (size_t)(w - p);
+		if (col > indent && col + 1 + len > 78) {
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(p, 1, len, out);
+		col += len;
+		p = *w ? w + 1 : w;
+	}
+	fputs("\n\n", out);
+}
+
+static FILE *open_temp(const char *final, char *tmp, size_t len)
+{
+	snprintf(tmp, len, "%s.tmp.%ld", final, (long)getpid());
+	return fopen(tmp, "w");
+}
+
+int km_tour_command(const struct km_tour_opts *o)
+{
+	char err[1024], path[PATH_MAX + 128], scripts[PATH_MAX + 64];
+	struct km_era_list eras;
+	struct km_tour tour;
+	if (km_load_eras(&eras, err, sizeof(err)) < 0) {
+		fprintf(stderr, "lockmuseum: %s\n", err);
+		return 2;
+	}
+	snprintf(scripts, sizeof(scripts), "%s/scripts", km_datadir());
+	snprintf(path, sizeof(path), "%s/tour.lua", scripts);
+	if (km_tour_load(path, scripts, &tour, err, sizeof(err)) < 0) {
+		fprintf(stderr, "lockmuseum: %s\n", err);
+		km_eras_free(&eras);
+		return 2;
+	}
+	FILE *txt = NULL;
+	char txt_final[PATH_MAX + 64], txt_tmp[PATH_MAX + 128];
+	if (o->out_dir) {
+		if (mkdir(o->out_dir, 0777) < 0 && errno != EEXIST) {
+			fprintf(stderr, "lockmuseum: --out %s: %s\n", o->out_dir, strerror(errno));
+			km_tour_free(&tour);
+			km_eras_free(&eras);
+			return 2;
+		}
+		snprintf(txt_final, sizeof(txt_final), "%s/tour.txt", o->out_dir);
+		txt = open_temp(txt_final, txt_tmp, sizeof(txt_tmp));
+		if (!txt) {
+			fprintf(stderr, "lockmuseum: %s: %s\n", txt_final, strerror(errno));
+			km_tour_free(&tour);
+			km_eras_free(&eras);
+			return 2;
+		}
+	}
+	int status = 0, pngs = 0;
+	for (int i = 0; i < tour.n; i++) {
+		const struct km_exhibit *e = &tour.v[i];
+		FILE *outs[2] = { stdout, txt };
+		char cpus_s[16] = "";
+		if (e->cpus)
+			snprintf(cpus_s, sizeof(cpus_s), "%d", e->cpus);
+		for (int f = 0; f < 2; f++) {
+			if (!outs[f])
+				continue;
+			fprintf(outs[f], "%s== Exhibit %d of %d: %s\n   (%s, era %s%s%s)\n\n",
+				i ? "\n\n" : "", i + 1, tour.n, e->title, strrchr(e->file, '/') + 1,
+				e->era, e->cpus ? ", CPUs " : "", cpus_s);
+			wrap(outs[f], "", e->text);
+			wrap(outs[f], "   Look at: ", e->look);
+		}
+		struct km_param_set sets[KM_TOUR_SETS];
+		for (int k = 0; k < e->nsets; k++) {
+			sets[k].name = e->set_name[k];
+			sets[k].value = e->set_value[k];
+		}
+		struct km_session first;
+		memset(&first, 0, sizeof(first));
+		int first_status = 2;
+		for (int m = 0; m < e->nmodes; m++) {
+			struct km_run_request rq = *o->base;
+			rq.file = e->file;
+			rq.era = e->era;
+			rq.mode = e->modes[m];
+			rq.cpus = e->cpus;
+			rq.anachronism = e->anachronism;
+			rq.sets = sets;
+			rq.nsets = e->nsets;
+			rq.store_trace = m == 0 && o->out_dir && km_tour_png_hook;
+			struct km_session s;
+			int st = km_session_run(&s, &eras, &rq);
+			if (st == 2 && s.ri.outcome == KM_OUT_ERROR)
+				status = 2;
+			for (int f = 0; f < 2; f++)
+				if (outs[f])
+					summary_line(outs[f], &s, e->modes[m], st);
+			if (m == 0) {
+				first = s;
+				first_status = st;
+			} else {
+				km_session_free(&s);
+			}
+		}
+		if (first_status != 2) {
+			for (int f = 0; f < 2; f++) {
+				if (!outs[f])
+					continue;
+				fputc('\n', outs[f]);
+				km_report_text(outs[f], &first.ri);
+			}
+			if (o->out_dir && km_tour_png_hook) {
+				char png[PATH_MAX + 128];
+				const char *base = strrchr(e->file, '/') + 1;
+				snprintf(png, sizeof(png), "%s/%02d-%.*s-%s.png", o->out_dir, i + 1,
+					 (int)(strlen(base) - 4), base, e->era);
+				if (km_tour_png_hook(&eras, &first, png, o->png_w, o->png_h, err,
+						     sizeof(err)) < 0) {
+					fprintf(stderr, "lockmuseum: %s: %s\n", png, err);
+					status = 2;
+				} else {
+					pngs++;
+				}
+			}
+		}
+		km_session_free(&first);
+	}
+	if (txt) {
+		bool bad = ferror(txt);
+		if (fclose(txt) != 0 || bad || rename(txt_tmp, txt_final) < 0) {
+			fprintf(stderr, "lockmuseum: %s: cannot write: %s\n", txt_final, strerror(errno));
+			unlink(txt_tmp);
+			status = 2;
+		} else {
+			fprintf(stderr, "lockmuseum: wrote %s and %d PNG%s under %s\n", txt_final,
+				pngs, pngs == 1 ? "" : "s", o->out_dir);
+		}
+	}
+	km_tour_free(&tour);
+	km_eras_free(&eras);
+	return status;
+}

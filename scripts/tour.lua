@@ -1,0 +1,64 @@
+-- The museum's route: one exhibit{} per stop, in chronological order.
+-- `lockmuseum tour` walks it (headless: each exhibit's lesson and report;
+-- with --out DIR, also one PNG per exhibit); the window starts at the
+-- first exhibit and N/P move along it.
+--
+-- Each exhibit names a scenario in scripts/, the era it is shown in, the
+-- modes it contrasts (the first is the one shown and reported in full),
+-- parameters for the scenario, and what to look at.
+
+exhibit{
+  scenario = "uniproc_cli.lua", era = "1991", modes = { "native" },
+  title = "1991: one CPU, and cli() is the only lock",
+  text = "Linux 0.01 runs on one 386 and never preempts kernel code: a task keeps " ..
+         "the CPU until it sleeps. Only the keyboard interrupt can cut in, so the " ..
+         "tty code brackets its buffer with cli() and sti(), and even sleeps with " ..
+         "interrupts off: the flag belongs to the task.",
+  look = "The reader lanes sleep in wait_event while the keyboard's interrupts fill the " ..
+         "buffer, and no update is lost.",
+}
+
+exhibit{
+  scenario = "uniproc_cli.lua", era = "2003", cpus = 2, anachronism = true,
+  modes = { "cli" },
+  title = "2003: the same cli() on two CPUs",
+  text = "Since 2.5.28 cli() masks interrupts on the local CPU only. Run the 1991 tty " ..
+         "code unchanged on a two-CPU 2.6 kernel and its readers, on different CPUs, " ..
+         "are no longer kept apart; and sleeping with interrupts off is now a bug.",
+  look = "The violations: lost updates on the buffer count, and sleeping while atomic.",
+}
+
+exhibit{
+  scenario = "bkl.lua", era = "1999", modes = { "native", "spinlock" },
+  title = "1996-2011: every path through one lock",
+  text = "SMP arrives in 2.0 with one Big Kernel Lock around the whole kernel. It is " ..
+         "recursive and dropped while its holder sleeps, so old code keeps working; " ..
+         "but only one CPU at a time runs kernel code.",
+  look = "Spinning CPUs: adding processors adds waiting, not throughput. With one " ..
+         "spinlock per lock instead, the paths that do not share data run in parallel.",
+}
+
+exhibit{
+  scenario = "spin_fairness.lua", era = "2005", modes = { "native" },
+  title = "2005: test-and-set spinlocks are unfair",
+  text = "A test-and-set spinlock goes to whichever CPU grabs the cache line first, " ..
+         "usually the one that just released it. Nick Piggin measured threads on an " ..
+         "8-core Opteron finishing up to twice as late as others.",
+  look = "The spread of finish times between the tasks, and the per-task acquisitions.",
+}
+
+exhibit{
+  scenario = "spin_fairness.lua", era = "2008", modes = { "native" },
+  title = "2008: ticket spinlocks take turns",
+  text = "2.6.25 hands the lock out by ticket, first come first served. Every " ..
+         "hand-off still invalidates the line in every spinner's cache.",
+  look = "All tasks now finish together; the hand-off cost grows with the spinners.",
+}
+
+exhibit{
+  scenario = "spin_fairness.lua", era = "2015", modes = { "native" },
+  title = "2015: queued spinlocks spin on their own line",
+  text = "4.2 queues the spinners MCS-style: each spins on its own cache line and a " ..
+         "hand-off touches one line, however many wait.",
+  look = "FIFO as with tickets, but less time spent per hand-off.",
+}
