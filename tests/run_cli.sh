@@ -1,0 +1,395 @@
+#!/usr/bin/env bash
+# run_cli.sh BIN - the command line's behaviour: help and version, usage
+# errors (exit 2, one line on stderr), the JSON and lock_stat reports,
+# determinism, `check` and `list`.
+#
+# The last line is "N passed, M failed"; the exit status is 1 if any failed.
+
+set -u
+
+if [ $# -ne 1 ]; then
+	echo "usage: $0 BIN" >&2
+	exit 2
+fi
+BIN=$1
+case $BIN in
+/*) ;;
+*) BIN=$PWD/$BIN ;;
+esac
+if [ ! -x "$BIN" ]; then
+	echo "$0: $BIN is not an executable" >&2
+	exit 2
+fi
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+guard=()
+if command -v timeout >/dev/null 2>&1; then
+	guard=(timeout 30)
+fi
+have_python=false
+if command -v python3 >/dev/null 2>&1; then
+	have_python=true
+fi
+
+pass=0
+fail=0
+current=""
+
+# t NAME EXPECTED_EXIT ARGS... : run BIN ARGS into $tmp/out and $tmp/err.
+# Returns 0 if the exit status is the one expected (and counts a failure
+# otherwise); further checks on the output follow with expect_* and done_.
+t() {
+	current=$1
+	local want=$2
+	shift 2
+	"${guard[@]}" "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	failed=false
+	if [ "$rc" != "$want" ]; then
+		no "exit status $rc, expected $want"
+	fi
+}
+
+no() {
+	if ! $failed; then
+		fail=$((fail + 1))
+		echo "FAIL $current: $1"
+		sed -n '1,3s/^/  stderr: /p' "$tmp/err"
+	fi
+	failed=true
+}
+
+done_() {
+	if ! $failed; then
+		pass=$((pass + 1))
+	fi
+}
+
+out_has() { grep -Eq -e "$1" "$tmp/out" || no "stdout does not match /$1/"; }
+err_has() { grep -Eq -e "$1" "$tmp/err" || no "stderr does not match /$1/"; }
+one_line_err() {
+	local n
+	n=$(wc -l <"$tmp/err")
+	[ "$n" -eq 1 ] || no "stderr has $n lines, expected one"
+}
+out_empty() { [ ! -s "$tmp/out" ] || no "stdout is not empty"; }
+json_ok() {
+	if $have_python; then
+		python3 -c 'import json,sys; json.load(sys.stdin)' <"$tmp/out" 2>/dev/null ||
+			no "stdout is not one JSON document"
+	else
+		head -c1 "$tmp/out" | grep -q '{' || no "stdout does not start with {"
+	fi
+}
+
+# ------------------------------------------------------------- fixtures --
+
+# Every section of the report gets something: a lock, a lost update, a
+# var, an atomic, a counter, a measured op, a check.
+cat >"$tmp/full.lua" <<'EOF'
+scenario{ name = "full", era = "2008", cpus = 2, seed = 5 }
+local l = lock{ name = "l", kind = "spinlock" }
+local v = var{ name = "v" }
+local a = atomic{ name = "a" }
+local c = counter{ name = "c", unit = "things" }
+for i = 1, 2 do
+  task{ name = "t" .. i, cpu = i - 1, run = function()
+    local x = read(v); compute(us(1)); write(v, x + 1)   -- both at once: lost
+    for _ = 1, 5 do
+      measure("op", function() down(l); compute(us(1)); up(l) end)
+      atomic_inc(a)
+      counter_add(c, 1)
+    end
+  end }
+end
+check(function(r) return true, "a check" end)
+EOF
+
+cat >"$tmp/bad.lua" <<'EOF'
+scenario{ name = "bad" }
+task{ name = "t", run = function() down(1) end }
+EOF
+
+cat >"$tmp/random.lua" <<'EOF'
+scenario{ name = "random", era = "2009", cpus = 2 }
+local v = var{ name = "v" }
+irq{ name = "noise", every = us(50), jitter = us(40), handler = function() add(v, 1) end }
+task{ name = "t", run = function()
+  for _ = 1, 20 do compute(us(rand(1, 30))); sleep(us(math.random(1, 20))) end
+end }
+EOF
+
+# ------------------------------------------------------------ help etc. --
+
+t "--help" 0 --help
+out_has '^usage: lockmuseum'
+out_has '--report KIND'
+done_
+
+t "-h" 0 -h
+out_has '^usage: lockmuseum'
+done_
+
+t "run --help" 0 run --help
+out_has '^usage: lockmuseum'
+done_
+
+t "--version" 0 --version
+out_has '^lockmuseum [0-9]+\.[0-9]+'
+done_
+
+# ---------------------------------------------------------- usage errors --
+
+t "unknown command" 2 frobnicate
+one_line_err
+err_has "unknown command 'frobnicate'"
+done_
+
+t "unknown option" 2 run "$tmp/full.lua" --frobnicate
+one_line_err
+err_has "unknown option '--frobnicate'"
+done_
+
+t "option missing its value" 2 run "$tmp/full.lua" --era
+one_line_err
+err_has -- '--era'
+done_
+
+t "unknown mode" 2 run "$tmp/full.lua" --mode rwlock
+one_line_err
+err_has "--mode rwlock: unknown mode"
+done_
+
+t "unknown era lists the eras" 2 run "$tmp/full.lua" --era 1066
+one_line_err
+err_has "unknown era"
+err_has "1991, 1992, 1994, 1996, 1997, 1999, 2001, 2002, 2003, 2005, 2006, 2008, 2009, 2011, 2015, 2016, 2017, 2022, 2023"
+done_
+
+t "--cpus 0" 2 run "$tmp/full.lua" --cpus 0
+one_line_err
+err_has -- '--cpus 0'
+done_
+
+t "--cpus 2000" 2 run "$tmp/full.lua" --cpus 2000
+one_line_err
+err_has -- '--cpus 2000'
+done_
+
+t "--cpus 1024 is allowed" 0 run "$tmp/random.lua" --cpus 1024 --report json
+json_ok
+done_
+
+t "--cpus not a number" 2 run "$tmp/full.lua" --cpus two
+one_line_err
+done_
+
+t "--seed negative" 2 run "$tmp/full.lua" --seed -1
+one_line_err
+done_
+
+t "--duration without a unit we know" 2 run "$tmp/full.lua" --duration 3fortnights
+one_line_err
+err_has -- '--duration'
+done_
+
+t "--set without =" 2 run "$tmp/full.lua" --set loops
+one_line_err
+err_has -- '--set'
+done_
+
+t "--report unknown" 2 run "$tmp/full.lua" --report xml
+one_line_err
+err_has -- '--report xml'
+done_
+
+t "--max-instructions too small" 2 run "$tmp/full.lua" --max-instructions 10
+one_line_err
+done_
+
+t "--max-memory too small" 2 run "$tmp/full.lua" --max-memory 1K
+one_line_err
+done_
+
+t "run without a file" 2 run
+one_line_err
+done_
+
+t "run with two files" 2 run "$tmp/full.lua" "$tmp/bad.lua"
+one_line_err
+done_
+
+t "missing file" 2 run "$tmp/no-such-file.lua"
+one_line_err
+err_has 'no-such-file\.lua'
+done_
+
+t "missing file, json" 2 run "$tmp/no-such-file.lua" --report json
+json_ok
+out_has '"outcome": "error"'
+done_
+
+t "no arguments" 2
+err_has '^usage: lockmuseum'
+done_
+
+# --------------------------------------------------------------- reports --
+
+t "json report: one object, every key of the contract" 1 run "$tmp/full.lua" --report json
+json_ok
+if $have_python; then
+	python3 - "$tmp/out" <<'EOF' || no "the JSON report misses keys of section 4"
+import json, sys
+r = json.load(open(sys.argv[1]))
+need = ["scenario", "era", "mode", "cpus", "seed", "outcome", "reason", "sim_time_ns",
+        "events", "trace_hash", "locks", "cpus_util", "tasks", "vars", "atomics",
+        "counters", "ops", "violations", "checks"]
+miss = [k for k in need if k not in r]
+def sub(items, keys, what):
+    for it in items:
+        for k in keys:
+            if k not in it:
+                miss.append(what + "." + k)
+sub(r["locks"], ["name", "kind", "count", "acquisitions", "contentions", "max_waiters",
+                 "wait_ns", "hold_ns"], "locks[]")
+for l in r["locks"]:
+    sub([l["wait_ns"], l["hold_ns"]], ["min", "max", "total", "avg"], "locks[].*_ns")
+sub(r["cpus_util"], ["cpu", "busy_ns", "spin_ns", "irq_ns", "irqoff_ns", "idle_ns", "ctxsw"],
+    "cpus_util[]")
+sub(r["tasks"], ["name", "cpu", "cpu_ns", "spin_ns", "blocked_ns", "end_ns", "finished"],
+    "tasks[]")
+sub(r["counters"].values(), ["value", "peak", "unit"], "counters{}")
+sub(r["ops"].values(), ["count", "min_ns", "p50_ns", "p99_ns", "max_ns"], "ops{}")
+sub(r["violations"], ["kind", "message", "time_ns", "task", "lock"], "violations[]")
+sub(r["checks"], ["ok", "message"], "checks[]")
+ok = (not miss and len(r["locks"]) == 1 and len(r["cpus_util"]) == 2 and len(r["tasks"]) == 2
+      and r["vars"] == {"v": r["vars"]["v"]} and r["atomics"] == {"a": 10}
+      and r["counters"]["c"]["value"] == 10 and "op" in r["ops"] and r["violations"]
+      and r["checks"] == [{"ok": True, "message": "a check"}]
+      and isinstance(r["trace_hash"], str) and len(r["trace_hash"]) == 16
+      and all(c in "0123456789abcdef" for c in r["trace_hash"])
+      and r["outcome"] == "completed" and r["era"] == "2008" and r["cpus"] == 2
+      and r["seed"] == 5 and r["mode"] == "native")
+if not ok:
+    print("missing or wrong:", miss, file=sys.stderr)
+sys.exit(0 if ok else 1)
+EOF
+else
+	for k in scenario era mode cpus seed outcome reason sim_time_ns events trace_hash locks \
+		cpus_util tasks vars atomics counters ops violations checks acquisitions \
+		contentions max_waiters wait_ns hold_ns busy_ns spin_ns irq_ns irqoff_ns idle_ns \
+		ctxsw cpu_ns blocked_ns end_ns finished value peak unit count min_ns p50_ns \
+		p99_ns max_ns kind message time_ns task lock ok; do
+		grep -q "\"$k\":" "$tmp/out" || no "the JSON report has no \"$k\""
+	done
+fi
+done_
+
+t "json report: exit 1 on the lost update" 1 run "$tmp/full.lua" --report json
+out_has '"kind": "lost-update"'
+done_
+
+t "json report on a bad scenario" 2 run "$tmp/bad.lua" --report json
+json_ok
+out_has '"outcome": "error"'
+out_has '"reason": ".*bad\.lua:2: bad argument #1 to .down.'
+one_line_err
+done_
+
+t "json report on an unknown era" 2 run "$tmp/full.lua" --era 1066 --report json
+json_ok
+out_has '"outcome": "error"'
+done_
+
+t "json report on a refused anachronism" 2 run "$tmp/full.lua" --era 1994 --report json
+json_ok
+out_has '"outcome": "error"'
+err_has 'SMP|spinlock'
+done_
+
+t "lockstat report" 1 run "$tmp/full.lua" --report lockstat
+head -n1 "$tmp/out" | grep -qx 'lock_stat version 0.4' || no "the first line is not 'lock_stat version 0.4'"
+out_has '^ +l:'
+done_
+
+t "text report" 1 run "$tmp/full.lua"
+out_has 'outcome: completed'
+out_has 'lost-update'
+done_
+
+# ----------------------------------------------------------- determinism --
+
+"${guard[@]}" "$BIN" run "$tmp/random.lua" --seed 11 --report json >"$tmp/a.json" 2>/dev/null
+"${guard[@]}" "$BIN" run "$tmp/random.lua" --seed 11 --report json >"$tmp/b.json" 2>/dev/null
+"${guard[@]}" "$BIN" run "$tmp/random.lua" --seed 12 --report json >"$tmp/c.json" 2>/dev/null
+hash() { sed -n 's/.*"trace_hash": "\([0-9a-f]*\)".*/\1/p' "$1"; }
+
+current="same seed: byte-identical JSON"
+failed=false
+[ -s "$tmp/a.json" ] || no "no output"
+cmp -s "$tmp/a.json" "$tmp/b.json" || no "two runs with --seed 11 differ"
+done_
+
+current="another seed: another trace_hash"
+failed=false
+[ -n "$(hash "$tmp/a.json")" ] || no "no trace_hash"
+[ "$(hash "$tmp/a.json")" != "$(hash "$tmp/c.json")" ] || no "--seed 11 and --seed 12 give the same trace_hash"
+done_
+
+current="same seed: the first exhibit is reproducible"
+failed=false
+"${guard[@]}" "$BIN" run "$root/scripts/uniproc_cli.lua" --report json >"$tmp/a.json" 2>/dev/null
+"${guard[@]}" "$BIN" run "$root/scripts/uniproc_cli.lua" --report json >"$tmp/b.json" 2>/dev/null
+"${guard[@]}" "$BIN" run "$root/scripts/uniproc_cli.lua" --report json --seed 2 >"$tmp/c.json" 2>/dev/null
+cmp -s "$tmp/a.json" "$tmp/b.json" || no "two runs differ"
+[ "$(hash "$tmp/a.json")" != "$(hash "$tmp/c.json")" ] || no "--seed 2 gives the same trace_hash"
+done_
+
+# ----------------------------------------------------------- check, list --
+
+t "check prints ok" 0 check "$tmp/full.lua"
+out_has 'ok'
+out_has "scenario 'full'"
+done_
+
+t "check of a script lists its parameters" 0 check "$root/scripts/uniproc_cli.lua"
+out_has 'ok'
+out_has 'parameter chars = 200'
+done_
+
+t "check of a bad scenario" 2 check "$tmp/no-such-file.lua"
+one_line_err
+done_
+
+t "list" 0 list
+out_has '^eras \(19\):'
+awk '/^eras/{on=1; next} on && NF==0 {exit} on {print $1}' "$tmp/out" >"$tmp/eras"
+[ "$(tr '\n' ' ' <"$tmp/eras")" = "1991 1992 1994 1996 1997 1999 2001 2002 2003 2005 2006 2008 2009 2011 2015 2016 2017 2022 2023 " ] ||
+	no "the eras are not the 19 in chronological order: $(tr '\n' ' ' <"$tmp/eras")"
+sort -n -c "$tmp/eras" 2>/dev/null || no "the eras are not in chronological order"
+out_has '^modes: native, cli, bkl, spinlock, semaphore, mutex'
+for f in "$root"/scripts/*.lua; do
+	# only the scenarios (the tour's route is a script too, of exhibits)
+	grep -Eq '^[[:space:]]*scenario[[:space:]]*[{(]' "$f" || continue
+	b=$(basename "$f")
+	grep -q "^  $b " "$tmp/out" || no "list does not show $b"
+	grep -q "^  $b .*does not load" "$tmp/out" && no "$b does not load"
+done
+done_
+
+# ------------------------------------------------------ eras by any name --
+
+t "--era by version" 0 run "$tmp/random.lua" --era 2.6.16 --report json
+out_has '"era": "2006"'
+done_
+
+t "--anachronism lets 1991 have two CPUs" 0 run "$tmp/random.lua" --era 1991 --cpus 2 --anachronism --report json
+out_has '"cpus": 2'
+done_
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
