@@ -54,9 +54,25 @@ void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 		km_fail(sim, KM_ENOMEM, "out of memory storing the trace");
 }
 
-static bool ev_productive(int kind)
+/*
+ * Does this event move a task?  Interrupts, ticks and what interrupt
+ * handlers do in between do not count: a run in which only they remain
+ * is stalled (see the deadlock check in km_sim_run).
+ */
+static bool ev_productive(const struct km_sim *sim, int kind, uint32_t id)
 {
-	return kind != KM_EV_IRQ && kind != KM_EV_TICK;
+	switch (kind) {
+	case KM_EV_IRQ:
+	case KM_EV_TICK:
+		return false;
+	case KM_EV_SEG_END:
+	case KM_EV_TIMEOUT:
+	case KM_EV_WAKE:
+	case KM_EV_START:
+		return sim->ctxs.v[id]->kind == KM_CTX_TASK;
+	default:
+		return true;
+	}
 }
 
 void km_push(struct km_sim *sim, km_time t, int kind, uint32_t id, uint64_t token)
@@ -65,7 +81,7 @@ void km_push(struct km_sim *sim, km_time t, int kind, uint32_t id, uint64_t toke
 		km_fail(sim, KM_ENOMEM, "out of memory growing the event queue");
 		return;
 	}
-	if (ev_productive(kind))
+	if (ev_productive(sim, kind, id))
 		sim->productive++;
 }
 
@@ -369,10 +385,16 @@ void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
 
 /* --------------------------------------------------------- preemption -- */
 
+/*
+ * A BKL holder is not preemptible either: lock_kernel() disabled
+ * preemption (2.6.0), and the later preemptible BKL was a sleeping lock,
+ * not one whose waiters spin on a preempted holder.  It is not "atomic"
+ * for all that: it may sleep, dropping the lock.
+ */
 bool km_ctx_preemptible(const struct km_sim *sim, const struct km_ctx *ctx)
 {
 	return ctx->kind == KM_CTX_TASK && ctx->preempt_count == 0 && ctx->irqoff == 0 &&
-	       (ctx->act == KM_ACT_SEG || ctx->act == KM_ACT_READY);
+	       ctx->bkl_depth == 0 && (ctx->act == KM_ACT_SEG || ctx->act == KM_ACT_READY);
 }
 
 /* Put @cpu's current task back on its run queue and switch. */
@@ -780,7 +802,7 @@ int km_sim_run(struct km_sim *sim)
 			break;
 		}
 		km_evq_pop(&sim->evq, &ev);
-		if (ev_productive((int)ev.kind))
+		if (ev_productive(sim, (int)ev.kind, ev.id))
 			sim->productive--;
 		sim->now = ev.time;
 		sim->events++;

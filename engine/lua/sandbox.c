@@ -37,6 +37,14 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	}
 	if (nsize > osize && sb->mem_used + (nsize - osize) > sb->mem_limit) {
 		if (!sb->fatal) {
+			/* Where?  Reading the running thread's top frame allocates
+			 * nothing ("S" and "l" only copy into the lua_Debug). */
+			lua_State *T = sb->running ? sb->running : sb->L;
+			lua_Debug ar;
+			if (T && lua_getstack(T, 0, &ar) && lua_getinfo(T, "Sl", &ar) &&
+			    ar.currentline > 0)
+				snprintf(sb->where, sizeof(sb->where), "%s:%d: ", ar.short_src,
+					 ar.currentline);
 			char msg[512];
 			snprintf(msg, sizeof(msg), "%smemory budget of %zu bytes exceeded "
 				 "(raise it with --max-memory)", sb->where, sb->mem_limit);
@@ -72,24 +80,22 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
 	if (!sb->fatal) {
 		sb->instr += KM_HOOK_EVERY;
 		if (sb->instr_limit && sb->instr > sb->instr_limit) {
-			char msg[128];
-			snprintf(msg, sizeof(msg), "instruction budget of %llu exceeded "
-				 "(raise it with --max-instructions)",
+			char msg[512];
+			snprintf(msg, sizeof(msg), "%sinstruction budget of %llu exceeded "
+				 "(raise it with --max-instructions)", sb->where,
 				 (unsigned long long)sb->instr_limit);
 			km_sandbox_set_fatal(sb, msg);
 		} else if (sb->wall_limit > 0 && wall_now() - sb->wall_start > sb->wall_limit) {
-			char msg[128];
-			snprintf(msg, sizeof(msg), "wall-clock budget of %g s exceeded "
-				 "(raise it with --max-wall)", sb->wall_limit);
+			char msg[512];
+			snprintf(msg, sizeof(msg), "%swall-clock budget of %g s exceeded "
+				 "(raise it with --max-wall)", sb->where, sb->wall_limit);
 			km_sandbox_set_fatal(sb, msg);
 		}
 	}
 	if (sb->fatal) {
 		/* Every instruction from now on fails: pcall cannot keep going. */
 		lua_sethook(L, sb_hook, LUA_MASKCOUNT, 1);
-		luaL_where(L, 1);
 		lua_pushstring(L, sb->fatal_msg);
-		lua_concat(L, 2);
 		lua_error(L);
 	}
 }

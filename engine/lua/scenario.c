@@ -564,7 +564,9 @@ static int host_resume(void *h, struct km_sim *sim, struct km_ctx *ctx)
 	sc->current = ctx;
 	sc->current_co = co;
 	int nres = 0;
+	sc->sb.running = co;
 	int st = lua_resume(co, sc->sb.L, 0, &nres);
+	sc->sb.running = NULL;
 	sc->current = NULL;
 	sc->current_co = NULL;
 

@@ -1,11 +1,6 @@
 -- expect-exit: 3
 -- args: --era 2009 --cpus 2 --duration 2s
 -- expect-stderr: deadlock
--- PENDING (engine): an AB-BA deadlock while an interrupt keeps firing.  The
--- engine means to call it a deadlock after 64 firings with no task able to
--- move, but the handler's own segments count as progress, so the count is
--- reset on every firing and the run ends at the duration bound instead
--- ("time-limit", exit 0).
 scenario{ name = "deadlock_with_irq" }
 local a = lock{ name = "A", kind = "mutex" }
 local b = lock{ name = "B", kind = "mutex" }

@@ -1,0 +1,66 @@
+/*
+ * view.h - the museum floor: what a visitor sees, drawn with SDL2.
+ *
+ * The view reads finished runs -- a simulator whose trace was stored
+ * (km_config.store_trace) and its report info -- through const pointers,
+ * and never changes them.  Switching the mode or the era is a new run
+ * with the same seed, asked of the caller through km_view_host.rerun.
+ *
+ * Only this folder includes SDL.
+ */
+#ifndef KM_VIEW_VIEW_H
+#define KM_VIEW_VIEW_H
+
+#include "../lua/eras.h"
+#include "../report/report.h"
+
+/* One exhibit of the tour: a scenario in an era, in one or more modes. */
+struct km_view_exhibit {
+	const char *file;		/* scenario path */
+	const char *era;		/* era id */
+	const int *modes;		/* modes to contrast (first is shown) */
+	int nmodes;
+	const char *title;
+	const char *placard;		/* the exhibit's text (markdown-ish) */
+	const char *look;		/* one sentence: what to look at */
+};
+
+/* One finished run, as the view needs it. */
+struct km_view_run {
+	const struct km_run_info *ri;	/* ri->sim has its trace stored */
+	const char *era_placard;	/* text of the era's placard, or NULL */
+};
+
+/* What the window asks of its caller. */
+struct km_view_host {
+	void *ud;
+	/* Run exhibit @ex (or the current one) in @era with @mode; fill @out.
+	 * Returns 0, or -1 with a message in @err.  The previous run stays
+	 * valid until the next call. */
+	int (*rerun)(void *ud, const struct km_view_exhibit *ex, const char *era, int mode,
+		     struct km_view_run *out, char *err, size_t errlen);
+};
+
+/**
+ * km_view_png - draw @run (and, for a compare view, @others) into a PNG
+ * of @w x @h pixels at @path, with the software renderer (no display).
+ * Writes to a temporary file in the same folder and renames it into
+ * place.  Returns 0 or -1 with @err.
+ */
+int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+		const struct km_view_run *run, const char *path, int w, int h,
+		char *err, size_t errlen);
+
+/**
+ * km_view_window - the interactive museum, starting at exhibit @first of
+ * @exhibits.  Returns when the visitor quits: 0, or -1 with @err (no
+ * display, SDL failure).
+ */
+int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
+		   int nexhibits, int first, const struct km_view_host *host,
+		   char *err, size_t errlen);
+
+/* Is there a display to open a window on? ($DISPLAY or $WAYLAND_DISPLAY) */
+bool km_view_have_display(void);
+
+#endif /* KM_VIEW_VIEW_H */
