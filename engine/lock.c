@@ -278,6 +278,10 @@ int km_lock_redo(struct km_sim *sim, struct km_ctx *ctx)
 	struct km_lock *l = ctx->then_obj;
 	if (l->woken == ctx)
 		l->woken = NULL;
+	if (ctx->has_unit) {
+		ctx->has_unit = false;
+		l->reserved--;
+	}
 	km_time deadline = ctx->deadline;
 	if (deadline != KM_TIME_NEVER && sim->now >= deadline) {
 		ctx->contended = false;
@@ -311,10 +315,15 @@ void km_lock_grant(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 	}
 }
 
-void km_lock_wake_retry(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+void km_lock_wake_retry(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			bool reserve)
 {
 	l->nwaiting--;
-	l->woken = ctx;
+	if (reserve) {
+		l->woken = ctx;
+		l->reserved++;
+		ctx->has_unit = true;
+	}
 	km_time deadline = ctx->deadline;
 	ctx->then = KM_THEN_REDO_DOWN;
 	ctx->then_obj = l;

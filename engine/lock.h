@@ -78,9 +78,12 @@ void km_lock_grant(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 
 /**
  * km_lock_wake_retry - wake sleeper @ctx (off the lists) so that it tries
- * again when it runs, keeping its place at the head if it fails.
+ * again when it runs, keeping its place at the head if it fails.  With
+ * @reserve, l->woken records it: the unit it was woken for is its own
+ * (primitives decide what that means).
  */
-void km_lock_wake_retry(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
+void km_lock_wake_retry(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			bool reserve);
 
 /* A spinning waiter of @l becomes a sleeping one (mutex: owner left CPU). */
 void km_lock_spin_to_sleep(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);

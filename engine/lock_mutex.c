@@ -87,7 +87,7 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 	/* MUTEX_FLAG_WAITERS: wake the top waiter, even if a spinner won. */
 	if (l->waiters.head && !l->woken) {
 		struct km_ctx *w = km_waitlist_pop(&l->waiters);
-		km_lock_wake_retry(sim, l, w);
+		km_lock_wake_retry(sim, l, w, true);
 	}
 }
 

@@ -12,9 +12,14 @@
  *    straight to the first waiter ("waiter->up = true") and the count is
  *    not incremented, so a newcomer cannot steal it.
  *  - legacy (the per-architecture versions before it): up() increments the
- *    count and wakes the first sleeper, which tries again when it runs; a
- *    task arriving meanwhile can take the unit, and the woken one goes back
- *    to sleep at the head of the queue.
+ *    count and wakes the first sleeper, which tries again when it runs.
+ *    Until it has, newcomers queue behind it (the i386 count stayed at or
+ *    below zero while anyone slept).  And a sleeper that got the semaphore
+ *    woke the next one on its way out of __down(): that one usually lost
+ *    and went back to sleep at the head of the queue.  The result is the
+ *    convoy the 2005 mutex benchmarks measured: every contended hand-off
+ *    waits for a wake-up and a context switch while the lock sits unused,
+ *    and the spurious wake-ups burn CPU.
  *
  * Costs: the semaphore's own raw spinlock (an atomic) plus a line transfer
  * when the semaphore was last touched on another CPU.
@@ -32,7 +37,14 @@ static enum km_lock_result sem_acquire(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost)
 {
 	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
-	if (l->avail > 0) {
+	/*
+	 * Legacy: a unit up() woke a sleeper for is that sleeper's until it
+	 * has retried -- i386 kept the count at or below zero meanwhile -- so
+	 * a newcomer takes the slow path and queues behind it.  (km_lock_redo
+	 * has already given the returning sleeper its own unit back.)
+	 */
+	int kept = sim->era.semaphore == KM_SEM_LEGACY ? (int)l->reserved : 0;
+	if (l->avail > kept) {
 		l->avail--;
 		/*
 		 * The legacy __down() ended with wake_up_locked(&sem->wait): a
@@ -42,7 +54,7 @@ static enum km_lock_result sem_acquire(struct km_sim *sim, struct km_lock *l,
 		 * the 2005 mutex benchmarks saved.
 		 */
 		if (ctx->lock_retry && sim->era.semaphore == KM_SEM_LEGACY && l->waiters.head)
-			km_lock_wake_retry(sim, l, km_waitlist_pop(&l->waiters));
+			km_lock_wake_retry(sim, l, km_waitlist_pop(&l->waiters), false);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock)
@@ -66,7 +78,7 @@ static void sem_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 	if (sim->era.semaphore == KM_SEM_LEGACY) {
 		l->avail++;
 		if (w)
-			km_lock_wake_retry(sim, l, w);
+			km_lock_wake_retry(sim, l, w, true);
 		return;
 	}
 	if (w)

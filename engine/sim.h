@@ -148,6 +148,7 @@ struct km_ctx {
 	struct km_ctx *wnext, *wprev;	/* on a lock's or queue's waiter list */
 	bool lock_retry;		/* re-queue at the head (kept its place) */
 	bool contended;			/* this acquisition was already counted */
+	bool has_unit;			/* woken by up() for a unit kept for it */
 	bool reacquiring;		/* spinning to retake the BKL / irq lock */
 	enum km_act saved_act;		/* what it was doing before that */
 	bool spin_irq_entry;		/* irq context waiting at irq_enter */
@@ -220,6 +221,7 @@ struct km_lock {
 	struct km_waitlist waiters;	/* sleepers, FIFO */
 	struct km_waitlist spinners;
 	struct km_ctx *woken;		/* a woken waiter on its way to retry */
+	uint32_t reserved;		/* units up() woke a sleeper for, not yet taken */
 	bool handoff;			/* mutex: next unlock hands to the top waiter */
 	uint64_t token;			/* test-and-set hand-off window */
 	bool window_open;

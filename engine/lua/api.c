@@ -16,6 +16,7 @@
 #include "fields.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const km_htype_name[KM_H_TYPES] = {
@@ -554,9 +555,11 @@ static void log_string(lua_State *L, const char *s, size_t len)
 		else if (!valid && (unsigned char)buf[i] >= 0x80)
 			buf[i] = '?';
 	}
-	if (sc->phase == KM_PHASE_RUN && sc->current)
+	if (sc->phase == KM_PHASE_RUN && sc->current) {
 		km_op_log(sc->sim, sc->current, buf);
-	else
+		if (getenv("LOCKMUSEUM_LOG"))
+			fprintf(stderr, "%s\n", buf);
+	} else
 		fprintf(stderr, "%s: %s\n", sc->path, buf);
 }
 

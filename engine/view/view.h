@@ -29,6 +29,7 @@ struct km_view_exhibit {
 struct km_view_run {
 	const struct km_run_info *ri;	/* ri->sim has its trace stored */
 	const char *era_placard;	/* text of the era's placard, or NULL */
+	void *handle;			/* the host's, for release; the view ignores it */
 };
 
 /* What the window asks of its caller. */
@@ -39,7 +40,15 @@ struct km_view_host {
 	 * valid until the next call. */
 	int (*rerun)(void *ud, const struct km_view_exhibit *ex, const char *era, int mode,
 		     struct km_view_run *out, char *err, size_t errlen);
+	/* Optional.  When given, a run stays valid until the view releases it,
+	 * rather than until the next rerun: the compare view shows several
+	 * runs at once and needs that.  Without it there is no compare view. */
+	void (*release)(void *ud, struct km_view_run *run);
 };
+
+/* Where assets/ (fonts) is: the data folder.  Call before drawing; when
+ * never called, $LOCKMUSEUM_DATA, else the current folder, is used. */
+void km_view_set_datadir(const char *dir);
 
 /**
  * km_view_png - draw @run (and, for a compare view, @others) into a PNG
@@ -50,6 +59,15 @@ struct km_view_host {
 int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex,
 		const struct km_view_run *run, const char *path, int w, int h,
 		char *err, size_t errlen);
+
+/**
+ * km_view_png_compare - the compare view of @nruns runs of the same
+ * exhibit (say one per mode) as small multiples on one time axis, into a
+ * PNG at @path.  Returns 0 or -1 with @err.
+ */
+int km_view_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+			const struct km_view_run *runs, int nruns, const char *path, int w, int h,
+			char *err, size_t errlen);
 
 /**
  * km_view_window - the interactive museum, starting at exhibit @first of

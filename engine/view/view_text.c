@@ -1,0 +1,259 @@
+/*
+ * view_text.c - fonts, and a cache of rendered strings.
+ *
+ * The cache is an open-addressing hash table of textures keyed by the
+ * string's FNV-1a hash, the font and the colour, with the string kept to
+ * compare on a hit.  A frame draws maybe two hundred strings, almost all
+ * the same as the frame before, so a hit costs one hash and one memcmp.
+ * When the table fills past three quarters it is emptied at once rather
+ * than evicted entry by entry: that happens after thousands of distinct
+ * strings (a long playback's event lines), costs one frame's worth of
+ * re-rendering, and keeps the code trivially correct.
+ *
+ * Font sizes are in points at scale 1 (a 1280x800 window) and multiplied
+ * by the scale, which folds in the display's pixel density: a 2x display
+ * gets fonts of twice the pixels, not text of half the size.
+ *
+ * Strings longer than KM_TEXT_MAX bytes are drawn truncated: labels are
+ * short, and long prose is wrapped by the caller (view_placard.c).
+ */
+#include "view_text.h"
+
+#include <SDL_ttf.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KM_TEXT_SLOTS 2048
+#define KM_TEXT_MAX 512
+
+struct entry {
+	uint64_t hash;		/* 0: empty */
+	char *s;
+	SDL_Texture *tex;
+	int w, h;
+};
+
+struct km_text {
+	SDL_Renderer *r;
+	char dir[PATH_MAX];
+	float u;
+	TTF_Font *f[KM_FONT_COUNT];
+	struct entry slot[KM_TEXT_SLOTS];
+	int used;
+};
+
+static const struct {
+	const char *file;
+	float pt;
+	int style;
+} specs[KM_FONT_COUNT] = {
+	[KM_FONT_SMALL] = { "DejaVuSans.ttf", 10.5f, TTF_STYLE_NORMAL },
+	[KM_FONT_BODY] = { "DejaVuSans.ttf", 12.0f, TTF_STYLE_NORMAL },
+	[KM_FONT_BOLD] = { "DejaVuSans-Bold.ttf", 12.0f, TTF_STYLE_NORMAL },
+	[KM_FONT_HEAD] = { "DejaVuSans-Bold.ttf", 14.0f, TTF_STYLE_NORMAL },
+	[KM_FONT_TITLE] = { "DejaVuSans-Bold.ttf", 16.0f, TTF_STYLE_NORMAL },
+	[KM_FONT_MONO] = { "DejaVuSansMono.ttf", 11.0f, TTF_STYLE_NORMAL },
+};
+
+static void cache_clear(struct km_text *t)
+{
+	for (int i = 0; i < KM_TEXT_SLOTS; i++) {
+		if (t->slot[i].hash) {
+			SDL_DestroyTexture(t->slot[i].tex);
+			free(t->slot[i].s);
+		}
+	}
+	memset(t->slot, 0, sizeof(t->slot));
+	t->used = 0;
+}
+
+static void fonts_close(struct km_text *t)
+{
+	for (int i = 0; i < KM_FONT_COUNT; i++) {
+		if (t->f[i])
+			TTF_CloseFont(t->f[i]);
+		t->f[i] = NULL;
+	}
+}
+
+static int fonts_open(struct km_text *t, char *err, size_t errlen)
+{
+	for (int i = 0; i < KM_FONT_COUNT; i++) {
+		char path[PATH_MAX + 64];
+		snprintf(path, sizeof(path), "%s/%s", t->dir, specs[i].file);
+		int px = (int)(specs[i].pt * t->u * 96.0f / 72.0f + 0.5f);
+		t->f[i] = TTF_OpenFont(path, px < 6 ? 6 : px);
+		if (!t->f[i]) {
+			if (err)
+				snprintf(err, errlen, "cannot open the font %s: %s", path,
+					 TTF_GetError());
+			fonts_close(t);
+			return -1;
+		}
+		TTF_SetFontStyle(t->f[i], specs[i].style);
+		TTF_SetFontHinting(t->f[i], TTF_HINTING_LIGHT);
+	}
+	return 0;
+}
+
+struct km_text *km_text_new(SDL_Renderer *r, const char *assets_dir, float u,
+			    char *err, size_t errlen)
+{
+	if (!TTF_WasInit() && TTF_Init() < 0) {
+		snprintf(err, errlen, "SDL_ttf: %s", TTF_GetError());
+		return NULL;
+	}
+	struct km_text *t = calloc(1, sizeof(*t));
+	if (!t) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	t->r = r;
+	t->u = u;
+	snprintf(t->dir, sizeof(t->dir), "%s", assets_dir);
+	if (fonts_open(t, err, errlen) < 0) {
+		free(t);
+		return NULL;
+	}
+	return t;
+}
+
+void km_text_free(struct km_text *t)
+{
+	if (!t)
+		return;
+	cache_clear(t);
+	fonts_close(t);
+	free(t);
+}
+
+int km_text_rescale(struct km_text *t, float u)
+{
+	if (u == t->u)
+		return 0;
+	cache_clear(t);
+	fonts_close(t);
+	t->u = u;
+	return fonts_open(t, NULL, 0);
+}
+
+static uint64_t hash_key(const char *s, size_t n, int font, uint32_t rgb)
+{
+	uint64_t h = 1469598103934665603ULL;
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ULL;
+	}
+	h ^= (uint64_t)font * 0x9E3779B97F4A7C15ULL ^ (uint64_t)rgb << 20;
+	h *= 1099511628211ULL;
+	return h ? h : 1;
+}
+
+/* The cached texture of @s, rendering it on a miss; NULL if it cannot. */
+static struct entry *lookup(struct km_text *t, enum km_font f, const char *s, uint32_t rgb)
+{
+	char buf[KM_TEXT_MAX + 1];
+	size_t n = strlen(s);
+	if (n > KM_TEXT_MAX) {
+		n = KM_TEXT_MAX;
+		while (n && ((unsigned char)s[n] & 0xC0) == 0x80)
+			n--;		/* cut at a character boundary */
+		memcpy(buf, s, n);
+		buf[n] = 0;
+		s = buf;
+	}
+	uint64_t h = hash_key(s, n, (int)f, rgb);
+	unsigned i = (unsigned)(h % KM_TEXT_SLOTS);
+	for (;;) {
+		struct entry *e = &t->slot[i];
+		if (!e->hash)
+			break;
+		if (e->hash == h && !strcmp(e->s, s))
+			return e;
+		i = (i + 1) % KM_TEXT_SLOTS;
+	}
+	if (t->used >= KM_TEXT_SLOTS * 3 / 4) {
+		cache_clear(t);
+		i = (unsigned)(h % KM_TEXT_SLOTS);
+	}
+	SDL_Color c = { (Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb, 255 };
+	SDL_Surface *surf = TTF_RenderUTF8_Blended(t->f[f], s, c);
+	if (!surf)
+		return NULL;
+	SDL_Texture *tex = SDL_CreateTextureFromSurface(t->r, surf);
+	int w = surf->w, hh = surf->h;
+	SDL_FreeSurface(surf);
+	char *copy = strdup(s);
+	if (!tex || !copy) {
+		SDL_DestroyTexture(tex);
+		free(copy);
+		return NULL;
+	}
+	struct entry *e = &t->slot[i];
+	*e = (struct entry){ .hash = h, .s = copy, .tex = tex, .w = w, .h = hh };
+	t->used++;
+	return e;
+}
+
+int km_text_draw(struct km_text *t, enum km_font f, const char *s, int x, int y,
+		 uint32_t rgb, enum km_align a)
+{
+	if (!s || !*s)
+		return 0;
+	struct entry *e = lookup(t, f, s, rgb);
+	if (!e)
+		return 0;
+	SDL_Rect dst = { x, y, e->w, e->h };
+	if (a == KM_CENTRE)
+		dst.x -= e->w / 2;
+	else if (a == KM_RIGHT)
+		dst.x -= e->w;
+	SDL_RenderCopy(t->r, e->tex, NULL, &dst);
+	return e->w;
+}
+
+int km_text_width(struct km_text *t, enum km_font f, const char *s)
+{
+	int w = 0, h = 0;
+	if (!s || !*s || TTF_SizeUTF8(t->f[f], s, &w, &h) < 0)
+		return 0;
+	return w;
+}
+
+int km_text_height(struct km_text *t, enum km_font f)
+{
+	return TTF_FontLineSkip(t->f[f]);
+}
+
+size_t km_text_fit(struct km_text *t, enum km_font f, const char *s, size_t len, int w)
+{
+	char buf[KM_TEXT_MAX + 1];
+	if (len > KM_TEXT_MAX)
+		len = KM_TEXT_MAX;
+	/* binary search on the byte length, snapped to character starts */
+	size_t lo = 0, hi = len;
+	while (lo < hi) {
+		size_t mid = (lo + hi + 1) / 2;
+		while (mid > lo && mid < len && ((unsigned char)s[mid] & 0xC0) == 0x80)
+			mid--;
+		if (mid == lo) {
+			/* no character boundary between lo and the midpoint: step */
+			mid = lo + 1;
+			while (mid < len && ((unsigned char)s[mid] & 0xC0) == 0x80)
+				mid++;
+		}
+		memcpy(buf, s, mid);
+		buf[mid] = 0;
+		int tw = 0, th = 0;
+		TTF_SizeUTF8(t->f[f], buf, &tw, &th);
+		if (tw <= w)
+			lo = mid;
+		else
+			hi = mid - 1;
+		while (hi > lo && hi < len && ((unsigned char)s[hi] & 0xC0) == 0x80)
+			hi--;
+	}
+	return lo;
+}
