@@ -56,7 +56,8 @@ BIN := $(BUILD)/lockmuseum
 DATADIR := $(PREFIX)/share/lockmuseum
 
 .PHONY: all run test sanitize install uninstall clean deps deps-check bench \
-        build build-tests check-unit check-scenarios check-cli test-real run-real
+        build build-tests check-unit check-scenarios check-cli check-reproductions \
+        test-real run-real
 
 all: deps-check
 	@$(MAKE) --no-print-directory build
@@ -122,7 +123,10 @@ check-scenarios: $(BIN)
 check-cli: $(BIN)
 	@tests/run_cli.sh $(BIN)
 
-test-real: check-unit check-scenarios check-cli
+check-reproductions: $(BIN)
+	@tests/run_reproductions.sh $(BIN)
+
+test-real: check-unit check-scenarios check-cli check-reproductions
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli

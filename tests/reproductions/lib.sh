@@ -1,0 +1,34 @@
+# Helpers for the reproduction tests: read figures out of a JSON report
+# with standard tools only (a fresh Debian machine may have no python).
+# Sourced by tests/reproductions/*.sh.
+
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); echo "ok   $*"; }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+# flat JSON: one line, no spaces outside strings is close enough here
+flat() { tr -d ' \n' <"$1"; }
+
+# json_int FILE KEY: the first integer value of "KEY"
+json_int() { flat "$1" | grep -o "\"$2\":-\?[0-9]*" | head -n 1 | cut -d: -f2; }
+
+# json_sum FILE KEY: the sum of every integer value of "KEY"
+json_sum() { flat "$1" | grep -o "\"$2\":[0-9]*" | cut -d: -f2 | awk '{s += $1} END {print s + 0}'; }
+
+# counter FILE NAME: the final value of counter NAME
+counter() { flat "$1" | grep -o "\"$2\":{\"value\":-\?[0-9]*" | head -n 1 | sed 's/.*://'; }
+
+# op_p99 FILE NAME: the p99 of measure() series NAME
+op_p99() { flat "$1" | grep -o "\"$2\":{\"count\":[0-9]*,\"min_ns\":[0-9]*,\"p50_ns\":[0-9]*,\"p99_ns\":[0-9]*" | head -n 1 | sed 's/.*://'; }
+
+# ge A B [FACTOR]: A >= B * FACTOR (floating point, via awk)
+ge() { awk -v a="$1" -v b="$2" -v f="${3:-1}" 'BEGIN { exit !(a >= b * f) }'; }
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "inf"; else printf "%.2f", a / b }'; }
+
+finish() {
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+}
