@@ -19,13 +19,14 @@ exhibit{
 }
 
 exhibit{
-  scenario = "uniproc_cli.lua", era = "2003", cpus = 2, anachronism = true,
-  modes = { "cli" },
-  title = "2003: the same cli() on two CPUs",
-  text = "Since 2.5.28 cli() masks interrupts on the local CPU only. Run the 1991 tty " ..
-         "code unchanged on a two-CPU 2.6 kernel and its readers, on different CPUs, " ..
-         "are no longer kept apart; and sleeping with interrupts off is now a bug.",
-  look = "The violations: lost updates on the buffer count, and sleeping while atomic.",
+  scenario = "inode.lua", era = "1994", modes = { "semaphore", "cli" }, cpus = 1,
+  set = { loops = 100 },
+  title = "1994: i_sem, a semaphore in every inode",
+  text = "0.99.15c brings general kernel semaphores, and every inode gets one: " ..
+         "i_sem. Directory operations take the parent's around the lookup and the " ..
+         "change. On one CPU without preemption, cli() would have done as well.",
+  look = "Both modes are correct on one CPU: no lost updates, the directory ends " ..
+         "empty. The semaphore lets a task sleep while holding it; cli() does not.",
 }
 
 exhibit{
@@ -39,12 +40,33 @@ exhibit{
 }
 
 exhibit{
+  scenario = "uniproc_cli.lua", era = "2003", cpus = 2, anachronism = true,
+  modes = { "cli" },
+  title = "2003: the same cli() on two CPUs",
+  text = "Since 2.5.28 cli() masks interrupts on the local CPU only. Run the 1991 tty " ..
+         "code unchanged on a two-CPU 2.6 kernel and its readers, on different CPUs, " ..
+         "are no longer kept apart; and sleeping with interrupts off is now a bug.",
+  look = "The violations: lost updates on the buffer count, and sleeping while atomic.",
+}
+
+exhibit{
   scenario = "spin_fairness.lua", era = "2005", modes = { "native" },
   title = "2005: test-and-set spinlocks are unfair",
   text = "A test-and-set spinlock goes to whichever CPU grabs the cache line first, " ..
          "usually the one that just released it. Nick Piggin measured threads on an " ..
          "8-core Opteron finishing up to twice as late as others.",
   look = "The spread of finish times between the tasks, and the per-task acquisitions.",
+}
+
+exhibit{
+  scenario = "inode.lua", era = "2006", modes = { "semaphore", "mutex" },
+  title = "2006: mutexes, and the semaphore convoy",
+  text = "Ingo Molnar's test-mutex ran 16 tasks creating and unlinking files in one " ..
+         "directory on an 8-way box: mutexes did 2.4 times the semaphores' work at a " ..
+         "third of the CPU. A semaphore woke its first sleeper and kept the unit for " ..
+         "it; the mutex lets whoever runs take the lock.",
+  look = "The lock lane: with the semaphore every hand-off waits for a wake-up and a " ..
+         "switch; with the mutex one task runs ahead while the others sleep.",
 }
 
 exhibit{
