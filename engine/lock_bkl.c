@@ -42,8 +42,9 @@ static void bkl_contended(struct km_sim *sim, struct km_ctx *ctx)
 	B->st.contentions++;
 	if (B->acq_cpu >= 0 && B->acq_cpu != ctx->cpu)
 		B->st.con_bounces++;
-	if (B->spinners.len > B->st.max_waiters)
-		B->st.max_waiters = B->spinners.len;
+	/* counted before the caller joins the spinners: + 1 */
+	if (B->spinners.len + 1 > B->st.max_waiters)
+		B->st.max_waiters = B->spinners.len + 1;
 }
 
 static void bkl_drop(struct km_sim *sim)

@@ -406,6 +406,9 @@ static void preempt_curr(struct km_sim *sim, struct km_cpu *cpu)
 		curr->act = KM_ACT_READY;
 	km_emit(sim, KM_TR_PREEMPT, cpu->id, curr, KM_TR_NONE, (uint32_t)cpu->id, 0);
 	km_lock_owner_off_cpu(sim, curr);
+	/* schedule() releases the BKL of whatever task it switches away
+	 * from, sleeping or not, and retakes it when that task runs again. */
+	km_bkl_release_on_sleep(sim, curr);
 	cpu->need_resched = false;
 	cpu->curr = NULL;
 	curr->state = KM_CTX_RUNNABLE;

@@ -367,6 +367,24 @@ int km_sim_start(struct km_sim *sim)
 			return KM_EINVAL;
 		}
 	}
+	/* The fingerprint covers the configuration too, not only the events:
+	 * two runs that differ in a primitive or an initial value differ. */
+	struct km_trace_rec cfg = { .kind = 0, .cpu = (uint16_t)sim->ncpus,
+				    .ctx = (uint32_t)sim->cfg.mode, .arg = (int64_t)sim->cfg.seed };
+	km_trace_fold(&sim->trace, &cfg);
+	for (uint32_t i = 0; i < sim->locks.n; i++) {
+		struct km_trace_rec r = { .obj = i, .aux = sim->locks.v[i]->prim,
+					  .arg = sim->locks.v[i]->count };
+		km_trace_fold(&sim->trace, &r);
+	}
+	for (uint32_t i = 0; i < sim->vars.n; i++) {
+		struct km_trace_rec r = { .obj = i, .arg = sim->vars.v[i]->initial };
+		km_trace_fold(&sim->trace, &r);
+	}
+	for (uint32_t i = 0; i < sim->atomics.n; i++) {
+		struct km_trace_rec r = { .obj = i, .aux = 1, .arg = sim->atomics.v[i]->value };
+		km_trace_fold(&sim->trace, &r);
+	}
 	sim->started = true;
 	/* Tasks first, in declaration order, then interrupt sources. */
 	for (uint32_t i = 0; i < sim->ctxs.n; i++)

@@ -35,7 +35,7 @@ static inline uint64_t fold(uint64_t h, uint64_t v, int bytes)
 	return h;
 }
 
-int km_trace_emit(struct km_trace *t, const struct km_trace_rec *r)
+void km_trace_fold(struct km_trace *t, const struct km_trace_rec *r)
 {
 	uint64_t h = t->hash;
 	h = fold(h, (uint64_t)r->time, 8);
@@ -46,8 +46,12 @@ int km_trace_emit(struct km_trace *t, const struct km_trace_rec *r)
 	h = fold(h, r->aux, 4);
 	h = fold(h, (uint64_t)r->arg, 8);
 	t->hash = h;
-	t->count++;
+}
 
+int km_trace_emit(struct km_trace *t, const struct km_trace_rec *r)
+{
+	km_trace_fold(t, r);
+	t->count++;
 	if (!t->store)
 		return KM_OK;
 	if (t->limit && t->len >= t->limit) {

@@ -73,6 +73,9 @@ struct km_trace {
 void km_trace_init(struct km_trace *t, bool store, size_t limit);
 void km_trace_free(struct km_trace *t);
 
+/* Folds @r into the hash only (the run's configuration, at start). */
+void km_trace_fold(struct km_trace *t, const struct km_trace_rec *r);
+
 /* Appends a record (stored if storing) and folds it into the hash.
  * Returns 0 or KM_ENOMEM (the hash is updated either way). */
 int km_trace_emit(struct km_trace *t, const struct km_trace_rec *r);

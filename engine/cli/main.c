@@ -429,7 +429,9 @@ static int cmd_list(void)
 		struct dirent *de;
 		while ((de = readdir(d)) && n < 512) {
 			size_t len = strlen(de->d_name);
-			if (len > 4 && !strcmp(de->d_name + len - 4, ".lua") && de->d_name[0] != '.')
+			/* tour.lua is the route through the scenarios, not one */
+			if (len > 4 && !strcmp(de->d_name + len - 4, ".lua") && de->d_name[0] != '.' &&
+			    strcmp(de->d_name, "tour.lua"))
 				names[n++] = strdup(de->d_name);
 		}
 		closedir(d);

@@ -150,7 +150,8 @@ int km_session_run(struct km_session *s, const struct km_era_list *eras,
 	struct km_load_opts lo = {
 		.sets = rq->sets, .nsets = rq->nsets,
 		.max_instructions = rq->max_instructions, .max_memory = rq->max_memory,
-		.max_wall = rq->max_wall, .seed = rq->seed,
+		.max_wall = rq->max_wall, .seed = rq->has_seed ? rq->seed : 1,
+		.seed_given = rq->has_seed,
 	};
 	for (int i = 0; i < rq->nsets; i++)
 		rq->sets[i].used = false;
@@ -196,8 +197,17 @@ int km_session_run(struct km_session *s, const struct km_era_list *eras,
 	if (!sim)
 		return fail(s, KM_OUT_ERROR, err);
 	s->ri.sim = sim;
-	if (rq->check_only)
+	if (rq->check_only) {
+		/* Resolve the primitives as a run would, without running. */
+		int rc = km_sim_start(sim);
+		if (rc == KM_ENOTAPPLICABLE)
+			return fail(s, KM_OUT_NOT_APPLICABLE, sim->reason);
+		if (rc < 0) {
+			snprintf(err, sizeof(err), "%s: %s", rq->file, sim->errmsg);
+			return fail(s, KM_OUT_ERROR, err);
+		}
 		return 0;
+	}
 
 	int rc = km_scenario_run(s->sc, err, sizeof(err));
 	if (rc < 0)

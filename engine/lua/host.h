@@ -41,6 +41,7 @@ struct km_scenario {
 	enum km_phase phase;
 	struct km_scenario_meta meta;
 	bool declared;
+	bool seed_given;
 
 	struct km_decl *decls;
 	int ndecls, capdecls;

@@ -104,6 +104,9 @@ static int l_scenario(lua_State *L)
 	m->has_seed = !lua_isnil(L, -1);
 	lua_pop(L, 1);
 	m->seed = (uint64_t)km_field_int(L, 1, "scenario", "seed", 1, 0, INT64_MAX);
+	/* Top-level draws (math.random) follow the run's seed from here on. */
+	if (m->has_seed && !sc->seed_given)
+		km_rng_seed(&sc->sb.own_rng, m->seed);
 	sc->declared = true;
 	return 0;
 }
@@ -380,6 +383,7 @@ struct km_scenario *km_scenario_load(const char *path, const struct km_load_opts
 	}
 	sc->sets = o->sets;
 	sc->nsets = o->nsets;
+	sc->seed_given = o->seed_given;
 	lua_State *L = sc->sb.L;
 	km_handles_register(L);
 	for (const luaL_Reg *f = decl_funcs; f->name; f++)

@@ -34,6 +34,7 @@ struct km_load_opts {
 	size_t max_memory;
 	double max_wall;
 	uint64_t seed;			/* for math.random at the top level */
+	bool seed_given;		/* --seed: scenario{ seed } does not override */
 };
 
 struct km_scenario_meta {
