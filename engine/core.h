@@ -77,6 +77,17 @@ void km_violation(struct km_sim *sim, enum km_violation_kind kind,
 		  const struct km_ctx *ctx, const struct km_lock *l,
 		  const struct km_var *v, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
+/* The same, with a multi-line lockdep-style report kept beside the
+ * one-line message (@splat is copied). */
+void km_violation_splat(struct km_sim *sim, enum km_violation_kind kind,
+			const struct km_ctx *ctx, const struct km_lock *l, const char *splat,
+			const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* lockdep.c */
+void km_lockdep_acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
+			bool trylock);
+void km_lockdep_exit(struct km_sim *sim, struct km_ctx *ctx);
+
 /* Describe what each live task waits on (deadlock reason). */
 void km_describe_deadlock(struct km_sim *sim, char *buf, size_t len);
 

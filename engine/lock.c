@@ -216,6 +216,8 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 			     "mutex_lock(%s) in interrupt context (irq '%s'): a mutex "
 			     "may sleep", l->name, ctx->name);
 
+	if (!ctx->lock_retry)
+		km_lockdep_acquire(sim, ctx, l, trylock);
 	km_time cost = 0;
 	enum km_lock_result r = l->ops->acquire(sim, l, ctx, trylock, &cost);
 	switch (r) {

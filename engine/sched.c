@@ -637,6 +637,7 @@ void km_ctx_finish(struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct km_cpu *cpu = km_cpu_of(sim, ctx);
 
+	km_lockdep_exit(sim, ctx);
 	if (ctx->kind == KM_CTX_IRQ) {
 		/* The handler's code is done; leave the interrupt in the loop,
 		 * not from inside the host's resume. */

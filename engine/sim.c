@@ -90,6 +90,7 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 static void lock_free(struct km_lock *l)
 {
 	if (l) {
+		free(l->after);
 		free(l->name);
 		free(l);
 	}
@@ -139,8 +140,10 @@ void km_sim_free(struct km_sim *sim)
 	}
 	for (uint32_t i = 0; i < sim->logs.n; i++)
 		free(sim->logs.v[i]);
-	for (uint32_t i = 0; i < sim->violations.n; i++)
+	for (uint32_t i = 0; i < sim->violations.n; i++) {
 		free(sim->violations.v[i].message);
+		free(sim->violations.v[i].splat);
+	}
 	for (uint32_t i = 0; i < sim->hold_chunks.n; i++)
 		free(sim->hold_chunks.v[i]);
 	free(sim->ctxs.v);
@@ -454,7 +457,7 @@ const char *km_violation_name(enum km_violation_kind k)
 	static const char *const names[KM_V_KINDS] = {
 		"lost-update", "sleep-in-atomic", "mutex-unlock-in-irq",
 		"mutex-unlock-not-owner", "unlock-not-held", "lock-order",
-		"irq-unsafe", "deadlock",
+		"irq-unsafe", "deadlock", "recursive-lock", "held-at-exit",
 	};
 	return (unsigned)k < KM_V_KINDS ? names[k] : "?";
 }

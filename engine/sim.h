@@ -234,6 +234,13 @@ struct km_lock {
 	uint32_t nwaiting;
 	bool used;
 	struct km_lockstat st;
+
+	/* lockdep: usage and the lock-order graph (lockdep.c) */
+	bool used_in_irq;		/* taken in an interrupt handler */
+	bool used_irqs_on;		/* taken by a task with interrupts on */
+	bool irq_reported;
+	uint32_t *after;		/* locks taken while holding this one */
+	uint32_t nafter, capafter;
 };
 
 struct km_var {
@@ -304,6 +311,8 @@ enum km_violation_kind {
 	KM_V_LOCK_ORDER,
 	KM_V_IRQ_UNSAFE,
 	KM_V_DEADLOCK,
+	KM_V_RECURSIVE_LOCK,
+	KM_V_HELD_AT_EXIT,
 	KM_V_KINDS
 };
 
@@ -313,7 +322,8 @@ struct km_violation {
 	int32_t ctx;			/* -1 none */
 	int32_t lock;			/* -1 none */
 	int32_t var;			/* -1 none */
-	char *message;
+	char *message;			/* one line */
+	char *splat;			/* lockdep-style report, several lines, or NULL */
 };
 
 /* Only the first few of each kind keep their message; all are counted. */

@@ -130,6 +130,8 @@ json_t *km_report_json(const struct km_run_info *ri)
 				json_string(sim->locks.v[v->lock]->name) : json_null());
 			if (v->var >= 0)
 				json_object_set_new(o, "var", json_string(sim->vars.v[v->var]->name));
+			if (v->splat)
+				json_object_set_new(o, "splat", json_string(v->splat));
 			json_array_append_new(violations, o);
 		}
 	}

@@ -183,6 +183,17 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 			const struct km_violation *v = &sim->violations.v[i];
 			fprintf(out, "  t=%-12s [%s] %s\n", km_fmt_ns(v->time, t1, sizeof(t1)),
 				km_violation_name(v->kind), v->message);
+			if (v->splat) {
+				/* the lockdep report, indented as dmesg would show it */
+				fputc('\n', out);
+				for (const char *p = v->splat; *p;) {
+					const char *nl = strchr(p, '\n');
+					int n = nl ? (int)(nl - p) : (int)strlen(p);
+					fprintf(out, "    %.*s\n", n, p);
+					p += n + (nl ? 1 : 0);
+				}
+				fputc('\n', out);
+			}
 		}
 		if (sim->violations.n > shown)
 			fprintf(out, "  ... %u more in the JSON report\n", sim->violations.n - shown);

@@ -1,9 +1,6 @@
 -- expect-exit: 1
 -- args: --era 2009 --cpus 2 --report json
 -- expect-stdout: "kind": "lock-order"
--- PENDING (engine): the contract lists a `lock-order` violation "reported even
--- when the run did not deadlock", but the engine never records one.  Here A->B
--- and later B->A are taken without overlapping: lockdep would complain.
 scenario{ name = "lock_order_no_deadlock" }
 local a = lock{ name = "A", kind = "mutex" }
 local b = lock{ name = "B", kind = "mutex" }

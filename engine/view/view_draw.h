@@ -1,0 +1,131 @@
+/*
+ * view_draw.h - what the drawers share: the renderer, the fonts, the
+ * scratch memory, and one frame's worth of const inputs.
+ *
+ * The same drawing code serves the window and the headless PNG: both
+ * hand a renderer to km_draw_new (a window's, or a software renderer over
+ * a surface).  A drawer reads a km_view_frame (the runs, the era list,
+ * the exhibit) and the view state, and changes neither.  Scratch buffers
+ * (the lanes' pixels, per-column accumulators, the placard's line
+ * breaks) belong to the km_draw and are sized on resize, so a frame
+ * allocates nothing once its strings are cached.
+ */
+#ifndef KM_VIEW_VIEW_DRAW_H
+#define KM_VIEW_VIEW_DRAW_H
+
+#include <SDL.h>
+
+#include "view.h"
+#include "view_model.h"
+#include "view_palette.h"
+#include "view_state.h"
+#include "view_text.h"
+
+/* The inputs of one frame, all const. */
+struct km_view_frame {
+	const struct km_era_list *eras;
+	const struct km_view_exhibit *ex;	/* may be NULL */
+	int exhibit, nexhibits;
+	const struct km_view_run *run;		/* the run shown */
+	const struct km_view_run *cmp_runs;	/* the compare view's, or NULL */
+	const char *const *cmp_why;		/* per compare run: why it is missing */
+	int ncmp;
+	const char *toast;			/* a passing message, or NULL */
+	const char *status;			/* e.g. "running 2009 / mutex..." */
+};
+
+/* A laid-out placard: lines of text with their font and position. */
+struct km_placard_line {
+	const char *s;			/* into km_placard_doc.text */
+	uint32_t len;
+	uint8_t font;			/* enum km_font */
+	uint8_t kind;			/* 0 text, 1 code, 2 rule, 3 "look" box */
+	int y, x;
+};
+
+struct km_placard_doc {
+	char *text;			/* our copy, edited for display */
+	size_t text_cap;
+	struct km_placard_line *line;
+	int nlines, cap;
+	int height;
+	/* what it was laid out from */
+	const char *src_era, *src_ex, *src_look, *src_title;
+	int width;
+	float u;
+};
+
+struct km_draw {
+	SDL_Renderer *r;
+	struct km_text *tx;
+	float u;
+
+	/* the lanes' pixels, uploaded as one streaming texture */
+	uint32_t *px;
+	int px_w, px_h;
+	SDL_Texture *tex;
+	int tex_w, tex_h;
+	float *acc;			/* per column: time in each state + irq-off */
+	uint32_t *bctx;			/* per column: the longest-running context */
+	km_time *blen;
+	int acc_w;
+	/* what the lanes' pixels were computed for */
+	struct {
+		const struct km_view_model *m, *cmp[KM_VIEW_MAX_COMPARE];
+		km_time t0, t1;
+		SDL_Rect lanes;
+		int ncmp, sel;
+		bool valid;
+	} key;
+
+	struct km_placard_doc doc;
+	char line[1024];		/* scratch for one formatted line */
+};
+
+struct km_draw *km_draw_new(SDL_Renderer *r, float u, char *err, size_t errlen);
+void km_draw_free(struct km_draw *d);
+/* The state's scale changed (a resize): reopen fonts. */
+int km_draw_rescale(struct km_draw *d, float u);
+
+/* The assets folder, for the fonts. */
+const char *km_view_assets_dir(void);
+
+/* One whole frame, then the overlays. */
+void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
+		   const struct km_view_state *st);
+
+/* The parts, one file each. */
+void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
+		      const struct km_view_state *st);
+void km_draw_compare(struct km_draw *d, const struct km_view_frame *f,
+		     const struct km_view_state *st);
+void km_draw_legend(struct km_draw *d, const struct km_view_state *st);
+void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
+		    const struct km_view_state *st);
+void km_draw_placard(struct km_draw *d, const struct km_view_frame *f,
+		     const struct km_view_state *st);
+void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
+		   const struct km_view_state *st);
+void km_draw_help(struct km_draw *d, const struct km_view_state *st);
+
+/* A run's figures in one line: "ends at 12.3 ms, 31% spinning, ..." */
+const char *km_view_headline(const struct km_view_model *m, char *buf, size_t len);
+
+/* Small helpers for every drawer. */
+void km_draw_colour(struct km_draw *d, uint32_t rgb, uint8_t a);
+void km_draw_fill(struct km_draw *d, int x, int y, int w, int h, uint32_t rgb);
+void km_draw_frame_rect(struct km_draw *d, int x, int y, int w, int h, uint32_t rgb);
+void km_draw_hline(struct km_draw *d, int x0, int x1, int y, uint32_t rgb);
+void km_draw_vline(struct km_draw *d, int x, int y0, int y1, uint32_t rgb);
+/* Draw @s left-aligned at (x, y), cut to fit @w pixels with an ellipsis. */
+int km_draw_text_fit(struct km_draw *d, enum km_font f, const char *s, int x, int y, int w,
+		     uint32_t rgb);
+int km_draw_px(const struct km_draw *d, float v);
+
+/* The lanes' pixel work, shared by the timeline and the compare view:
+ * bucket every CPU of @m into @rows rows of d->px from row @y (relative to
+ * the lanes' top), @per_row CPUs to a row, for the window [t0, t1). */
+void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
+		      int row_h, int gap, int per_row, km_time t0, km_time t1);
+
+#endif /* KM_VIEW_VIEW_DRAW_H */

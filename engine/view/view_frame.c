@@ -1,0 +1,252 @@
+/*
+ * view_frame.c - one frame: the top bar, the event line, and the order in
+ * which the panels are drawn; plus the drawing context and its helpers.
+ *
+ * A frame is drawn from scratch each time (the lanes' pixels excepted,
+ * see view_timeline.c): there is no retained scene to keep in step with
+ * the state, so what is on screen is always a function of the frame's
+ * inputs and the view state.  The headless PNG draws exactly one frame
+ * with this code on a software renderer.
+ */
+#include "view_draw.h"
+
+#include "../lua/eras.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ assets -- */
+
+static char datadir[4096];
+
+void km_view_set_datadir(const char *dir)
+{
+	snprintf(datadir, sizeof(datadir), "%s", dir ? dir : "");
+}
+
+const char *km_view_assets_dir(void)
+{
+	static char buf[4200];
+	const char *base = datadir;
+	if (!*base) {
+		const char *env = getenv("LOCKMUSEUM_DATA");
+		base = env && *env ? env : ".";
+	}
+	snprintf(buf, sizeof(buf), "%s/assets", base);
+	return buf;
+}
+
+/* ------------------------------------------------------------ context -- */
+
+struct km_draw *km_draw_new(SDL_Renderer *r, float u, char *err, size_t errlen)
+{
+	struct km_draw *d = calloc(1, sizeof(*d));
+	if (!d) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	d->r = r;
+	d->u = u;
+	d->tx = km_text_new(r, km_view_assets_dir(), u, err, errlen);
+	if (!d->tx) {
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+void km_draw_free(struct km_draw *d)
+{
+	if (!d)
+		return;
+	km_text_free(d->tx);
+	if (d->tex)
+		SDL_DestroyTexture(d->tex);
+	SDL_free(d->px);
+	SDL_free(d->acc);
+	SDL_free(d->bctx);
+	SDL_free(d->blen);
+	free(d->doc.text);
+	free(d->doc.line);
+	free(d);
+}
+
+int km_draw_rescale(struct km_draw *d, float u)
+{
+	if (u == d->u)
+		return 0;
+	d->u = u;
+	d->key.valid = false;
+	d->doc.u = 0;		/* re-wrap the placard */
+	return km_text_rescale(d->tx, u);
+}
+
+int km_draw_px(const struct km_draw *d, float v)
+{
+	int r = (int)lroundf(d->u * v);
+	return r < 1 ? 1 : r;
+}
+
+void km_draw_colour(struct km_draw *d, uint32_t rgb, uint8_t a)
+{
+	SDL_SetRenderDrawColor(d->r, (Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb, a);
+}
+
+void km_draw_fill(struct km_draw *d, int x, int y, int w, int h, uint32_t rgb)
+{
+	if (w <= 0 || h <= 0)
+		return;
+	km_draw_colour(d, rgb, 255);
+	SDL_Rect r = { x, y, w, h };
+	SDL_RenderFillRect(d->r, &r);
+}
+
+void km_draw_frame_rect(struct km_draw *d, int x, int y, int w, int h, uint32_t rgb)
+{
+	km_draw_colour(d, rgb, 255);
+	SDL_Rect r = { x, y, w, h };
+	SDL_RenderDrawRect(d->r, &r);
+}
+
+void km_draw_hline(struct km_draw *d, int x0, int x1, int y, uint32_t rgb)
+{
+	km_draw_colour(d, rgb, 255);
+	SDL_RenderDrawLine(d->r, x0, y, x1, y);
+}
+
+void km_draw_vline(struct km_draw *d, int x, int y0, int y1, uint32_t rgb)
+{
+	km_draw_colour(d, rgb, 255);
+	SDL_RenderDrawLine(d->r, x, y0, x, y1);
+}
+
+int km_draw_text_fit(struct km_draw *d, enum km_font f, const char *s, int x, int y, int w,
+		     uint32_t rgb)
+{
+	if (!s || w <= 0)
+		return 0;
+	size_t len = strlen(s);
+	if (km_text_width(d->tx, f, s) <= w)
+		return km_text_draw(d->tx, f, s, x, y, rgb, KM_LEFT);
+	static const char ell[] = "\xe2\x80\xa6";	/* ... */
+	int ew = km_text_width(d->tx, f, ell);
+	size_t n = km_text_fit(d->tx, f, s, len, w - ew);
+	char buf[600];
+	if (n > sizeof(buf) - 4)
+		n = sizeof(buf) - 4;
+	memcpy(buf, s, n);
+	memcpy(buf + n, ell, sizeof(ell));
+	return km_text_draw(d->tx, f, buf, x, y, rgb, KM_LEFT);
+}
+
+/* ------------------------------------------------------------ top bar -- */
+
+static void top_bar(struct km_draw *d, const struct km_view_frame *f, const struct km_view_state *st)
+{
+	const SDL_Rect *r = &st->lay.top;
+	km_draw_fill(d, r->x, r->y, r->w, r->h, km_pal(KM_C_INK));
+	int pad = km_draw_px(d, 12);
+	int ty = r->y + (r->h - km_text_height(d->tx, KM_FONT_TITLE)) / 2;
+	int by = r->y + (r->h - km_text_height(d->tx, KM_FONT_BODY)) / 2;
+	const struct km_view_model *m = st->model;
+	const struct km_run_info *ri = m ? m->ri : NULL;
+
+	/* right: the run, then playback */
+	char t[32], sp[32];
+	km_time end = m ? m->end : 0;
+	double speed = km_view_speed_ns(st);
+	km_vm_fmt_time(m, st->play, t, sizeof(t));
+	if (speed >= 1e6)
+		snprintf(sp, sizeof(sp), "%.3g ms", speed / 1e6);
+	else if (speed >= 1e3)
+		snprintf(sp, sizeof(sp), "%.3g \xc2\xb5s", speed / 1e3);
+	else
+		snprintf(sp, sizeof(sp), "%.3g ns", speed);
+	snprintf(d->line, sizeof(d->line), "%s  t = %s   \xc2\xb7   1 s shows %s",
+		 st->playing ? "\xe2\x96\xb6 playing" : end && st->play >= end ? "\xe2\x96\xa0 end" : "\xe2\x96\xa0 paused",
+		 t, sp);
+	int right = r->x + r->w - pad;
+	int w1 = km_text_draw(d->tx, KM_FONT_BODY, d->line, right, by, 0xFFFFFF, KM_RIGHT);
+	right -= w1 + km_draw_px(d, 24);
+	if (ri && ri->era) {
+		snprintf(d->line, sizeof(d->line), "Linux %s (%s)  \xc2\xb7  mode %s  \xc2\xb7  %d CPU%s  \xc2\xb7  seed %llu",
+			 ri->era->version, ri->era->id, km_mode_name(ri->mode), ri->cpus,
+			 ri->cpus == 1 ? "" : "s", (unsigned long long)ri->seed);
+		int w2 = km_text_draw(d->tx, KM_FONT_BODY, d->line, right, by, km_pal(KM_C_HILITE), KM_RIGHT);
+		right -= w2 + km_draw_px(d, 24);
+	}
+	/* left: the exhibit */
+	const char *title = f->ex && f->ex->title ? f->ex->title : ri && ri->title ? ri->title : "lockmuseum";
+	if (f->nexhibits > 1)
+		snprintf(d->line, sizeof(d->line), "%d/%d  %s", f->exhibit + 1, f->nexhibits, title);
+	else
+		snprintf(d->line, sizeof(d->line), "%s", title);
+	km_draw_text_fit(d, KM_FONT_TITLE, d->line, r->x + pad, ty, right - r->x - pad, 0xFFFFFF);
+	if (ri && ri->outcome == KM_OUT_DEADLOCK) {
+		/* say it where nobody can miss it */
+		km_text_draw(d->tx, KM_FONT_TITLE, "DEADLOCK", st->lay.lanes.x + st->lay.lanes.w,
+			     st->lay.axis.y + st->lay.axis.h + km_draw_px(d, 2), km_pal(KM_C_BAD), KM_RIGHT);
+	}
+}
+
+/* --------------------------------------------------------- event line -- */
+
+static void event_line(struct km_draw *d, const struct km_view_frame *f,
+		       const struct km_view_state *st)
+{
+	const SDL_Rect *r = &st->lay.event;
+	km_draw_fill(d, r->x, r->y, r->w, r->h, km_pal(KM_C_PANEL));
+	km_draw_hline(d, r->x, r->x + r->w, r->y, km_pal(KM_C_GRID));
+	int x = st->lay.gutter.x, y = r->y + (r->h - km_text_height(d->tx, KM_FONT_BODY)) / 2;
+	const struct km_view_model *m = st->model;
+	int w = r->x + r->w - x - km_draw_px(d, 8);
+	char desc[512];
+	if (f->toast && *f->toast) {
+		km_draw_text_fit(d, KM_FONT_BOLD, f->toast, x, y, w, km_pal(KM_C_BAD));
+		return;
+	}
+	if (m && st->compare && st->lay.ncmp) {
+		km_draw_text_fit(d, KM_FONT_BODY, "Compare view: the same exhibit under each mode, on one "
+				 "time axis.  Tab returns to the single run.", x, y, w, km_pal(KM_C_INK));
+		return;
+	}
+	if (m && (st->has_hover || st->has_focus) && m->nrecs) {
+		size_t i = st->has_hover ? st->hover : st->focus;
+		km_vm_describe(m, i, desc, sizeof(desc));
+		km_draw_fill(d, x - km_draw_px(d, 4), r->y + km_draw_px(d, 4), km_draw_px(d, 3),
+			     r->h - km_draw_px(d, 8), km_pal(KM_C_FOCUS));
+		km_draw_text_fit(d, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, w, km_pal(KM_C_INK));
+	} else {
+		km_draw_text_fit(d, KM_FONT_BODY, "Space plays the run, Right steps one event, the wheel "
+				 "zooms; point at a lane to hear what happens there.  H: all controls.",
+				 x, y, w, km_pal(KM_C_MUTED));
+	}
+}
+
+void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
+		   const struct km_view_state *st)
+{
+	if (st->lay.u != d->u)
+		km_draw_rescale(d, st->lay.u);
+	km_draw_colour(d, km_pal(KM_C_BG), 255);
+	SDL_RenderClear(d->r);
+	km_draw_timeline(d, f, st);
+	km_draw_legend(d, st);
+	event_line(d, f, st);
+	km_draw_placard(d, f, st);
+	km_draw_stats(d, f, st);
+	km_draw_ribbon(d, f, st);
+	top_bar(d, f, st);
+	if (f->status && *f->status) {
+		int w = km_text_width(d->tx, KM_FONT_HEAD, f->status) + km_draw_px(d, 40);
+		int h = km_draw_px(d, 44);
+		int x = st->lay.lanes.x + (st->lay.lanes.w - w) / 2, y = st->lay.lanes.y + st->lay.lanes.h / 3;
+		km_draw_fill(d, x, y, w, h, km_pal(KM_C_INK));
+		km_text_draw(d->tx, KM_FONT_HEAD, f->status, x + w / 2,
+			     y + (h - km_text_height(d->tx, KM_FONT_HEAD)) / 2, 0xFFFFFF, KM_CENTRE);
+	}
+	if (st->help)
+		km_draw_help(d, st);
+}

@@ -1,0 +1,197 @@
+/*
+ * view_layout.c - where everything goes, as a function of the output size.
+ *
+ *   +---------------------------------------------------------------+
+ *   | top bar: exhibit, era, mode, playback                         |
+ *   +-------------------------------------------+-------------------+
+ *   | axis                                      | placard           |
+ *   | CPU lanes (one row per CPU, or several    |                   |
+ *   |   CPUs per 1-pixel row when they are many)|                   |
+ *   | lock lanes (holders, waiters)             +-------------------+
+ *   | counter sparklines                        | stats             |
+ *   | legend                                    |                   |
+ *   | event line                                |                   |
+ *   +-------------------------------------------+-------------------+
+ *   | era ribbon 1991-2023                                          |
+ *   +---------------------------------------------------------------+
+ *
+ * Sizes are given for a 1280x800 window and multiplied by the scale u,
+ * which grows with the window (1.35 at 1920x1080) and with the display's
+ * pixel density, so the museum reads the same at any size.  Everything is
+ * integer pixels of the renderer's output, computed once per resize or
+ * run, never per frame.
+ */
+#include "view_state.h"
+
+#include "../lua/eras.h"
+
+#include <math.h>
+
+static int px(float u, float v)
+{
+	int r = (int)lroundf(u * v);
+	return r < 1 ? 1 : r;
+}
+
+static int imin(int a, int b) { return a < b ? a : b; }
+static int imax(int a, int b) { return a > b ? a : b; }
+
+/* Rows for @ncpus CPUs in @avail pixels, at most @max_row each. */
+static void rows_for(int ncpus, int avail, int max_row, int *rows, int *row_h, int *gap,
+		     int *per_row)
+{
+	if (ncpus < 1)
+		ncpus = 1;
+	if (avail < 1)
+		avail = 1;
+	if (avail >= ncpus) {
+		int total = imin(avail / ncpus, max_row);
+		*gap = total >= 8 ? imax(1, total / 8) : 0;
+		*row_h = total - *gap;
+		*per_row = 1;
+		*rows = ncpus;
+	} else {
+		/* more CPUs than pixel rows: each row is the busiest of a group */
+		*per_row = (ncpus + avail - 1) / avail;
+		*rows = (ncpus + *per_row - 1) / *per_row;
+		*row_h = 1;
+		*gap = 0;
+	}
+}
+
+void km_view_layout(struct km_view_state *s)
+{
+	struct km_view_layout *L = &s->lay;
+	int w = s->w, h = s->h;
+	float dpi = s->dpi > 0 ? s->dpi : 1.0f;
+	float fit = fminf((float)w / dpi / 1280.0f, (float)h / dpi / 800.0f);
+	float u = dpi * fmaxf(0.75f, fminf(fit, 2.5f));
+	L->u = u;
+
+	int m = px(u, 8);
+	int top_h = px(u, 40), rib_h = px(u, 112), ev_h = px(u, 30), lg_h = px(u, 26);
+	int side_w = imax(px(u, 320), imin((int)(0.30f * (float)w), px(u, 620)));
+	if (side_w > w / 2)
+		side_w = w / 2;
+	int main_w = w - side_w;
+
+	L->top = (SDL_Rect){ 0, 0, w, top_h };
+	L->ribbon = (SDL_Rect){ 0, h - rib_h, w, rib_h };
+	L->side = (SDL_Rect){ main_w, top_h, side_w, h - top_h - rib_h };
+	L->event = (SDL_Rect){ 0, L->ribbon.y - ev_h, main_w, ev_h };
+	L->legend = (SDL_Rect){ 0, L->event.y - lg_h, main_w, lg_h };
+	L->timeline = (SDL_Rect){ 0, top_h, main_w, L->legend.y - top_h };
+
+	int gutter_w = px(u, 150);
+	int axis_h = px(u, 24);
+	L->axis = (SDL_Rect){ gutter_w, top_h + px(u, 4), main_w - gutter_w - m, axis_h };
+	int lanes_y = L->axis.y + axis_h;
+	L->lanes = (SDL_Rect){ gutter_w, lanes_y, L->axis.w, L->legend.y - m / 2 - lanes_y };
+	L->gutter = (SDL_Rect){ m, lanes_y, gutter_w - 2 * m, L->lanes.h };
+	if (L->lanes.w < 1)
+		L->lanes.w = 1;
+	if (L->lanes.h < 1)
+		L->lanes.h = 1;
+
+	int side_in = L->side.w - 2 * m;
+	int plac_h = (int)((float)L->side.h * 0.56f);
+	L->placard = (SDL_Rect){ L->side.x + m, L->side.y + m, side_in, plac_h - m };
+	L->stats = (SDL_Rect){ L->side.x + m, L->side.y + plac_h + m / 2, side_in,
+			       L->side.h - plac_h - m - m / 2 };
+	/* the stats panel's violation list (see view_stats.c: ten lines first) */
+	L->viol_row_h = px(u, 17);
+	L->viol_y = L->stats.y + px(u, 8) + 10 * L->viol_row_h;
+	L->nviol_rows = imax(0, (L->stats.y + L->stats.h - L->viol_y) / L->viol_row_h);
+
+	L->rib_x0 = px(u, 96);
+	L->rib_x1 = w - px(u, 24);
+	L->rib_axis_y = L->ribbon.y + px(u, 62);
+
+	/* the lanes */
+	const struct km_view_model *md = s->model;
+	int ncpus = md ? md->ncpus : 1;
+	int nlk = md ? imin(md->nlane_locks, KM_VIEW_MAX_LOCK_LANES) : 0;
+	int nct = 0;
+	if (md)
+		for (int k = 0; k < md->ncounters && nct < KM_VIEW_MAX_COUNTER_LANES; k++)
+			if (md->counters[k].n)
+				nct++;
+	int lock_h = px(u, 30), ctr_h = px(u, 34), gap = px(u, 10);
+	int avail = L->lanes.h;
+	for (;;) {
+		int other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
+		int want = imin(ncpus * px(u, 34), avail * 45 / 100);
+		if (avail - other >= want || (nlk == 0 && nct == 0))
+			break;
+		if (nct > 0)
+			nct--;
+		else
+			nlk--;
+	}
+	int other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
+	rows_for(ncpus, avail - other, px(u, 34), &L->cpu_rows, &L->row_h, &L->row_gap,
+		 &L->cpus_per_row);
+	L->cpu_y = L->lanes.y;
+	L->lock_y = L->cpu_y + L->cpu_rows * (L->row_h + L->row_gap) + (nlk ? gap : 0);
+	L->lock_h = lock_h;
+	L->nlocks = nlk;
+	L->ctr_y = L->lock_y + nlk * lock_h + (nct ? gap : 0);
+	L->ctr_h = ctr_h;
+	L->nctrs = nct;
+
+	/* compare: panels stacked, one per run, sharing the time axis */
+	L->ncmp = s->compare ? s->ncmp : 0;
+	L->cmp_head = px(u, 20);
+	L->cmp_end = 1;
+	if (L->ncmp) {
+		int ph = L->lanes.h / L->ncmp;
+		for (int i = 0; i < L->ncmp; i++) {
+			L->cmp[i] = (SDL_Rect){ L->lanes.x, L->lanes.y + i * ph, L->lanes.w, ph };
+			int n = s->cmp[i] ? s->cmp[i]->ncpus : 1;
+			rows_for(n, ph - L->cmp_head - px(u, 6), px(u, 22), &L->cmp_rows[i],
+				 &L->cmp_row_h[i], &L->cmp_gap[i], &L->cmp_per_row[i]);
+			if (s->cmp[i] && s->cmp[i]->end > L->cmp_end)
+				L->cmp_end = s->cmp[i]->end;
+		}
+	}
+}
+
+int km_view_x_of(const struct km_view_state *s, km_time t)
+{
+	const SDL_Rect *r = &s->lay.lanes;
+	double span = (double)(s->t1 - s->t0);
+	if (span <= 0)
+		return r->x;
+	return r->x + (int)floor((double)(t - s->t0) * (double)r->w / span);
+}
+
+km_time km_view_time_of(const struct km_view_state *s, int x)
+{
+	const SDL_Rect *r = &s->lay.lanes;
+	double span = (double)(s->t1 - s->t0);
+	return s->t0 + (km_time)((double)(x - r->x) * span / (double)(r->w > 0 ? r->w : 1));
+}
+
+int km_view_cpu_y(const struct km_view_state *s, int cpu)
+{
+	const struct km_view_layout *L = &s->lay;
+	if (!s->model || cpu < 0 || cpu >= s->model->ncpus || L->ncmp)
+		return -1;
+	int row = cpu / (L->cpus_per_row ? L->cpus_per_row : 1);
+	return L->cpu_y + row * (L->row_h + L->row_gap) + L->row_h / 2;
+}
+
+int km_view_lock_y(const struct km_view_state *s, int lane)
+{
+	const struct km_view_layout *L = &s->lay;
+	if (lane < 0 || lane >= L->nlocks || L->ncmp)
+		return -1;
+	return L->lock_y + lane * L->lock_h + L->lock_h * 3 / 10;
+}
+
+int km_view_year_x(const struct km_view_state *s, double year)
+{
+	const struct km_view_layout *L = &s->lay;
+	return L->rib_x0 + (int)lround((year - 1991.0) / (2024.0 - 1991.0) *
+				       (double)(L->rib_x1 - L->rib_x0));
+}

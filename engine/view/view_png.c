@@ -1,0 +1,170 @@
+/*
+ * view_png.c - the museum without a display: one frame to a PNG.
+ *
+ * SDL's software renderer draws into a plain surface
+ * (SDL_CreateSoftwareRenderer), so the very code that draws the window
+ * draws the PNG, with no video driver at all: this works on a server, in
+ * a container, in CI.  The still shows the whole run, revealed, with the
+ * event line on its most telling event, which is what a reader of a
+ * report wants to see.
+ *
+ * The file is written next to its destination under a temporary name and
+ * renamed into place, so a tour writing dozens of pictures never leaves a
+ * truncated one behind after an interruption.
+ */
+#include "view_render.h"
+
+#include "../lua/eras.h"
+
+#include <SDL_image.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+int km_view_era_index(const struct km_era_list *eras, const struct km_era *era)
+{
+	if (!eras || !era)
+		return -1;
+	for (int i = 0; i < eras->n; i++)
+		if (!strcmp(eras->v[i].id, era->id))
+			return i;
+	return -1;
+}
+
+void km_view_state_still(struct km_view_state *st, const struct km_view_model *m)
+{
+	st->t0 = 0;
+	st->t1 = m && m->end > 0 ? m->end : 1;
+	st->play = st->t1;
+	st->playing = false;
+	st->has_focus = false;
+	if (!m || !m->nrecs)
+		return;
+	if (m->nviols) {
+		st->focus = m->viols[0];
+		st->has_focus = true;
+		return;
+	}
+	for (size_t i = 0; i < m->nrecs; i++) {
+		if (m->recs[i].kind == KM_TR_CONTEND) {
+			st->focus = i;
+			st->has_focus = true;
+			return;
+		}
+	}
+}
+
+SDL_Surface *km_view_render_surface(const struct km_view_frame *f,
+				    const struct km_view_state *st, char *err, size_t errlen)
+{
+	SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, st->w, st->h, 32, SDL_PIXELFORMAT_ARGB8888);
+	if (!s) {
+		snprintf(err, errlen, "cannot make a %dx%d surface: %s", st->w, st->h, SDL_GetError());
+		return NULL;
+	}
+	SDL_Renderer *r = SDL_CreateSoftwareRenderer(s);
+	if (!r) {
+		snprintf(err, errlen, "no software renderer: %s", SDL_GetError());
+		SDL_FreeSurface(s);
+		return NULL;
+	}
+	struct km_draw *d = km_draw_new(r, st->lay.u, err, errlen);
+	if (!d) {
+		SDL_DestroyRenderer(r);
+		SDL_FreeSurface(s);
+		return NULL;
+	}
+	km_draw_frame(d, f, st);
+	SDL_RenderPresent(r);
+	km_draw_free(d);
+	SDL_DestroyRenderer(r);
+	return s;
+}
+
+int km_view_save_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
+{
+	char tmp[4200];
+	snprintf(tmp, sizeof(tmp), "%s.tmp%ld.png", path, (long)getpid());
+	if (IMG_SavePNG(s, tmp) < 0) {
+		snprintf(err, errlen, "cannot write %s: %s", tmp, IMG_GetError());
+		unlink(tmp);
+		return -1;
+	}
+	if (rename(tmp, path) < 0) {
+		snprintf(err, errlen, "cannot rename %s to %s", tmp, path);
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static int png_of(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+		  const struct km_view_run *runs, int nruns, bool compare, const char *path,
+		  int w, int h, char *err, size_t errlen)
+{
+	if (w < 320 || h < 240 || w > 16384 || h > 16384) {
+		snprintf(err, errlen, "--size %dx%d: from 320x240 to 16384x16384", w, h);
+		return -1;
+	}
+	int rc = -1;
+	struct km_view_model models[KM_VIEW_MAX_COMPARE];
+	const struct km_view_model *mp[KM_VIEW_MAX_COMPARE] = { 0 };
+	int nm = 0;
+	if (nruns > KM_VIEW_MAX_COMPARE)
+		nruns = KM_VIEW_MAX_COMPARE;
+	for (int i = 0; i < nruns; i++) {
+		if (!runs[i].ri || !runs[i].ri->sim) {
+			mp[i] = NULL;
+			continue;
+		}
+		if (km_vm_build(&models[nm], runs[i].ri, err, errlen) < 0)
+			goto out;
+		mp[i] = &models[nm++];
+	}
+	const struct km_view_model *lead = NULL;
+	for (int i = 0; i < nruns && !lead; i++)
+		lead = mp[i];
+	if (!lead) {
+		snprintf(err, errlen, "no run to draw");
+		goto out;
+	}
+	struct km_view_state st;
+	km_view_state_init(&st, eras, w, h, 1.0f);
+	km_view_state_bind(&st, lead, km_view_era_index(eras, lead->ri->era), lead->ri->mode);
+	if (compare) {
+		st.compare = true;
+		km_view_state_set_compare(&st, mp, nruns);
+	}
+	km_view_state_still(&st, lead);
+	if (compare)
+		st.t1 = st.play = st.lay.cmp_end;
+	struct km_view_frame f = {
+		.eras = eras, .ex = ex, .run = &runs[0], .cmp_runs = runs, .ncmp = nruns,
+	};
+	for (int i = 0; i < nruns; i++)
+		if (mp[i] == lead)
+			f.run = &runs[i];
+	SDL_Surface *s = km_view_render_surface(&f, &st, err, errlen);
+	if (!s)
+		goto out;
+	rc = km_view_save_png(s, path, err, errlen);
+	SDL_FreeSurface(s);
+out:
+	for (int i = 0; i < nm; i++)
+		km_vm_free(&models[i]);
+	return rc;
+}
+
+int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+		const struct km_view_run *run, const char *path, int w, int h,
+		char *err, size_t errlen)
+{
+	return png_of(eras, ex, run, 1, false, path, w, h, err, errlen);
+}
+
+int km_view_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+			const struct km_view_run *runs, int nruns, const char *path, int w, int h,
+			char *err, size_t errlen)
+{
+	return png_of(eras, ex, runs, nruns, true, path, w, h, err, errlen);
+}

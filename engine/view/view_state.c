@@ -1,0 +1,560 @@
+/*
+ * view_state.c - input and playback, as pure functions of the view state.
+ *
+ * Every control of the help overlay is here, and only here: keys, the
+ * wheel, dragging, clicks on lock labels, on the era ribbon and on the
+ * violation list.  Nothing here draws, runs or reads a clock: requests
+ * that need the outside world (a new run, a screenshot) are flags for the
+ * window loop.  That is what makes the controls testable with synthetic
+ * SDL events and no window.
+ *
+ * Playback reveals the run from left to right: the playhead moves at a
+ * speed chosen so that the whole run takes about twenty seconds, doubled
+ * or halved by + and -.  When the window is zoomed in, it follows the
+ * playhead.  Stepping (Right/Left) moves the focus one trace record and
+ * brings the playhead to it.
+ */
+#include "view_state.h"
+
+#include "../lua/eras.h"
+
+#include <math.h>
+#include <string.h>
+
+const int km_view_modes[KM_VIEW_MODES] = {
+	KM_MODE_NATIVE, KM_PRIM_CLI, KM_PRIM_BKL, KM_PRIM_SPIN, KM_PRIM_SEM, KM_PRIM_MUTEX,
+};
+
+#define SPEED_MIN (-12)
+#define SPEED_MAX 12
+#define MIN_WINDOW_NS 200
+
+static km_time run_end(const struct km_view_state *s)
+{
+	if (s->compare && s->lay.ncmp)
+		return s->lay.cmp_end > 0 ? s->lay.cmp_end : 1;
+	return s->model && s->model->end > 0 ? s->model->end : 1;
+}
+
+void km_view_state_init(struct km_view_state *s, const struct km_era_list *eras,
+		        int w, int h, float dpi)
+{
+	memset(s, 0, sizeof(*s));
+	s->eras = eras;
+	s->w = w;
+	s->h = h;
+	s->dpi = dpi > 0 ? dpi : 1.0f;
+	s->sel_lock = -1;
+	s->mode = KM_MODE_NATIVE;
+	s->t1 = 1;
+	km_view_layout(s);
+}
+
+void km_view_state_resize(struct km_view_state *s, int w, int h, float dpi)
+{
+	s->w = w;
+	s->h = h;
+	if (dpi > 0)
+		s->dpi = dpi;
+	km_view_layout(s);
+}
+
+void km_view_state_bind(struct km_view_state *s, const struct km_view_model *m,
+			int era, int mode)
+{
+	km_time old_end = s->model ? s->model->end : 0;
+	bool at_end = s->model && s->play >= old_end;
+	s->model = m;
+	s->era = era;
+	s->mode = mode;
+	s->sel_lock = -1;
+	s->has_hover = false;
+	s->placard_scroll = 0;
+	km_time end = run_end(s);
+	s->t0 = 0;
+	s->t1 = end;
+	if (at_end || s->play > end)
+		s->play = end;
+	s->has_focus = m && m->nrecs && s->play > 0;
+	s->focus = m && m->nrecs ? km_vm_rec_at(m, s->play) : 0;
+	if (s->playing && s->play >= end)
+		s->playing = false;
+	km_view_layout(s);
+}
+
+void km_view_state_set_compare(struct km_view_state *s, const struct km_view_model *const *m,
+			       int n)
+{
+	if (n > KM_VIEW_MAX_COMPARE)
+		n = KM_VIEW_MAX_COMPARE;
+	for (int i = 0; i < n; i++)
+		s->cmp[i] = m[i];
+	s->ncmp = n;
+	km_view_layout(s);
+	if (s->compare) {
+		s->t0 = 0;
+		s->t1 = run_end(s);
+	}
+}
+
+int km_view_wrap(int cur, int d, int n)
+{
+	if (n <= 0)
+		return 0;
+	return ((cur + d) % n + n) % n;
+}
+
+double km_view_speed_ns(const struct km_view_state *s)
+{
+	double base = (double)run_end(s) / 20.0;
+	return base * pow(2.0, s->speed);
+}
+
+/* ------------------------------------------------------------ the window -- */
+
+static void clamp_window(struct km_view_state *s)
+{
+	km_time end = run_end(s);
+	km_time span = s->t1 - s->t0;
+	km_time min = MIN_WINDOW_NS;
+	if (min > end)
+		min = end;
+	if (span < min)
+		span = min;
+	if (span > end)
+		span = end;
+	if (s->t0 < 0)
+		s->t0 = 0;
+	if (s->t0 + span > end)
+		s->t0 = end - span;
+	if (s->t0 < 0)
+		s->t0 = 0;
+	s->t1 = s->t0 + span;
+}
+
+/* Zoom by @factor (< 1: in) keeping the time under @x where it is. */
+static void zoom_at(struct km_view_state *s, int x, double factor)
+{
+	const SDL_Rect *r = &s->lay.lanes;
+	if (x < r->x)
+		x = r->x;
+	if (x > r->x + r->w)
+		x = r->x + r->w;
+	double frac = (double)(x - r->x) / (double)(r->w > 0 ? r->w : 1);
+	double span = (double)(s->t1 - s->t0);
+	double anchor = (double)s->t0 + frac * span;
+	double nspan = span * factor;
+	if (nspan < MIN_WINDOW_NS)
+		nspan = MIN_WINDOW_NS;
+	s->t0 = (km_time)llround(anchor - frac * nspan);
+	s->t1 = s->t0 + (km_time)llround(nspan);
+	clamp_window(s);
+}
+
+/* Make @t visible, keeping the zoom. */
+static void show_time(struct km_view_state *s, km_time t)
+{
+	km_time span = s->t1 - s->t0;
+	if (t >= s->t0 && t <= s->t1)
+		return;
+	s->t0 = t - span / 5;
+	s->t1 = s->t0 + span;
+	clamp_window(s);
+}
+
+static void set_focus(struct km_view_state *s, size_t i)
+{
+	const struct km_view_model *m = s->model;
+	if (!m || !m->nrecs)
+		return;
+	if (i >= m->nrecs)
+		i = m->nrecs - 1;
+	s->focus = i;
+	s->has_focus = true;
+	if (m->recs[i].time > s->play)
+		s->play = m->recs[i].time;
+	show_time(s, m->recs[i].time);
+}
+
+static void step(struct km_view_state *s, int d)
+{
+	const struct km_view_model *m = s->model;
+	if (!m || !m->nrecs)
+		return;
+	s->playing = false;
+	size_t i = s->has_focus ? s->focus : km_vm_rec_at(m, s->play);
+	if (d > 0 && s->has_focus && i + 1 < m->nrecs)
+		i++;
+	else if (d < 0 && i > 0)
+		i--;
+	set_focus(s, i);
+	/* stepping back hides what comes after again */
+	s->play = m->recs[i].time;
+}
+
+/* ------------------------------------------------------------- hovering -- */
+
+static bool in_rect(const SDL_Rect *r, int x, int y)
+{
+	return x >= r->x && x < r->x + r->w && y >= r->y && y < r->y + r->h;
+}
+
+/* Lower rank = more telling to a visitor. */
+static int rank(const struct km_trace_rec *r)
+{
+	switch (r->kind) {
+	case KM_TR_VIOLATION: return 0;
+	case KM_TR_CONTEND: case KM_TR_WAKE: return 1;
+	case KM_TR_ACQUIRE: case KM_TR_RELEASE: case KM_TR_TRYFAIL: return 2;
+	case KM_TR_IRQ_ENTER: case KM_TR_IRQOFF: case KM_TR_BLOCK: return 3;
+	case KM_TR_CPU: return 4;
+	default: return 5;
+	}
+}
+
+/* The record to describe under the mouse: on CPU row @cpu (or any, -1)
+ * or about lock @lock (or any, KM_TR_NONE), within a few pixels of @x. */
+static bool pick(const struct km_view_state *s, int x, int cpu_lo, int cpu_hi, uint32_t lock,
+		 size_t *out)
+{
+	const struct km_view_model *m = s->model;
+	if (!m || !m->nrecs)
+		return false;
+	km_time a = km_view_time_of(s, x - 3), b = km_view_time_of(s, x + 4);
+	km_time t = km_view_time_of(s, x);
+	size_t i = km_vm_rec_at(m, a);
+	size_t best = SIZE_MAX;
+	int best_rank = 99;
+	km_time best_d = 0;
+	for (size_t k = i, steps = 0; k < m->nrecs && steps < 4096; k++, steps++) {
+		const struct km_trace_rec *r = &m->recs[k];
+		if (r->time > b)
+			break;
+		if (r->time < a)
+			continue;
+		if (lock != KM_TR_NONE) {
+			if (r->obj != lock || (r->kind != KM_TR_CONTEND && r->kind != KM_TR_ACQUIRE &&
+					       r->kind != KM_TR_RELEASE && r->kind != KM_TR_WAKE &&
+					       r->kind != KM_TR_TRYFAIL))
+				continue;
+		} else if (cpu_lo >= 0 && (r->cpu < cpu_lo || r->cpu >= cpu_hi)) {
+			continue;
+		}
+		int rk = rank(r);
+		km_time d = r->time > t ? r->time - t : t - r->time;
+		if (rk < best_rank || (rk == best_rank && d < best_d)) {
+			best = k;
+			best_rank = rk;
+			best_d = d;
+		}
+	}
+	if (best == SIZE_MAX && cpu_lo >= 0 && cpu_hi == cpu_lo + 1 && lock == KM_TR_NONE) {
+		/* nothing happened here: describe what the CPU was doing */
+		const struct km_vm_span *sp = km_vm_cpu_at(m, cpu_lo, t);
+		if (!sp)
+			return false;
+		size_t k = km_vm_rec_at(m, sp->t);
+		for (size_t steps = 0; steps < 4096; steps++, k--) {
+			const struct km_trace_rec *r = &m->recs[k];
+			if (r->time < sp->t)
+				break;
+			if ((r->kind == KM_TR_CPU || r->kind == KM_TR_IRQOFF) && r->cpu == cpu_lo) {
+				best = k;
+				break;
+			}
+			if (k == 0)
+				break;
+		}
+	}
+	if (best == SIZE_MAX)
+		return false;
+	*out = best;
+	return true;
+}
+
+static void hover(struct km_view_state *s, int x, int y)
+{
+	const struct km_view_layout *L = &s->lay;
+	s->has_hover = false;
+	if (!s->model || L->ncmp || !in_rect(&L->lanes, x, y))
+		return;
+	if (km_view_time_of(s, x) > s->play)
+		return;		/* the future is not told */
+	if (y >= L->cpu_y && y < L->cpu_y + L->cpu_rows * (L->row_h + L->row_gap)) {
+		int row = (y - L->cpu_y) / (L->row_h + L->row_gap);
+		int lo = row * L->cpus_per_row;
+		int hi = lo + L->cpus_per_row;
+		if (hi > s->model->ncpus)
+			hi = s->model->ncpus;
+		s->has_hover = pick(s, x, lo, hi, KM_TR_NONE, &s->hover);
+	} else if (y >= L->lock_y && y < L->lock_y + L->nlocks * L->lock_h) {
+		int lane = (y - L->lock_y) / L->lock_h;
+		int li = s->model->lane_locks[lane];
+		s->has_hover = pick(s, x, -1, -1, s->model->locks[li].id, &s->hover);
+	}
+}
+
+/* ---------------------------------------------------------------- clicks -- */
+
+static void click(struct km_view_state *s, int x, int y)
+{
+	const struct km_view_layout *L = &s->lay;
+	const struct km_view_model *m = s->model;
+	if (in_rect(&L->ribbon, x, y) && s->eras && s->eras->n) {
+		/* the era whose year is nearest the click */
+		int best = -1, bd = 0;
+		for (int i = 0; i < s->eras->n; i++) {
+			int ex = km_view_year_x(s, s->eras->v[i].year + 0.5);
+			int d = ex > x ? ex - x : x - ex;
+			if (best < 0 || d < bd) {
+				best = i;
+				bd = d;
+			}
+		}
+		if (best >= 0 && bd <= (L->rib_x1 - L->rib_x0) / 33) {
+			s->want_era = best;
+			s->want_mode = s->mode;
+			s->req |= KM_VREQ_RERUN;
+		}
+		return;
+	}
+	if (!m)
+		return;
+	if (in_rect(&L->gutter, x, y) && y >= L->lock_y && y < L->lock_y + L->nlocks * L->lock_h) {
+		s->sel_lock = m->lane_locks[(y - L->lock_y) / L->lock_h];
+		return;
+	}
+	if (in_rect(&L->stats, x, y) && y >= L->viol_y && L->viol_row_h > 0) {
+		size_t row = (size_t)((y - L->viol_y) / L->viol_row_h);
+		if ((int)row < L->nviol_rows && row < m->nviols) {
+			set_focus(s, m->viols[row]);
+			s->playing = false;
+		}
+		return;
+	}
+	if (in_rect(&L->lanes, x, y) && !L->ncmp) {
+		hover(s, x, y);
+		if (s->has_hover) {
+			s->focus = s->hover;
+			s->has_focus = true;
+		}
+		if (y >= L->lock_y && y < L->lock_y + L->nlocks * L->lock_h)
+			s->sel_lock = m->lane_locks[(y - L->lock_y) / L->lock_h];
+	}
+}
+
+/* ------------------------------------------------------------------ keys -- */
+
+static void request_mode(struct km_view_state *s, int mode)
+{
+	s->want_mode = mode;
+	s->want_era = s->era;
+	s->req |= KM_VREQ_RERUN;
+}
+
+static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
+{
+	SDL_Keycode c = k->keysym.sym;
+	switch (c) {
+	case SDLK_SPACE:
+		if (!s->playing && s->play >= run_end(s))
+			s->play = 0;	/* play again from the start */
+		s->playing = !s->playing;
+		break;
+	case SDLK_RIGHT:
+		step(s, +1);
+		break;
+	case SDLK_LEFT:
+		step(s, -1);
+		break;
+	case SDLK_PLUS:
+	case SDLK_EQUALS:
+	case SDLK_KP_PLUS:
+		if (s->speed < SPEED_MAX)
+			s->speed++;
+		break;
+	case SDLK_MINUS:
+	case SDLK_KP_MINUS:
+		if (s->speed > SPEED_MIN)
+			s->speed--;
+		break;
+	case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5: case SDLK_6:
+		request_mode(s, km_view_modes[c - SDLK_1]);
+		break;
+	case SDLK_KP_1: case SDLK_KP_2: case SDLK_KP_3: case SDLK_KP_4: case SDLK_KP_5:
+	case SDLK_KP_6:
+		request_mode(s, km_view_modes[c - SDLK_KP_1]);
+		break;
+	case SDLK_LEFTBRACKET:
+	case SDLK_RIGHTBRACKET: {
+		int n = s->eras ? s->eras->n : 0;
+		int e = s->era + (c == SDLK_RIGHTBRACKET ? 1 : -1);
+		if (e >= 0 && e < n) {
+			s->want_era = e;
+			s->want_mode = s->mode;
+			s->req |= KM_VREQ_RERUN;
+		}
+		break;
+	}
+	case SDLK_TAB:
+		s->compare = !s->compare;
+		if (s->compare)
+			s->req |= KM_VREQ_COMPARE;
+		km_view_layout(s);
+		s->t0 = 0;
+		s->t1 = run_end(s);
+		s->has_hover = false;
+		break;
+	case SDLK_n:
+	case SDLK_PAGEDOWN:
+	case SDLK_p:
+	case SDLK_PAGEUP:
+		if (s->nexhibits > 0) {
+			int d = (c == SDLK_n || c == SDLK_PAGEDOWN) ? 1 : -1;
+			s->want_exhibit = km_view_wrap(s->exhibit, d, s->nexhibits);
+			s->req |= KM_VREQ_EXHIBIT;
+		}
+		break;
+	case SDLK_s:
+		s->req |= KM_VREQ_SCREENSHOT;
+		break;
+	case SDLK_h:
+	case SDLK_F1:
+		s->help = !s->help;
+		break;
+	case SDLK_q:
+		s->quit = true;
+		break;
+	case SDLK_ESCAPE:
+		if (s->help)
+			s->help = false;
+		else
+			s->quit = true;
+		break;
+	case SDLK_HOME:
+		s->play = 0;
+		s->has_focus = false;
+		s->playing = false;
+		show_time(s, 0);
+		break;
+	case SDLK_END:
+		s->play = run_end(s);
+		s->playing = false;
+		break;
+	case SDLK_0:
+	case SDLK_KP_0:
+		s->t0 = 0;
+		s->t1 = run_end(s);
+		break;
+	default:
+		break;
+	}
+}
+
+void km_view_handle_event(struct km_view_state *s, const SDL_Event *e)
+{
+	const struct km_view_layout *L = &s->lay;
+	switch (e->type) {
+	case SDL_QUIT:
+		s->quit = true;
+		break;
+	case SDL_KEYDOWN:
+		key(s, &e->key);
+		break;
+	case SDL_MOUSEWHEEL: {
+		int x = (int)((float)e->wheel.mouseX * s->dpi);
+		int y = (int)((float)e->wheel.mouseY * s->dpi);
+		float dy = e->wheel.preciseY != 0.0f ? e->wheel.preciseY : (float)e->wheel.y;
+		if (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED)
+			dy = -dy;
+		if (in_rect(&L->placard, x, y)) {
+			s->placard_scroll -= (int)(dy * 40.0f * L->u);
+			if (s->placard_scroll < 0)
+				s->placard_scroll = 0;
+		} else if (in_rect(&L->timeline, x, y) && dy != 0.0f) {
+			zoom_at(s, x, pow(0.8, dy));	/* up: zoom in */
+		}
+		break;
+	}
+	case SDL_MOUSEBUTTONDOWN:
+		if (e->button.button == SDL_BUTTON_LEFT) {
+			int x = (int)((float)e->button.x * s->dpi);
+			int y = (int)((float)e->button.y * s->dpi);
+			s->mouse_x = x;
+			s->mouse_y = y;
+			if (in_rect(&L->lanes, x, y) || in_rect(&L->axis, x, y)) {
+				s->drag = true;
+				s->dragged = false;
+				s->drag_x = x;
+				s->drag_t0 = s->t0;
+				s->drag_t1 = s->t1;
+			} else {
+				click(s, x, y);
+			}
+		}
+		break;
+	case SDL_MOUSEBUTTONUP:
+		if (e->button.button == SDL_BUTTON_LEFT && s->drag) {
+			int x = (int)((float)e->button.x * s->dpi);
+			int y = (int)((float)e->button.y * s->dpi);
+			s->drag = false;
+			if (!s->dragged)
+				click(s, x, y);
+		}
+		break;
+	case SDL_MOUSEMOTION: {
+		int x = (int)((float)e->motion.x * s->dpi);
+		int y = (int)((float)e->motion.y * s->dpi);
+		s->mouse_x = x;
+		s->mouse_y = y;
+		if (s->drag) {
+			int dx = x - s->drag_x;
+			if (dx > 3 || dx < -3)
+				s->dragged = true;
+			if (s->dragged) {
+				double ns_px = (double)(s->drag_t1 - s->drag_t0) /
+					       (double)(L->lanes.w > 0 ? L->lanes.w : 1);
+				km_time shift = (km_time)llround((double)dx * ns_px);
+				s->t0 = s->drag_t0 - shift;
+				s->t1 = s->drag_t1 - shift;
+				clamp_window(s);
+			}
+		}
+		hover(s, x, y);
+		break;
+	}
+	case SDL_WINDOWEVENT:
+		if (e->window.event == SDL_WINDOWEVENT_LEAVE)
+			s->has_hover = false;
+		break;
+	default:
+		break;
+	}
+}
+
+void km_view_tick(struct km_view_state *s, double seconds)
+{
+	if (!s->playing || !s->model)
+		return;
+	km_time end = run_end(s);
+	double adv = km_view_speed_ns(s) * seconds;
+	km_time d = (km_time)adv;
+	if (d < 1)
+		d = 1;
+	s->play += d;
+	if (s->play >= end) {
+		s->play = end;
+		s->playing = false;
+	}
+	if (s->model->nrecs && !s->compare) {
+		s->focus = km_vm_rec_at(s->model, s->play);
+		s->has_focus = true;
+	}
+	/* follow the playhead when zoomed in */
+	if (s->play > s->t1) {
+		km_time span = s->t1 - s->t0;
+		s->t0 = s->play - span / 10;
+		s->t1 = s->t0 + span;
+		clamp_window(s);
+	}
+}

@@ -1,0 +1,161 @@
+/*
+ * view_state.h - what the visitor is looking at, and how input changes it.
+ *
+ * The view keeps two kinds of state apart, as SDL's own examples do:
+ * the simulation (finished runs, indexed in a km_view_model, never
+ * changed) and this: the visible time window, the playhead, the event in
+ * focus, the overlays, the pending requests.  Input is applied by one
+ * pure function, km_view_handle_event(state, event): no SDL calls, no
+ * drawing, no clock, so a test feeds it synthetic events and checks the
+ * result without a window.  Playback advances with km_view_tick(state,
+ * seconds), also pure; the window loop calls it at a fixed step.
+ *
+ * A mode or era switch is a request (req and want_*) that the window loop
+ * fulfils by asking its host for a new run, then rebinding the state to
+ * that run's model with km_view_state_bind.
+ *
+ * The layout (where every panel and lane is) is a function of the output
+ * size, the scale and the models shown; it lives here because input needs
+ * it to know what was clicked, and the drawers read it from here.
+ */
+#ifndef KM_VIEW_VIEW_STATE_H
+#define KM_VIEW_VIEW_STATE_H
+
+#include <SDL.h>
+
+#include "view_model.h"
+
+struct km_era_list;
+
+#define KM_VIEW_MAX_COMPARE 6
+#define KM_VIEW_MAX_LOCK_LANES 6
+#define KM_VIEW_MAX_COUNTER_LANES 3
+#define KM_VIEW_MODES 6
+
+/* The modes of keys 1-6, in order: native, cli, bkl, spinlock, semaphore, mutex. */
+extern const int km_view_modes[KM_VIEW_MODES];
+
+struct km_view_layout {
+	float u;			/* scale: 1 for a 1280x800 window */
+	SDL_Rect top;			/* title bar */
+	SDL_Rect timeline;		/* axis, gutter and lanes */
+	SDL_Rect axis;			/* time ticks, above the lanes */
+	SDL_Rect gutter;		/* lane labels, left of the lanes */
+	SDL_Rect lanes;			/* the bucketed drawing area */
+	SDL_Rect legend;
+	SDL_Rect event;			/* the event line */
+	SDL_Rect side;			/* right column */
+	SDL_Rect placard;
+	SDL_Rect stats;
+	SDL_Rect ribbon;
+
+	/* CPU rows, inside lanes (y relative to the window) */
+	int cpu_y, cpu_rows, row_h, row_gap, cpus_per_row;
+	/* lock lanes */
+	int lock_y, lock_h, nlocks;
+	/* counter sparklines */
+	int ctr_y, ctr_h, nctrs;
+
+	/* compare view: one panel per run, each with its CPU rows */
+	int ncmp;
+	SDL_Rect cmp[KM_VIEW_MAX_COMPARE];
+	int cmp_head;
+	int cmp_rows[KM_VIEW_MAX_COMPARE], cmp_per_row[KM_VIEW_MAX_COMPARE];
+	int cmp_row_h[KM_VIEW_MAX_COMPARE], cmp_gap[KM_VIEW_MAX_COMPARE];
+	km_time cmp_end;		/* the shared time axis: 0 .. cmp_end */
+
+	/* stats panel: the violations list, for clicks */
+	int viol_y, viol_row_h, nviol_rows;
+	/* ribbon: x of 1 January 1991 and of 1 January 2024 */
+	int rib_x0, rib_x1, rib_axis_y;
+};
+
+enum {
+	KM_VREQ_RERUN = 1,		/* run again with want_mode, want_era */
+	KM_VREQ_EXHIBIT = 2,		/* show exhibit want_exhibit */
+	KM_VREQ_SCREENSHOT = 4,
+	KM_VREQ_COMPARE = 8,		/* the compare view wants its runs */
+};
+
+struct km_view_state {
+	int w, h;			/* output pixels */
+	float dpi;			/* output pixels per window coordinate */
+	struct km_view_layout lay;
+
+	const struct km_view_model *model;	/* the run shown (not owned) */
+	const struct km_view_model *cmp[KM_VIEW_MAX_COMPARE];
+	int ncmp;
+	const struct km_era_list *eras;
+	int era;			/* index in eras */
+	int mode;			/* KM_MODE_NATIVE or enum km_prim */
+	int exhibit, nexhibits;
+
+	km_time t0, t1;			/* visible window */
+	km_time play;			/* the playhead: revealed up to here */
+	size_t focus;			/* record the event line describes */
+	bool has_focus;
+	bool playing;
+	int speed;			/* playback speed is base * 2^speed */
+
+	bool help, compare, quit;
+	int sel_lock;			/* model lock index, -1: the hottest */
+	int mouse_x, mouse_y;		/* output pixels */
+	bool has_hover;
+	size_t hover;			/* record under the mouse */
+	bool drag, dragged;
+	int drag_x;
+	km_time drag_t0, drag_t1;
+	int placard_scroll;		/* pixels */
+
+	unsigned req;			/* KM_VREQ_*, cleared by the window loop */
+	int want_mode, want_era, want_exhibit;
+};
+
+/* A state for an output of @w x @h pixels (@dpi output pixels per window
+ * coordinate), showing nothing yet. */
+void km_view_state_init(struct km_view_state *s, const struct km_era_list *eras,
+		        int w, int h, float dpi);
+
+/**
+ * km_view_state_bind - show @m, a run in era @era (index) and @mode.
+ * The window becomes the whole run; the playhead keeps its time if it
+ * fits in the new run and goes to the end if it was at the end, so
+ * flipping modes compares the same instant.
+ */
+void km_view_state_bind(struct km_view_state *s, const struct km_view_model *m,
+			int era, int mode);
+
+/* The compare view's runs (not owned); @n <= KM_VIEW_MAX_COMPARE. */
+void km_view_state_set_compare(struct km_view_state *s, const struct km_view_model *const *m,
+			       int n);
+
+/* New output size; recomputes the layout. */
+void km_view_state_resize(struct km_view_state *s, int w, int h, float dpi);
+
+/* Apply one input event.  Pure: changes only @s. */
+void km_view_handle_event(struct km_view_state *s, const SDL_Event *e);
+
+/* Advance playback by @seconds of wall time.  Pure. */
+void km_view_tick(struct km_view_state *s, double seconds);
+
+/* Playback speed in simulated ns per wall second. */
+double km_view_speed_ns(const struct km_view_state *s);
+
+/* Time <-> x in the lanes (output pixels). */
+int km_view_x_of(const struct km_view_state *s, km_time t);
+km_time km_view_time_of(const struct km_view_state *s, int x);
+
+/* Middle row (y, output pixels) of CPU @cpu's lane, or -1 when not shown. */
+int km_view_cpu_y(const struct km_view_state *s, int cpu);
+/* Middle of the holder band of lock lane @lane (0 = the top lock lane). */
+int km_view_lock_y(const struct km_view_state *s, int lane);
+/* x of the middle of @year on the era ribbon. */
+int km_view_year_x(const struct km_view_state *s, double year);
+
+/* The exhibit index after @cur when stepping by @d among @n, wrapping. */
+int km_view_wrap(int cur, int d, int n);
+
+/* Recompute the layout from the state (sizes, models, compare). */
+void km_view_layout(struct km_view_state *s);
+
+#endif /* KM_VIEW_VIEW_STATE_H */

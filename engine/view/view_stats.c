@@ -1,0 +1,168 @@
+/*
+ * view_stats.c - the stats panel: lock_stat for one lock, where the CPU
+ * time went, how the run ended, and its violations.
+ *
+ * The figures are the simulator's own statistics (the same that the text
+ * report and /proc/lock_stat output print), read through const pointers
+ * after the run; this panel computes nothing but percentages.  The lock
+ * shown is the one clicked in the timeline's gutter, else the most
+ * contended.  Violations are listed with their time; a click on one moves
+ * the focus there (view_state.c knows the rows' positions from the
+ * layout, which is why the panel has a fixed grid of lines: ten lines of
+ * figures, then one line per violation).
+ */
+#include "view_draw.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *fmt_ns(km_time ns, char *buf, size_t len)
+{
+	if (ns < 1000)
+		snprintf(buf, len, "%lld ns", (long long)ns);
+	else if (ns < 1000000)
+		snprintf(buf, len, "%.1f \xc2\xb5s", (double)ns / 1e3);
+	else if (ns < 1000000000)
+		snprintf(buf, len, "%.2f ms", (double)ns / 1e6);
+	else
+		snprintf(buf, len, "%.2f s", (double)ns / 1e9);
+	return buf;
+}
+
+static double pct(km_time part, km_time whole)
+{
+	return whole > 0 ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+/* Sum the CPUs' time per state. */
+static km_time cpu_split(const struct km_sim *sim, km_time sum[KM_CPU_STATES], km_time *irqoff)
+{
+	memset(sum, 0, KM_CPU_STATES * sizeof(km_time));
+	*irqoff = 0;
+	for (int i = 0; i < sim->ncpus; i++) {
+		for (int s = 0; s < KM_CPU_STATES; s++)
+			sum[s] += sim->cpus[i].acct[s];
+		*irqoff += sim->cpus[i].irqoff_ns;
+	}
+	return sim->now * sim->ncpus;
+}
+
+const char *km_view_headline(const struct km_view_model *m, char *buf, size_t len)
+{
+	const struct km_sim *sim = m->sim;
+	km_time sum[KM_CPU_STATES], irqoff;
+	km_time all = cpu_split(sim, sum, &irqoff);
+	uint64_t cont = 0, nviol = 0;
+	for (uint32_t i = 0; i < sim->locks.n; i++)
+		cont += sim->locks.v[i]->st.contentions;
+	for (int k = 0; k < KM_V_KINDS; k++)
+		nviol += sim->violation_count[k];
+	char t[32];
+	snprintf(buf, len, "%s at %s  \xc2\xb7  busy %.0f%%, spinning %.0f%%, idle %.0f%%  \xc2\xb7  "
+		 "%" PRIu64 " contentions  \xc2\xb7  %" PRIu64 " violation%s",
+		 m->ri->outcome == KM_OUT_DEADLOCK ? "deadlocked" : "ends", fmt_ns(sim->now, t, sizeof(t)),
+		 pct(sum[KM_CPU_BUSY], all), pct(sum[KM_CPU_SPIN], all), pct(sum[KM_CPU_IDLE], all),
+		 cont, nviol, nviol == 1 ? "" : "s");
+	return buf;
+}
+
+void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
+		   const struct km_view_state *st)
+{
+	(void)f;
+	const struct km_view_layout *L = &st->lay;
+	const SDL_Rect *r = &L->stats;
+	km_draw_fill(d, r->x, r->y, r->w, r->h, km_pal(KM_C_PANEL));
+	const struct km_view_model *m = st->model;
+	if (!m)
+		return;
+	const struct km_sim *sim = m->sim;
+	int pad = km_draw_px(d, 10), lh = L->viol_row_h;
+	int x = r->x + pad, w = r->w - 2 * pad;
+	int y = r->y + km_draw_px(d, 8);
+	char a[32], b[32];
+	uint32_t ink = km_pal(KM_C_INK), muted = km_pal(KM_C_MUTED);
+	SDL_RenderSetClipRect(d->r, r);
+
+	/* lines 0-4: the lock */
+	int li = st->sel_lock >= 0 ? st->sel_lock : m->hot_lock;
+	if (li >= 0 && li < m->nlocks) {
+		const struct km_lock *l = m->locks[li].lock;
+		const struct km_lockstat *s = &l->st;
+		snprintf(d->line, sizeof(d->line), "%s (%s%s)", l->name, km_prim_name(l->prim),
+			 l->count > 1 ? ", counting" : "");
+		km_draw_text_fit(d, KM_FONT_HEAD, d->line, x, y - km_draw_px(d, 2), w, ink);
+		snprintf(d->line, sizeof(d->line), "acquired %" PRIu64 " times, contended %" PRIu64
+			 " (%.1f%%)", s->acquisitions, s->contentions,
+			 s->acquisitions ? 100.0 * (double)s->contentions / (double)s->acquisitions : 0.0);
+		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + lh, w, ink);
+		snprintf(d->line, sizeof(d->line), "wait  avg %s, max %s", fmt_ns(km_minmax_avg(&s->wait), a, sizeof(a)),
+			 fmt_ns(s->wait.max, b, sizeof(b)));
+		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 2 * lh, w, ink);
+		snprintf(d->line, sizeof(d->line), "hold  avg %s, max %s", fmt_ns(km_minmax_avg(&s->hold), a, sizeof(a)),
+			 fmt_ns(s->hold.max, b, sizeof(b)));
+		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 3 * lh, w, ink);
+		snprintf(d->line, sizeof(d->line), "%u waiting at most  \xc2\xb7  bounces %" PRIu64 " / %" PRIu64,
+			 s->max_waiters, s->con_bounces, s->acq_bounces);
+		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 4 * lh, w, muted);
+	} else {
+		km_draw_text_fit(d, KM_FONT_HEAD, "no lock was taken", x, y, w, ink);
+	}
+
+	/* lines 5-7: CPU time */
+	km_time sum[KM_CPU_STATES], irqoff;
+	km_time all = cpu_split(sim, sum, &irqoff);
+	snprintf(d->line, sizeof(d->line), "CPU time, %d CPU%s", sim->ncpus, sim->ncpus == 1 ? "" : "s");
+	km_draw_text_fit(d, KM_FONT_BOLD, d->line, x, y + 5 * lh, w, ink);
+	static const int order[] = { KM_CPU_BUSY, KM_CPU_SPIN, KM_CPU_IRQ, KM_CPU_SWITCH, KM_CPU_IDLE };
+	int bx = x, by = y + 6 * lh + km_draw_px(d, 2), bh = lh - km_draw_px(d, 5);
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+		int bw = all > 0 ? (int)((double)w * (double)sum[order[i]] / (double)all + 0.5) : 0;
+		if (bx + bw > x + w)
+			bw = x + w - bx;
+		km_draw_fill(d, bx, by, bw, bh, km_pal_state(order[i], 0));
+		bx += bw;
+	}
+	snprintf(d->line, sizeof(d->line), "busy %.0f%%  spin %.0f%%  irq %.0f%%  switch %.0f%%  idle %.0f%%  \xc2\xb7  irqs off %.1f%%",
+		 pct(sum[KM_CPU_BUSY], all), pct(sum[KM_CPU_SPIN], all), pct(sum[KM_CPU_IRQ], all),
+		 pct(sum[KM_CPU_SWITCH], all), pct(sum[KM_CPU_IDLE], all), pct(irqoff, all));
+	km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, y + 7 * lh, w, ink);
+
+	/* line 8: the outcome */
+	const struct km_run_info *ri = m->ri;
+	int ok = 0;
+	for (int i = 0; i < ri->nchecks; i++)
+		ok += ri->checks[i].ok;
+	snprintf(d->line, sizeof(d->line), "%s at %s  \xc2\xb7  checks %d of %d passed%s",
+		 km_outcome_name(ri->outcome), fmt_ns(sim->now, a, sizeof(a)), ok, ri->nchecks,
+		 m->truncated ? "  \xc2\xb7  trace truncated" : "");
+	km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 8 * lh,
+			 w, ri->outcome == KM_OUT_DEADLOCK || ok < ri->nchecks ? km_pal(KM_C_BAD) : ink);
+
+	/* line 9 on: violations */
+	uint64_t nv = 0;
+	for (int k = 0; k < KM_V_KINDS; k++)
+		nv += sim->violation_count[k];
+	if (nv)
+		snprintf(d->line, sizeof(d->line), "Violations: %" PRIu64 " (click one to see it)", nv);
+	else
+		snprintf(d->line, sizeof(d->line), "Violations: none");
+	km_draw_text_fit(d, KM_FONT_BOLD, d->line, x, y + 9 * lh, w, nv ? km_pal(KM_C_BAD) : ink);
+	for (int row = 0; row < L->nviol_rows && (size_t)row < m->nviols; row++) {
+		size_t ri_ = m->viols[row];
+		const struct km_trace_rec *rec = &m->recs[ri_];
+		int32_t msg = m->viol_msg[row];
+		char t[32];
+		km_vm_fmt_time(m, rec->time, t, sizeof(t));
+		snprintf(d->line, sizeof(d->line), "%s  %s", t,
+			 msg >= 0 ? sim->violations.v[msg].message
+				  : km_violation_name((enum km_violation_kind)rec->aux));
+		bool focused = st->has_focus && st->focus == ri_;
+		int yy = L->viol_y + row * lh;
+		if (focused)
+			km_draw_fill(d, x - km_draw_px(d, 4), yy, w + km_draw_px(d, 8), lh, km_pal(KM_C_HILITE));
+		km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, yy + km_draw_px(d, 1), w, km_pal(KM_C_BAD));
+	}
+	SDL_RenderSetClipRect(d->r, NULL);
+}

@@ -1,0 +1,801 @@
+/*
+ * view_timeline.c - the timeline: CPU lanes, lock lanes, counter
+ * sparklines, wake-up arrows, the axis, the playhead, and the legend.
+ *
+ * The lanes are drawn as pixels, not rectangles.  For each pixel column
+ * the drawer asks what happened in the column's slice of time and paints
+ * the dominant answer: the CPU state that took most of the slice (the
+ * running task's colour when it is "busy"), the lock's longest holder,
+ * the most waiters, the counter's peak.  The spans are walked once per
+ * lane, left to right, so a frame costs O(columns x rows + spans in
+ * view) whatever the number of records, and 1024 CPUs at one pixel row
+ * each cost the same as 1024 columns of anything else.  When there are
+ * more CPUs than pixel rows, a row shows the dominant state of a group of
+ * CPUs.  The pixels go to one streaming texture, recomputed only when the
+ * window onto time, the size or the runs change, never during playback:
+ * the playhead hides the future with one translucent rectangle.
+ *
+ * "Interrupts off" is not a state but a condition on top of one (a task
+ * runs with interrupts off), so it is drawn as yellow-and-black hatching
+ * over the top part of the lane, leaving the state visible below it.
+ * Any time with interrupts off in a column hatches the column: a few
+ * microseconds of cli() matter even when the column covers milliseconds.
+ *
+ * Labels, arrows and the playhead are drawn over the texture with the
+ * renderer; arrows only when few enough are in view to be read.
+ */
+#include "view_draw.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define NACC 6		/* KM_CPU_STATES + irq-off */
+#define MAX_ARROWS 150
+#define MAX_LABELS 400
+
+static inline uint32_t argb(uint32_t rgb)
+{
+	return 0xFF000000u | rgb;
+}
+
+/* Hatching: diagonal stripes, four pixels of each colour. */
+static inline uint32_t hatch(int x, int y)
+{
+	return (((x + y) >> 2) & 1) ? argb(km_pal(KM_C_IRQOFF)) : argb(km_pal(KM_C_INK));
+}
+
+/* The first span of [first, end) that contains @t (or the first). */
+static size_t span_search(const struct km_vm_span *v, size_t first, size_t end, km_time t)
+{
+	size_t lo = first, hi = end;
+	if (lo == hi || t <= v[lo].t)
+		return lo;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid].t <= t)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static size_t lspan_search(const struct km_vm_lspan *v, size_t first, size_t end, km_time t)
+{
+	size_t lo = first, hi = end;
+	if (lo == hi || t <= v[lo].t)
+		return lo;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid].t <= t)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Add CPU @cpu's time, column by column, to the accumulators. */
+static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int cpu,
+			   double t0, double dt)
+{
+	int W = d->px_w;
+	size_t first = m->cpu_first[cpu], iend = m->cpu_first[cpu + 1];
+	size_t i = span_search(m->spans, first, iend, (km_time)t0);
+	double end = (double)m->end;
+	for (int c = 0; c < W && i < iend; c++) {
+		double ca = t0 + c * dt, cb = ca + dt;
+		if (ca >= end)
+			break;
+		float *acc = &d->acc[c * NACC];
+		while (i < iend) {
+			const struct km_vm_span *sp = &m->spans[i];
+			double s = (double)sp->t;
+			double e = i + 1 < iend ? (double)m->spans[i + 1].t : end;
+			if (s >= cb)
+				break;
+			double a = s > ca ? s : ca, b = e < cb ? e : cb;
+			if (b > a) {
+				acc[sp->state] += (float)(b - a);
+				if (sp->irqoff)
+					acc[KM_CPU_STATES] += (float)(b - a);
+				if (sp->state == KM_CPU_BUSY && (km_time)(b - a) >= d->blen[c]) {
+					d->blen[c] = (km_time)(b - a) + 1;
+					d->bctx[c] = sp->ctx;
+				}
+			}
+			if (e <= cb)
+				i++;
+			else
+				break;
+		}
+	}
+}
+
+void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
+		      int row_h, int gap, int per_row, km_time t0, km_time t1)
+{
+	int W = d->px_w;
+	double dt = (double)(t1 - t0) / (double)W;
+	int hatch_h = row_h >= 8 ? (row_h * 2 + 4) / 5 : row_h >= 3 ? 1 : 0;
+	for (int row = 0; row < rows; row++) {
+		int y0 = y + row * (row_h + gap);
+		if (y0 < 0 || y0 + row_h > d->px_h)
+			continue;
+		memset(d->acc, 0, (size_t)W * NACC * sizeof(float));
+		memset(d->blen, 0, (size_t)W * sizeof(km_time));
+		int lo = row * per_row, hi = lo + per_row;
+		if (hi > m->ncpus)
+			hi = m->ncpus;
+		for (int cpu = lo; cpu < hi; cpu++)
+			accumulate_cpu(d, m, cpu, (double)t0, dt);
+		for (int c = 0; c < W; c++) {
+			const float *acc = &d->acc[c * NACC];
+			int best = -1;
+			float bv = 0;
+			for (int s = 0; s < KM_CPU_STATES; s++) {
+				if (acc[s] > bv) {
+					bv = acc[s];
+					best = s;
+				}
+			}
+			if (best < 0)
+				continue;	/* outside the run: paper */
+			unsigned slot = 0;
+			if (best == KM_CPU_BUSY && d->bctx[c] < m->nctx)
+				slot = m->ctx_colour[d->bctx[c]];
+			uint32_t col = argb(km_pal_state(best, slot));
+			bool off = acc[KM_CPU_STATES] > 0;
+			uint32_t *p = d->px + (size_t)y0 * (size_t)W + (size_t)c;
+			for (int r = 0; r < row_h; r++, p += W)
+				*p = off && r < hatch_h ? (hatch_h > 1 ? hatch(c, y0 + r)
+								       : argb(km_pal(KM_C_IRQOFF)))
+							: col;
+		}
+	}
+}
+
+/* One lock lane: the holder band above, the waiters below. */
+static void lock_lane(struct km_draw *d, const struct km_view_model *m, int li, int y, int h,
+		      km_time t0, km_time t1)
+{
+	int W = d->px_w;
+	const struct km_vm_lock *L = &m->locks[li];
+	const struct km_vm_lspan *v = m->lspans;
+	size_t first = L->first, iend = L->first + L->n;
+	double dt = (double)(t1 - t0) / (double)W, end = (double)m->end;
+	int band = h * 55 / 100, wtop = band + 2, wh = h - wtop - 2;
+	uint32_t grid = argb(km_pal(KM_C_GRID));
+	/* the lane's floor lines, so a free lock still reads as a lane */
+	for (int c = 0; c < W; c++) {
+		if ((double)t0 + c * dt >= end)
+			break;
+		d->px[(size_t)(y + band) * (size_t)W + (size_t)c] = grid;
+		d->px[(size_t)(y + h - 1) * (size_t)W + (size_t)c] = grid;
+	}
+	if (!L->n)
+		return;
+	size_t i = lspan_search(v, first, iend, t0);
+	for (int c = 0; c < W && i < iend; c++) {
+		double ca = (double)t0 + c * dt, cb = ca + dt;
+		if (ca >= end)
+			break;
+		double held = 0, cover = 0, blen = 0;
+		uint32_t who = KM_VM_NONE;
+		int maxh = 0, maxw = 0;
+		while (i < iend) {
+			double s = (double)v[i].t, e = i + 1 < iend ? (double)v[i + 1].t : end;
+			if (s >= cb)
+				break;
+			double a = s > ca ? s : ca, b = e < cb ? e : cb;
+			if (b > a) {
+				cover += b - a;
+				if (v[i].holders) {
+					held += b - a;
+					if (b - a >= blen) {
+						blen = b - a;
+						who = v[i].holder;
+					}
+				}
+				if (v[i].holders > maxh)
+					maxh = v[i].holders;
+				if (v[i].waiters > maxw)
+					maxw = v[i].waiters;
+			}
+			if (e <= cb)
+				i++;
+			else
+				break;
+		}
+		if (held > 0 && who != KM_VM_NONE) {
+			unsigned slot = who < m->nctx ? m->ctx_colour[who] : 0;
+			uint32_t col = km_pal_task(slot);
+			if (held * 2 < cover)
+				col = km_pal_mix(col, km_pal(KM_C_BG), 140);
+			int hh = band;
+			if (L->max_holders > 1)
+				hh = band * maxh / L->max_holders;
+			if (hh < 2)
+				hh = 2;
+			for (int r = band - hh; r < band; r++)
+				d->px[(size_t)(y + r) * (size_t)W + (size_t)c] = argb(col);
+		}
+		if (maxw > 0 && wh > 0) {
+			int hh = wh * maxw / (L->max_waiters ? L->max_waiters : 1);
+			if (hh < 1)
+				hh = 1;
+			for (int r = wtop + wh - hh; r < wtop + wh; r++)
+				d->px[(size_t)(y + r) * (size_t)W + (size_t)c] = argb(km_pal(KM_C_WAIT));
+		}
+	}
+}
+
+/* A counter as a filled sparkline: the peak of each column. */
+static void counter_lane(struct km_draw *d, const struct km_view_model *m, int k, int y, int h,
+			 km_time t0, km_time t1)
+{
+	int W = d->px_w;
+	const struct km_vm_counter *K = &m->counters[k];
+	const struct km_vm_point *p = &m->points[K->first];
+	size_t n = K->n;
+	double dt = (double)(t1 - t0) / (double)W, end = (double)m->end;
+	int64_t lo = K->lo < 0 ? K->lo : 0, hi = K->hi > lo ? K->hi : lo + 1;
+	/* the value at t0: the last point at or before it */
+	size_t i = 0;
+	{
+		size_t a = 0, b = n;
+		while (a < b) {
+			size_t mid = a + (b - a) / 2;
+			if (p[mid].t <= t0)
+				a = mid + 1;
+			else
+				b = mid;
+		}
+		i = a;		/* first point after t0 */
+	}
+	int64_t cur = i ? p[i - 1].v : 0;
+	uint32_t fill = argb(km_pal(KM_C_COUNTER)), line = argb(km_pal(KM_C_COUNTER_LINE));
+	for (int c = 0; c < W; c++) {
+		double ca = (double)t0 + c * dt, cb = ca + dt;
+		if (ca >= end)
+			break;
+		int64_t peak = cur;
+		while (i < n && (double)p[i].t < cb) {
+			cur = p[i].v;
+			if (cur > peak)
+				peak = cur;
+			i++;
+		}
+		int hh = (int)((double)(h - 2) * (double)(peak - lo) / (double)(hi - lo));
+		if (hh < 0)
+			hh = 0;
+		int base = y + h - 1;
+		d->px[(size_t)base * (size_t)W + (size_t)c] = argb(km_pal(KM_C_GRID));
+		for (int r = 0; r < hh; r++)
+			d->px[(size_t)(base - r) * (size_t)W + (size_t)c] = r == hh - 1 ? line : fill;
+	}
+}
+
+static bool ensure_buffers(struct km_draw *d, int w, int h)
+{
+	if (w == d->px_w && h == d->px_h && d->px)
+		return true;
+	SDL_free(d->px);
+	SDL_free(d->acc);
+	SDL_free(d->bctx);
+	SDL_free(d->blen);
+	d->px = SDL_malloc((size_t)w * (size_t)h * sizeof(uint32_t));
+	d->acc = SDL_malloc((size_t)w * NACC * sizeof(float));
+	d->bctx = SDL_malloc((size_t)w * sizeof(uint32_t));
+	d->blen = SDL_malloc((size_t)w * sizeof(km_time));
+	d->px_w = w;
+	d->px_h = h;
+	d->key.valid = false;
+	return d->px && d->acc && d->bctx && d->blen;
+}
+
+static bool ensure_texture(struct km_draw *d)
+{
+	if (d->tex && d->tex_w == d->px_w && d->tex_h == d->px_h)
+		return true;
+	if (d->tex)
+		SDL_DestroyTexture(d->tex);
+	d->tex = SDL_CreateTexture(d->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING,
+				   d->px_w, d->px_h);
+	d->tex_w = d->px_w;
+	d->tex_h = d->px_h;
+	return d->tex != NULL;
+}
+
+/* Is the cached texture still what the state would draw? */
+static bool key_same(const struct km_draw *d, const struct km_view_state *st)
+{
+	if (!d->key.valid || d->key.m != st->model || d->key.t0 != st->t0 || d->key.t1 != st->t1 ||
+	    d->key.ncmp != st->lay.ncmp || memcmp(&d->key.lanes, &st->lay.lanes, sizeof(SDL_Rect)))
+		return false;
+	for (int i = 0; i < st->lay.ncmp; i++)
+		if (d->key.cmp[i] != st->cmp[i])
+			return false;
+	return true;
+}
+
+static void key_set(struct km_draw *d, const struct km_view_state *st)
+{
+	d->key.m = st->model;
+	d->key.t0 = st->t0;
+	d->key.t1 = st->t1;
+	d->key.ncmp = st->lay.ncmp;
+	d->key.lanes = st->lay.lanes;
+	for (int i = 0; i < st->lay.ncmp; i++)
+		d->key.cmp[i] = st->cmp[i];
+	d->key.valid = true;
+}
+
+/* Recompute the lanes' pixels if the view changed; copy them on screen. */
+static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
+{
+	const struct km_view_layout *L = &st->lay;
+	if (!ensure_buffers(d, L->lanes.w, L->lanes.h) || !ensure_texture(d))
+		return;
+	if (!key_same(d, st)) {
+		uint32_t bg = argb(km_pal(KM_C_BG));
+		for (size_t i = 0, n = (size_t)d->px_w * (size_t)d->px_h; i < n; i++)
+			d->px[i] = bg;
+		if (L->ncmp) {
+			for (int k = 0; k < L->ncmp; k++) {
+				if (!st->cmp[k])
+					continue;
+				int y = L->cmp[k].y - L->lanes.y + L->cmp_head;
+				km_draw_cpu_rows(d, st->cmp[k], y, L->cmp_rows[k], L->cmp_row_h[k],
+						 L->cmp_gap[k], L->cmp_per_row[k], st->t0, st->t1);
+			}
+		} else if (st->model) {
+			const struct km_view_model *m = st->model;
+			km_draw_cpu_rows(d, m, L->cpu_y - L->lanes.y, L->cpu_rows, L->row_h,
+					 L->row_gap, L->cpus_per_row, st->t0, st->t1);
+			for (int k = 0; k < L->nlocks; k++)
+				lock_lane(d, m, m->lane_locks[k], L->lock_y - L->lanes.y + k * L->lock_h,
+					  L->lock_h - km_draw_px(d, 6), st->t0, st->t1);
+			for (int k = 0, lane = 0; k < m->ncounters && lane < L->nctrs; k++) {
+				if (!m->counters[k].n)
+					continue;
+				counter_lane(d, m, k, L->ctr_y - L->lanes.y + lane * L->ctr_h,
+					     L->ctr_h - km_draw_px(d, 6), st->t0, st->t1);
+				lane++;
+			}
+		}
+		SDL_UpdateTexture(d->tex, NULL, d->px, d->px_w * (int)sizeof(uint32_t));
+		key_set(d, st);
+	}
+	SDL_RenderCopy(d->r, d->tex, NULL, &L->lanes);
+}
+
+/* ------------------------------------------------------------------ axis -- */
+
+static km_time nice_step(km_time span, int want)
+{
+	double raw = (double)span / (want > 0 ? want : 1);
+	double p = pow(10.0, floor(log10(raw > 1 ? raw : 1)));
+	double f = raw / p;
+	double n = f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10;
+	km_time s = (km_time)(n * p);
+	return s > 0 ? s : 1;
+}
+
+static void fmt_tick(km_time t, km_time step, char *buf, size_t len)
+{
+	const char *unit;
+	double div;
+	if (step >= 100000000) {
+		unit = "s";
+		div = 1e9;
+	} else if (step >= 100000) {
+		unit = "ms";
+		div = 1e6;
+	} else if (step >= 100) {
+		unit = "\xc2\xb5s";
+		div = 1e3;
+	} else {
+		unit = "ns";
+		div = 1;
+	}
+	double v = (double)t / div;
+	double sv = (double)step / div;
+	int dec = sv >= 1 ? 0 : sv >= 0.1 ? 1 : sv >= 0.01 ? 2 : 3;
+	snprintf(buf, len, "%.*f %s", dec, v, unit);
+}
+
+static void draw_axis(struct km_draw *d, const struct km_view_state *st)
+{
+	const SDL_Rect *a = &st->lay.axis;
+	km_time span = st->t1 - st->t0;
+	int want = a->w / km_draw_px(d, 110);
+	km_time step = nice_step(span, want < 2 ? 2 : want);
+	km_time t = (st->t0 / step) * step;
+	if (t < st->t0)
+		t += step;
+	char buf[48];
+	int base = a->y + a->h - 1;
+	km_draw_hline(d, a->x, a->x + a->w, base, km_pal(KM_C_GRID));
+	for (int n = 0; t <= st->t1 && n < 200; t += step, n++) {
+		int x = km_view_x_of(st, t);
+		km_draw_vline(d, x, base - km_draw_px(d, 5), base, km_pal(KM_C_MUTED));
+		fmt_tick(t, step, buf, sizeof(buf));
+		km_text_draw(d->tx, KM_FONT_SMALL, buf, x + km_draw_px(d, 3), a->y, km_pal(KM_C_MUTED),
+			     KM_LEFT);
+	}
+}
+
+/* ---------------------------------------------------------------- labels -- */
+
+static void cpu_labels(struct km_draw *d, const struct km_view_state *st)
+{
+	const struct km_view_layout *L = &st->lay;
+	const struct km_view_model *m = st->model;
+	int lh = km_text_height(d->tx, KM_FONT_SMALL);
+	int pitch = L->row_h + L->row_gap;
+	int every = 1;
+	while (every * pitch < lh)
+		every *= 2;
+	char buf[32];
+	for (int row = 0; row < L->cpu_rows; row += every) {
+		int cpu = row * L->cpus_per_row;
+		if (cpu >= m->ncpus)
+			break;
+		int y = L->cpu_y + row * pitch + L->row_h / 2 - lh / 2;
+		if (every > 1 || L->cpus_per_row > 1)
+			y = L->cpu_y + row * pitch;
+		snprintf(buf, sizeof(buf), "CPU%d", cpu);
+		km_text_draw(d->tx, pitch >= lh ? KM_FONT_BODY : KM_FONT_SMALL, buf,
+			     L->gutter.x + L->gutter.w, y, km_pal(KM_C_INK), KM_RIGHT);
+	}
+	if (L->cpus_per_row > 1) {
+		snprintf(buf, sizeof(buf), "%d CPUs a row", L->cpus_per_row);
+		km_text_draw(d->tx, KM_FONT_SMALL, buf, L->gutter.x,
+			     L->cpu_y + L->cpu_rows * pitch - lh, km_pal(KM_C_MUTED), KM_LEFT);
+	}
+}
+
+static void lock_labels(struct km_draw *d, const struct km_view_state *st)
+{
+	const struct km_view_layout *L = &st->lay;
+	const struct km_view_model *m = st->model;
+	int sel = st->sel_lock >= 0 ? st->sel_lock : m->hot_lock;
+	int lh = km_text_height(d->tx, KM_FONT_SMALL);
+	for (int k = 0; k < L->nlocks; k++) {
+		int li = m->lane_locks[k];
+		const struct km_lock *l = m->locks[li].lock;
+		int y = L->lock_y + k * L->lock_h;
+		km_draw_text_fit(d, li == sel ? KM_FONT_BOLD : KM_FONT_BODY, l->name, L->gutter.x,
+				 y - km_draw_px(d, 2), L->gutter.w, km_pal(KM_C_INK));
+		snprintf(d->line, sizeof(d->line), "%s, %u waiting max", km_prim_name(l->prim),
+			 m->locks[li].max_waiters);
+		km_draw_text_fit(d, KM_FONT_SMALL, d->line, L->gutter.x, y + lh - km_draw_px(d, 3),
+				 L->gutter.w, km_pal(KM_C_MUTED));
+	}
+	if (m->nlane_locks > L->nlocks) {
+		snprintf(d->line, sizeof(d->line), "+%d more lock%s", m->nlane_locks - L->nlocks,
+			 m->nlane_locks - L->nlocks == 1 ? "" : "s");
+		km_text_draw(d->tx, KM_FONT_SMALL, d->line, L->gutter.x,
+			     L->lock_y + L->nlocks * L->lock_h - km_draw_px(d, 6),
+			     km_pal(KM_C_MUTED), KM_LEFT);
+	}
+}
+
+static void counter_labels(struct km_draw *d, const struct km_view_state *st)
+{
+	const struct km_view_layout *L = &st->lay;
+	const struct km_view_model *m = st->model;
+	int lh = km_text_height(d->tx, KM_FONT_SMALL);
+	for (int k = 0, lane = 0; k < m->ncounters && lane < L->nctrs; k++) {
+		const struct km_vm_counter *K = &m->counters[k];
+		if (!K->n)
+			continue;
+		int y = L->ctr_y + lane * L->ctr_h;
+		km_draw_text_fit(d, KM_FONT_BODY, K->c->name, L->gutter.x, y, L->gutter.w,
+				 km_pal(KM_C_INK));
+		snprintf(d->line, sizeof(d->line), "peak %lld %s", (long long)K->hi,
+			 K->c->unit ? K->c->unit : "");
+		km_draw_text_fit(d, KM_FONT_SMALL, d->line, L->gutter.x, y + lh, L->gutter.w,
+				 km_pal(KM_C_MUTED));
+		lane++;
+	}
+}
+
+/* Task names on the spans wide enough to hold them. */
+static void task_labels(struct km_draw *d, const struct km_view_state *st, int xplay)
+{
+	const struct km_view_layout *L = &st->lay;
+	const struct km_view_model *m = st->model;
+	int lh = km_text_height(d->tx, KM_FONT_SMALL);
+	if (L->cpus_per_row != 1 || L->row_h < lh)
+		return;
+	int drawn = 0;
+	for (int cpu = 0; cpu < m->ncpus && drawn < MAX_LABELS; cpu++) {
+		size_t first = m->cpu_first[cpu], iend = m->cpu_first[cpu + 1];
+		size_t i = span_search(m->spans, first, iend, st->t0);
+		int y = L->cpu_y + cpu * (L->row_h + L->row_gap) + L->row_h - lh;
+		for (size_t steps = 0; i < iend && steps < 5000 && drawn < MAX_LABELS; i++, steps++) {
+			const struct km_vm_span *sp = &m->spans[i];
+			if (sp->t > st->t1)
+				break;
+			/* merge the following spans of the same task (irq-off changes) */
+			size_t j = i;
+			while (j + 1 < iend && m->spans[j + 1].state == sp->state &&
+			       m->spans[j + 1].ctx == sp->ctx)
+				j++;
+			km_time e = j + 1 < iend ? m->spans[j + 1].t : m->end;
+			if (sp->state == KM_CPU_BUSY || sp->state == KM_CPU_SPIN) {
+				int x0 = km_view_x_of(st, sp->t), x1 = km_view_x_of(st, e);
+				if (x0 < L->lanes.x)
+					x0 = L->lanes.x;
+				if (x1 > xplay)
+					x1 = xplay;
+				if (x1 > L->lanes.x + L->lanes.w)
+					x1 = L->lanes.x + L->lanes.w;
+				const char *name = km_vm_ctx_name(m, sp->ctx);
+				int tw = km_text_width(d->tx, KM_FONT_SMALL, name);
+				if (x1 - x0 >= tw + km_draw_px(d, 8)) {
+					unsigned slot = sp->ctx < m->nctx ? m->ctx_colour[sp->ctx] : 0;
+					uint32_t bg = km_pal_state(sp->state, slot);
+					km_text_draw(d->tx, KM_FONT_SMALL, name, (x0 + x1) / 2, y,
+						     km_pal_text_on(bg), KM_CENTRE);
+					drawn++;
+				}
+			}
+			i = j;
+		}
+	}
+}
+
+/* Holder names on the lock lanes. */
+static void holder_labels(struct km_draw *d, const struct km_view_state *st, int xplay)
+{
+	const struct km_view_layout *L = &st->lay;
+	const struct km_view_model *m = st->model;
+	int lh = km_text_height(d->tx, KM_FONT_SMALL);
+	int band = (L->lock_h - km_draw_px(d, 6)) * 55 / 100;
+	if (band < lh - km_draw_px(d, 4))
+		return;
+	int drawn = 0;
+	for (int k = 0; k < L->nlocks; k++) {
+		const struct km_vm_lock *K = &m->locks[m->lane_locks[k]];
+		if (K->max_holders > 1)
+			continue;	/* counting: the band's height says it */
+		size_t iend = K->first + K->n;
+		size_t i = lspan_search(m->lspans, K->first, iend, st->t0);
+		int y = L->lock_y + k * L->lock_h + band / 2 - lh / 2;
+		for (size_t steps = 0; i < iend && steps < 5000 && drawn < MAX_LABELS; i++, steps++) {
+			const struct km_vm_lspan *sp = &m->lspans[i];
+			if (sp->t > st->t1)
+				break;
+			size_t j = i;
+			while (j + 1 < iend && m->lspans[j + 1].holder == sp->holder &&
+			       m->lspans[j + 1].holders == sp->holders)
+				j++;
+			if (sp->holders) {
+				km_time e = j + 1 < iend ? m->lspans[j + 1].t : m->end;
+				int x0 = km_view_x_of(st, sp->t), x1 = km_view_x_of(st, e);
+				if (x0 < L->lanes.x)
+					x0 = L->lanes.x;
+				if (x1 > xplay)
+					x1 = xplay;
+				const char *name = km_vm_ctx_name(m, sp->holder);
+				int tw = km_text_width(d->tx, KM_FONT_SMALL, name);
+				if (x1 - x0 >= tw + km_draw_px(d, 8)) {
+					unsigned slot = sp->holder < m->nctx ? m->ctx_colour[sp->holder] : 0;
+					km_text_draw(d->tx, KM_FONT_SMALL, name, (x0 + x1) / 2, y,
+						     km_pal_text_on(km_pal_task(slot)), KM_CENTRE);
+					drawn++;
+				}
+			}
+			i = j;
+		}
+	}
+}
+
+/* --------------------------------------------------------------- arrows -- */
+
+static void arrowhead(struct km_draw *d, int x0, int y0, int x1, int y1)
+{
+	double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
+	if (len < 1)
+		return;
+	double ux = dx / len, uy = dy / len, s = km_draw_px(d, 7);
+	for (int side = -1; side <= 1; side += 2) {
+		double hx = x1 - s * ux + side * s * 0.5 * uy;
+		double hy = y1 - s * uy - side * s * 0.5 * ux;
+		SDL_RenderDrawLine(d->r, x1, y1, (int)lround(hx), (int)lround(hy));
+	}
+}
+
+static void thick_line(struct km_draw *d, int x0, int y0, int x1, int y1)
+{
+	SDL_RenderDrawLine(d->r, x0, y0, x1, y1);
+	if (abs(x1 - x0) > abs(y1 - y0))
+		SDL_RenderDrawLine(d->r, x0, y0 + 1, x1, y1 + 1);
+	else
+		SDL_RenderDrawLine(d->r, x0 + 1, y0, x1 + 1, y1);
+}
+
+/* Returns false when too many are in view to draw. */
+static bool arrows(struct km_draw *d, const struct km_view_state *st)
+{
+	const struct km_view_layout *L = &st->lay;
+	const struct km_view_model *m = st->model;
+	if (L->cpus_per_row != 1 || L->row_h < km_draw_px(d, 6) || !m->narrows)
+		return true;
+	km_time span = st->t1 - st->t0;
+	km_time from = st->t0 - span / 2;
+	/* first arrow with t0 >= from */
+	size_t lo = 0, hi = m->narrows;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->arrows[mid].t0 < from)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t n = 0;
+	for (size_t i = lo; i < m->narrows && m->arrows[i].t0 <= st->t1; i++)
+		n++;
+	if (n > MAX_ARROWS)
+		return false;
+	SDL_Rect clip = L->lanes;
+	SDL_RenderSetClipRect(d->r, &clip);
+	km_draw_colour(d, km_pal(KM_C_ARROW), 255);
+	for (size_t i = lo; i < m->narrows && m->arrows[i].t0 <= st->t1; i++) {
+		const struct km_vm_arrow *a = &m->arrows[i];
+		if (a->t1 < 0 || a->cpu0 >= m->ncpus || a->cpu1 >= m->ncpus || a->t0 > st->play)
+			continue;
+		int x0 = km_view_x_of(st, a->t0), x1 = km_view_x_of(st, a->t1);
+		if (x1 < L->lanes.x)
+			continue;
+		int y0 = km_view_cpu_y(st, a->cpu0), y1 = km_view_cpu_y(st, a->cpu1);
+		if (a->cpu0 == a->cpu1) {
+			/* same lane: a bracket over the lane, down onto the wakee */
+			int top = y0 - L->row_h / 2 + 1, up = top - km_draw_px(d, 4);
+			if (x1 - x0 < km_draw_px(d, 4))
+				x1 = x0 + km_draw_px(d, 4);
+			SDL_RenderDrawLine(d->r, x0, top, x0, up);
+			thick_line(d, x0, up, x1, up);
+			SDL_RenderDrawLine(d->r, x1, up, x1, top + km_draw_px(d, 4));
+			arrowhead(d, x1, up, x1, top + km_draw_px(d, 4));
+		} else {
+			thick_line(d, x0, y0, x1, y1);
+			arrowhead(d, x0, y0, x1, y1);
+		}
+	}
+	SDL_RenderSetClipRect(d->r, NULL);
+	return true;
+}
+
+/* ------------------------------------------------------------- the rest -- */
+
+static void playhead(struct km_draw *d, const struct km_view_state *st, int xplay)
+{
+	const struct km_view_layout *L = &st->lay;
+	int right = L->lanes.x + L->lanes.w;
+	if (xplay < right) {
+		/* the future: there, but veiled */
+		SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
+		km_draw_colour(d, km_pal(KM_C_BG), 200);
+		SDL_Rect r = { xplay, L->lanes.y, right - xplay, L->lanes.h };
+		if (r.x < L->lanes.x) {
+			r.w -= L->lanes.x - r.x;
+			r.x = L->lanes.x;
+		}
+		SDL_RenderFillRect(d->r, &r);
+		SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_NONE);
+	}
+	if (xplay >= L->lanes.x && xplay < right) {
+		km_draw_fill(d, xplay - 1, L->axis.y, km_draw_px(d, 2) + 1,
+			     L->lanes.y + L->lanes.h - L->axis.y, km_pal(KM_C_INK));
+	}
+	/* the focus: the event the event line describes */
+	const struct km_view_model *m = st->model;
+	if (m && !L->ncmp && (st->has_focus || st->has_hover) && m->nrecs) {
+		size_t i = st->has_hover ? st->hover : st->focus;
+		int x = km_view_x_of(st, m->recs[i].time);
+		if (x >= L->lanes.x && x < right) {
+			km_draw_colour(d, km_pal(KM_C_FOCUS), 255);
+			for (int y = L->lanes.y; y < L->lanes.y + L->lanes.h; y += km_draw_px(d, 6))
+				SDL_RenderDrawLine(d->r, x, y, x, y + km_draw_px(d, 3));
+			int s = km_draw_px(d, 6);
+			int ya = L->axis.y + L->axis.h;
+			for (int k = 0; k < s; k++)
+				km_draw_hline(d, x - (s - k), x + (s - k), ya - s + k, km_pal(KM_C_FOCUS));
+			int cpu = m->recs[i].cpu;
+			int y = km_view_cpu_y(st, cpu);
+			if (y >= 0 && L->row_h >= km_draw_px(d, 6)) {
+				int hh = L->row_h / 2 + 2;
+				km_draw_frame_rect(d, x - 3, y - hh, 7, 2 * hh, km_pal(KM_C_FOCUS));
+			}
+		}
+	}
+}
+
+void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
+		      const struct km_view_state *st)
+{
+	(void)f;
+	const struct km_view_layout *L = &st->lay;
+	if (!st->model)
+		return;
+	lanes_pixels(d, st);
+	draw_axis(d, st);
+	int xplay = km_view_x_of(st, st->play);
+	if (L->ncmp) {
+		km_draw_compare(d, f, st);
+		playhead(d, st, xplay);
+		return;
+	}
+	cpu_labels(d, st);
+	lock_labels(d, st);
+	counter_labels(d, st);
+	task_labels(d, st, xplay);
+	holder_labels(d, st, xplay);
+	bool shown = arrows(d, st);
+	playhead(d, st, xplay);
+	if (!shown) {
+		km_text_draw(d->tx, KM_FONT_SMALL, "zoom in (mouse wheel) to see who wakes whom",
+			     L->lanes.x + L->lanes.w, L->axis.y - km_draw_px(d, 2) + L->axis.h / 2,
+			     km_pal(KM_C_MUTED), KM_RIGHT);
+	}
+}
+
+/* ---------------------------------------------------------------- legend -- */
+
+void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
+{
+	const SDL_Rect *r = &st->lay.legend;
+	int x = st->lay.gutter.x, sw = km_draw_px(d, 16), sh = km_draw_px(d, 12);
+	int y = r->y + (r->h - sh) / 2;
+	int ty = r->y + (r->h - km_text_height(d->tx, KM_FONT_SMALL)) / 2;
+	int gap = km_draw_px(d, 5), sep = km_draw_px(d, 14);
+	static const struct {
+		int kind;		/* 0 state, 1 hatch, 2 waiters, 3 arrow, 4 tasks */
+		int state;
+		const char *label;
+	} items[] = {
+		{ 4, KM_CPU_BUSY, "running (task colours)" },
+		{ 0, KM_CPU_SPIN, "spinning" },
+		{ 0, KM_CPU_IRQ, "in irq" },
+		{ 1, 0, "irqs off" },
+		{ 0, KM_CPU_SWITCH, "switch" },
+		{ 0, KM_CPU_IDLE, "idle" },
+		{ 2, 0, "lock waiters" },
+		{ 3, 0, "wakes" },
+	};
+	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
+		switch (items[i].kind) {
+		case 0:
+			km_draw_fill(d, x, y, sw, sh, km_pal_state(items[i].state, 0));
+			break;
+		case 1:
+			for (int yy = 0; yy < sh; yy++)
+				for (int xx = 0; xx < sw; xx++) {
+					uint32_t c = hatch(xx, yy) & 0xFFFFFF;
+					km_draw_fill(d, x + xx, y + yy, 1, 1, c);
+				}
+			break;
+		case 2:
+			km_draw_fill(d, x, y, sw, sh, km_pal(KM_C_WAIT));
+			break;
+		case 3:
+			km_draw_colour(d, km_pal(KM_C_ARROW), 255);
+			thick_line(d, x, y + sh / 2, x + sw, y + sh / 2);
+			arrowhead(d, x, y + sh / 2, x + sw, y + sh / 2);
+			break;
+		case 4:
+			for (int k = 0; k < 3; k++)
+				km_draw_fill(d, x + k * sw / 3, y, sw / 3 + 1, sh, km_pal_task((unsigned)k));
+			break;
+		}
+		x += sw + gap;
+		x += km_text_draw(d->tx, KM_FONT_SMALL, items[i].label, x, ty, km_pal(KM_C_INK),
+				  KM_LEFT);
+		x += sep;
+	}
+}
