@@ -19,6 +19,16 @@ exhibit{
 }
 
 exhibit{
+  scenario = "scsi_host.lua", era = "1992",
+  title = "1992: the first semaphores, in the SCSI layer",
+  text = "Good SCSI support brought the kernel's first semaphores: one per host " ..
+         "adapter keeps commands apart, and an issuer waits for its command on a " ..
+         "semaphore created locked, which the completion interrupt releases.",
+  look = "Every up() comes from the controller's interrupt, on behalf of a task " ..
+         "that is asleep in down(): legal for a semaphore, and the heart of it.",
+}
+
+exhibit{
   scenario = "inode.lua", era = "1994", modes = { "semaphore", "cli" }, cpus = 1,
   set = { loops = 100 },
   title = "1994: i_sem, a semaphore in every inode",
@@ -67,6 +77,26 @@ exhibit{
          "it; the mutex lets whoever runs take the lock.",
   look = "The lock lane: with the semaphore every hand-off waits for a wake-up and a " ..
          "switch; with the mutex one task runs ahead while the others sleep.",
+}
+
+exhibit{
+  scenario = "scsi_host.lua", era = "2006", modes = { "mutex" }, cpus = 1,
+  title = "2006: why some semaphores could not become mutexes",
+  text = "When mutexes arrived most binary semaphores were converted by search and " ..
+         "replace. Not these: a mutex is released only by its owner, and never " ..
+         "from an interrupt.",
+  look = "The violations: mutex-unlock-in-irq on every completion.",
+}
+
+exhibit{
+  scenario = "printk.lua", era = "2006", modes = { "native", "mutex" },
+  title = "2006: printk() and the console semaphore",
+  text = "printk() can be called from anywhere, interrupts included. Whoever wins " ..
+         "down_trylock(console_sem) prints everyone's messages to the slow console " ..
+         "and then up()s it, sometimes from an interrupt handler, sometimes waking " ..
+         "a task asleep in down(): another semaphore that stayed a semaphore.",
+  look = "Messages printed by a context other than their author, and the releases " ..
+         "from interrupt context that the mutex run reports as violations.",
 }
 
 exhibit{
