@@ -391,5 +391,64 @@ t "--anachronism lets 1991 have two CPUs" 0 run "$tmp/random.lua" --era 1991 --c
 out_has '"cpus": 2'
 done_
 
+
+# ----------------------------------------------------- compare and explore --
+
+t "compare: one row per combination, aligned" 0 compare "$root/scripts/inode.lua" --eras 2006 --modes semaphore,mutex --set loops=20 --jobs 2
+out_has '^mode +era +cpus +outcome'
+out_has '^semaphore +2006 +8 +completed'
+out_has '^mutex +2006 +8 +completed'
+done_
+
+t "compare: not-applicable says why" 0 compare "$root/scripts/mlx5.lua" --modes native,mutex --set run_ms=5
+out_has '^mutex .*not-applicable .*counting semaphore cannot become a mutex'
+done_
+
+t "compare --report json" 0 compare "$root/scripts/inode.lua" --eras 2006 --modes semaphore,mutex --cpus 2,8 --set loops=20 --report json
+json_ok
+out_has '"runs"'
+[ "$(grep -c '"mode":' "$tmp/out")" = 4 ] || no "expected 4 runs (2 modes x 2 CPU counts)"
+done_
+
+t "compare --report csv" 0 compare "$root/scripts/inode.lua" --eras 2006 --modes semaphore,mutex --set loops=20 --report csv
+out_has '^mode,era,cpus,outcome,reason,sim_time_ns'
+[ "$(wc -l <"$tmp/out")" = 3 ] || no "expected a header and 2 rows"
+done_
+
+t "compare: the same table whatever --jobs" 0 compare "$root/scripts/inode.lua" --eras 2006 --modes semaphore,mutex,spinlock --set loops=20 --jobs 1 --report csv
+cp "$tmp/out" "$tmp/jobs1"
+"$BIN" compare "$root/scripts/inode.lua" --eras 2006 --modes semaphore,mutex,spinlock --set loops=20 --jobs 3 --report csv >"$tmp/jobs3" 2>/dev/null
+cmp -s "$tmp/jobs1" "$tmp/jobs3" || no "--jobs 3 gave a different table than --jobs 1"
+done_
+
+t "compare: unknown mode" 2 compare "$root/scripts/inode.lua" --modes semaphore,frob
+one_line_err
+err_has "unknown mode 'frob'"
+done_
+
+t "explore finds the seed of a flaky deadlock" 0 explore "$root/tests/explore/flaky_abba.lua" --seeds 1..300 --goal deadlock
+out_has '^seed [0-9]+ reaches the goal \(deadlock\)'
+out_has '^replay: lockmuseum run .*flaky_abba.lua --seed [0-9]+$'
+seed=$(sed -n 's/^seed \([0-9]*\) reaches.*/\1/p' "$tmp/out")
+"$BIN" run "$root/tests/explore/flaky_abba.lua" --seed "$seed" >/dev/null 2>&1
+[ $? = 3 ] || no "the replay of seed $seed did not deadlock"
+"$BIN" run "$root/tests/explore/flaky_abba.lua" --seed 1 >/dev/null 2>&1
+[ $? = 3 ] && [ "$seed" != 1 ] && no "seed 1 deadlocks too: the scenario is not flaky"
+done_
+
+t "explore: no seed reaches the goal" 1 explore "$root/scripts/inode.lua" --seeds 1..3 --goal deadlock --set loops=8
+out_has '^no seed in 1\.\.3 reaches the goal'
+done_
+
+t "explore: the worst seed for a measure" 0 explore "$root/tests/explore/flaky_abba.lua" --seeds 1..20 --goal max:ops.ab.p99
+out_has '^worst seed [0-9]+ of 20: ops\.ab\.p99 = '
+out_has '^replay: lockmuseum run .* --seed [0-9]+$'
+done_
+
+t "explore: a measure the scenario does not have" 2 explore "$root/tests/explore/flaky_abba.lua" --seeds 1..3 --goal max:ops.none.p99
+one_line_err
+err_has 'no such measure'
+done_
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

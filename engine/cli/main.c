@@ -19,6 +19,8 @@
 #include "../lua/sandbox.h"
 #include "session.h"
 #include "tour_cmd.h"
+#include "compare.h"
+#include "runner.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -47,13 +49,18 @@ struct options {
 	km_time duration;		/* 0: not given */
 	bool anachronism;
 	struct km_param_set sets[64];
+	char set_names[64][130];	/* argv stays untouched: explore replays it */
 	int nsets;
 	uint64_t max_instructions;
 	size_t max_memory;
 	double max_wall;
 	uint64_t max_events;
 	enum report_kind report;
+	bool csv;
 	const char *out_dir;
+	/* compare and explore */
+	const char *modes, *eras, *cpus_list, *seeds, *goal, *plot;
+	int jobs;
 };
 
 static const char *prog = "lockmuseum";
@@ -67,6 +74,11 @@ static void usage(FILE *out)
 "  lockmuseum check FILE.lua [options]   load and validate only\n"
 "  lockmuseum list                       the scenarios, eras and modes\n"
 "  lockmuseum tour [--out DIR]           every exhibit, 1991 to 2023, with its lesson\n"
+"  lockmuseum compare FILE.lua [--modes a,b] [--eras x,y] [--cpus 1,2,4] [--jobs N]\n"
+"                                        one run per combination, one table\n"
+"                                        (--report text|json|csv, --plot OUT.png)\n"
+"  lockmuseum explore FILE.lua --seeds 1..N [--goal violation|deadlock|max:ops.NAME.p99]\n"
+"                                        the first seed that reaches the goal\n"
 "  lockmuseum --help | --version\n"
 "\n"
 "options:\n"
@@ -163,7 +175,7 @@ static int bad_option(const char *opt, const char *val, const char *why)
 enum {
 	OPT_ERA = 256, OPT_MODE, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM,
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
-	OPT_GUI, OPT_OUT,
+	OPT_GUI, OPT_OUT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 };
 
 static const struct option long_opts[] = {
@@ -183,11 +195,17 @@ static const struct option long_opts[] = {
 	{"png", required_argument, NULL, OPT_PNG},
 	{"gui", no_argument, NULL, OPT_GUI},
 	{"out", required_argument, NULL, OPT_OUT},
+	{"modes", required_argument, NULL, OPT_MODES},
+	{"eras", required_argument, NULL, OPT_ERAS},
+	{"seeds", required_argument, NULL, OPT_SEEDS},
+	{"goal", required_argument, NULL, OPT_GOAL},
+	{"jobs", required_argument, NULL, OPT_JOBS},
+	{"plot", required_argument, NULL, OPT_PLOT},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
 
-static int parse_options(int argc, char **argv, struct options *o)
+static int parse_options(int argc, char **argv, struct options *o, bool lists)
 {
 	memset(o, 0, sizeof(*o));
 	o->mode = KM_MODE_NATIVE;
@@ -211,6 +229,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 						  "cli, bkl, spinlock, semaphore, mutex)");
 			break;
 		case OPT_CPUS:
+			if (lists) {
+				o->cpus_list = optarg;
+				break;
+			}
 			if (parse_u64(optarg, &u) < 0 || u < 1 || u > KM_MAX_CPUS) {
 				char why[64];
 				snprintf(why, sizeof(why), "must be a whole number from 1 to %d",
@@ -238,8 +260,11 @@ static int parse_options(int argc, char **argv, struct options *o)
 				return bad_option("--set", optarg, "must be NAME=VALUE");
 			if (o->nsets == (int)(sizeof(o->sets) / sizeof(o->sets[0])))
 				return bad_option("--set", optarg, "too many --set options");
-			*eq = 0;
-			o->sets[o->nsets].name = optarg;
+			if ((size_t)(eq - optarg) >= sizeof(o->set_names[0]))
+				return bad_option("--set", optarg, "the name is too long");
+			memcpy(o->set_names[o->nsets], optarg, (size_t)(eq - optarg));
+			o->set_names[o->nsets][eq - optarg] = 0;
+			o->sets[o->nsets].name = o->set_names[o->nsets];
 			o->sets[o->nsets].value = eq + 1;
 			o->nsets++;
 			break;
@@ -270,10 +295,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 				o->report = REPORT_TEXT;
 			else if (!strcmp(optarg, "json"))
 				o->report = REPORT_JSON;
-			else if (!strcmp(optarg, "lockstat"))
+			else if (!strcmp(optarg, "lockstat") && !lists)
 				o->report = REPORT_LOCKSTAT;
+			else if (!strcmp(optarg, "csv") && lists)
+				o->csv = true;
 			else
-				return bad_option("--report", optarg, "must be text, json or lockstat");
+				return bad_option("--report", optarg, lists ?
+						  "must be text, json or csv" :
+						  "must be text, json or lockstat");
 			break;
 		case OPT_TRACE:
 			return bad_option("--trace", optarg, "trace export is not in this build yet");
@@ -281,6 +310,26 @@ static int parse_options(int argc, char **argv, struct options *o)
 			return bad_option("--png", optarg, "PNG rendering is not in this build yet");
 		case OPT_OUT:
 			o->out_dir = optarg;
+			break;
+		case OPT_MODES:
+			o->modes = optarg;
+			break;
+		case OPT_ERAS:
+			o->eras = optarg;
+			break;
+		case OPT_SEEDS:
+			o->seeds = optarg;
+			break;
+		case OPT_GOAL:
+			o->goal = optarg;
+			break;
+		case OPT_PLOT:
+			o->plot = optarg;
+			break;
+		case OPT_JOBS:
+			if (parse_u64(optarg, &u) < 0 || u < 1 || u > 256)
+				return bad_option("--jobs", optarg, "must be a whole number from 1 to 256");
+			o->jobs = (int)u;
 			break;
 		case OPT_GUI:
 			return bad_option("--gui", NULL, "the window is not in this build yet");
@@ -392,6 +441,61 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 	return status;
 }
 
+/* ------------------------------------------------------ compare/explore -- */
+
+static void request_from(const struct options *o, struct km_run_request *rq)
+{
+	km_run_request_init(rq);
+	rq->era = o->era;
+	rq->mode = o->mode;
+	rq->cpus = o->cpus;
+	rq->seed = o->seed;
+	rq->has_seed = o->has_seed;
+	rq->duration = o->duration;
+	rq->anachronism = o->anachronism;
+	rq->sets = (struct km_param_set *)o->sets;
+	rq->nsets = o->nsets;
+	rq->max_instructions = o->max_instructions;
+	rq->max_memory = o->max_memory;
+	rq->max_wall = o->max_wall;
+	rq->max_events = o->max_events;
+}
+
+static int cmd_sweep(const struct options *o, const char *cmd, const char *file, int argc,
+		     char **argv)
+{
+	struct km_run_request base;
+	request_from(o, &base);
+	int jobs = o->jobs ? o->jobs : km_online_cpus();
+	if (!strcmp(cmd, "compare")) {
+		struct km_compare_opts co = {
+			.file = file, .modes = o->modes, .eras = o->eras ? o->eras : o->era,
+			.cpus = o->cpus_list, .base = &base, .jobs = jobs, .plot = o->plot,
+			.format = o->csv ? KM_TABLE_CSV : o->report == REPORT_JSON ? KM_TABLE_JSON
+										  : KM_TABLE_TEXT,
+		};
+		base.era = NULL;
+		return km_compare_command(&co);
+	}
+	if (o->cpus_list) {
+		char *end;
+		long v = strtol(o->cpus_list, &end, 10);
+		if (*end || v < 1 || v > KM_MAX_CPUS)
+			return bad_option("--cpus", o->cpus_list, "explore takes one CPU count");
+		base.cpus = (int)v;
+	}
+	struct km_explore_opts eo = { .file = file, .goal = o->goal, .base = &base,
+				      .jobs = jobs, .argc = argc, .argv = argv };
+	const char *seeds = o->seeds ? o->seeds : "1..100";
+	unsigned long long lo, hi;
+	char dots[3];
+	if (sscanf(seeds, "%llu%2[.]%llu", &lo, dots, &hi) != 3 || strcmp(dots, ".."))
+		return bad_option("--seeds", seeds, "must be a range A..B, e.g. 1..100");
+	eo.seed_lo = lo;
+	eo.seed_hi = hi;
+	return km_explore_command(&eo);
+}
+
 /* ---------------------------------------------------------------- list -- */
 
 static int by_str(const void *a, const void *b)
@@ -478,7 +582,7 @@ int main(int argc, char **argv)
 		return cmd_list();
 	if (!strcmp(cmd, "tour")) {
 		static struct options o;
-		int rc = parse_options(argc - 1, argv + 1, &o);
+		int rc = parse_options(argc - 1, argv + 1, &o, false);
 		if (rc)
 			return rc;
 		if (optind < argc - 1) {
@@ -497,13 +601,15 @@ int main(int argc, char **argv)
 					   .base = &base };
 		return km_tour_command(&to);
 	}
-	if (strcmp(cmd, "run") && strcmp(cmd, "check")) {
-		fprintf(stderr, "%s: unknown command '%s' (commands: run, check, list, tour; see "
+	if (strcmp(cmd, "run") && strcmp(cmd, "check") && strcmp(cmd, "compare") &&
+	    strcmp(cmd, "explore")) {
+		fprintf(stderr, "%s: unknown command '%s' (commands: run, check, list, tour, compare, explore; see "
 			"lockmuseum --help)\n", prog, cmd);
 		return 2;
 	}
 	static struct options o;
-	int rc = parse_options(argc - 1, argv + 1, &o);
+	bool lists = !strcmp(cmd, "compare") || !strcmp(cmd, "explore");
+	int rc = parse_options(argc - 1, argv + 1, &o, lists);
 	if (rc)
 		return rc;
 	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
@@ -517,5 +623,7 @@ int main(int argc, char **argv)
 			argv[1 + optind], argv[2 + optind]);
 		return 2;
 	}
+	if (lists)
+		return cmd_sweep(&o, cmd, argv[1 + optind], argc, argv);
 	return cmd_run(&o, argv[1 + optind], !strcmp(cmd, "check"));
 }

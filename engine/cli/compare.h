@@ -1,0 +1,44 @@
+/*
+ * compare.h - `lockmuseum compare` and `lockmuseum explore`.
+ */
+#ifndef KM_CLI_COMPARE_H
+#define KM_CLI_COMPARE_H
+
+#include "session.h"
+
+enum km_table_format { KM_TABLE_TEXT, KM_TABLE_JSON, KM_TABLE_CSV };
+
+struct km_compare_opts {
+	const char *file;
+	const char *modes;		/* "a,b,.." or NULL: all six */
+	const char *eras;		/* NULL: the scenario's */
+	const char *cpus;		/* NULL: the scenario's */
+	const struct km_run_request *base;
+	enum km_table_format format;
+	int jobs;
+	const char *plot;		/* PNG path, or NULL */
+};
+
+/* Returns 0 when every combination ran (whatever it found), 2 on bad
+ * usage or when a run could not start. */
+int km_compare_command(const struct km_compare_opts *o);
+
+struct km_explore_opts {
+	const char *file;
+	uint64_t seed_lo, seed_hi;
+	const char *goal;		/* "violation", "deadlock", "max:ops.NAME.p99" */
+	const struct km_run_request *base;
+	int jobs;
+	int argc;			/* the original command line, to build the replay */
+	char **argv;
+};
+
+/* Returns 0 when a seed hits the goal (or, for max:, always), 1 when none
+ * does, 2 on bad usage. */
+int km_explore_command(const struct km_explore_opts *o);
+
+/* Optional: draws the compare plot; set by the view when built in. */
+extern int (*km_compare_plot_hook)(const json_t *table, const char *path, char *err,
+				   size_t errlen);
+
+#endif /* KM_CLI_COMPARE_H */
