@@ -1,0 +1,214 @@
+/*
+ * test_bkl.c - the Big Kernel Lock (lock_bkl.c).
+ *
+ * One global lock: every lock declared as the BKL (or every lock in bkl
+ * mode) is the same kernel_flag.  It recurses through a per-task depth
+ * and is released only at depth 0; its holder may sleep, and then
+ * schedule() drops it for the others and takes it back (spinning if
+ * need be) before the sleeper runs again.  Holding it is not atomic.
+ */
+#include "test.h"
+
+#include "script_host.h"
+
+enum { A = 0, B = 1 };
+
+static void new_run(struct sh_host *h, int mode)
+{
+	struct km_era era = sh_era(2);
+	struct km_config cfg = sh_cfg(2, 1);
+	cfg.mode = mode;
+	assert_non_null(sh_new(h, &era, &cfg));
+	enum km_prim kind = mode == KM_MODE_NATIVE ? KM_PRIM_BKL : KM_PRIM_SEM;
+	assert_non_null(km_lock_new(h->sim, "a", kind, 1, false));
+	assert_non_null(km_lock_new(h->sim, "b", kind, 1, false));
+}
+
+/* down twice, up twice: the other task waits until the second up. */
+static void test_bkl_recursion(void **state)
+{
+	static const struct sh_step nested[] = {
+		{ OP_DOWN, A, 0 }, { OP_DOWN, A, 0 }, { OP_COMPUTE, 2000, 0 }, { OP_UP, A, 0 },
+		{ OP_COMPUTE, 5000, 0 }, { OP_UP, A, 0 }, { OP_COMPUTE, 100, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step other[] = {
+		{ OP_COMPUTE, 1000, 0 }, { OP_DOWN, A, 0 }, { OP_COMPUTE, 100, 0 },
+		{ OP_UP, A, 0 }, { OP_END, 0, 0 },
+	};
+	struct sh_host h;
+	new_run(&h, KM_MODE_NATIVE);
+	assert_non_null(sh_task(&h, "nested", 0, 0, nested));
+	assert_non_null(sh_task(&h, "other", 1, 0, other));
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
+	const struct sh_event *up1 = sh_ev(&h, 0, OP_UP, A, 0);
+	const struct sh_event *up2 = sh_ev(&h, 0, OP_UP, A, 1);
+	const struct sh_event *od = sh_ev(&h, 1, OP_DOWN, A, 0);
+	assert_true(od->issued < up1->issued);		/* it asked early ... */
+	assert_true(od->done > up2->issued);		/* ... and waited for depth 0 */
+	assert_true(h.sim->ctxs.v[1]->spin_ns >= up2->issued - od->issued - 20);
+	assert_int_equal(h.sim->ctxs.v[1]->blocked_ns, 0);	/* it spins */
+	/* two raw acquisitions of kernel_flag; the nested one is not one */
+	assert_int_equal(h.sim->bkl->st.acquisitions, 2);
+	assert_int_equal(h.sim->bkl->st.contentions, 1);
+	assert_null(h.sim->bkl->owner);
+	assert_int_equal(h.sim->bkl->avail, 1);
+	for (int k = 0; k < KM_V_KINDS; k++)
+		assert_int_equal(h.sim->violation_count[k], 0);
+	sh_free(&h);
+}
+
+/* Two locks declared as the BKL are one lock; so are two semaphores in
+ * bkl mode. */
+static void test_bkl_is_one_global_lock(void **state)
+{
+	static const struct sh_step ta[] = {
+		{ OP_DOWN, A, 0 }, { OP_COMPUTE, 10000, 0 }, { OP_UP, A, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step tb[] = {
+		{ OP_COMPUTE, 1000, 0 }, { OP_DOWN, B, 0 }, { OP_UP, B, 0 }, { OP_END, 0, 0 },
+	};
+	static const int modes[] = { KM_MODE_NATIVE, KM_PRIM_BKL, KM_PRIM_SEM };
+	for (int m = 0; m < 3; m++) {
+		struct sh_host h;
+		new_run(&h, modes[m]);
+		assert_non_null(sh_task(&h, "ta", 0, 0, ta));
+		assert_non_null(sh_task(&h, "tb", 1, 0, tb));
+		assert_int_equal(sh_run(&h), 0);
+		const struct sh_event *up = sh_ev(&h, 0, OP_UP, A, 0);
+		const struct sh_event *bd = sh_ev(&h, 1, OP_DOWN, B, 0);
+		if (modes[m] == KM_PRIM_SEM)
+			assert_true(bd->done < up->issued);	/* control: two locks */
+		else
+			assert_true(bd->done > up->issued);
+		sh_free(&h);
+	}
+}
+
+/* The holder sleeps: another task takes the BKL meanwhile; the sleeper
+ * takes it back (spinning while the other holds it) before it goes on. */
+static void test_bkl_released_on_sleep(void **state)
+{
+	static const struct sh_step sleeper[] = {
+		{ OP_DOWN, A, 0 }, { OP_SLEEP, 10000, 0 }, { OP_MARK, 1, 0 },
+		{ OP_COMPUTE, 100, 0 }, { OP_UP, A, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step other[] = {
+		{ OP_COMPUTE, 1000, 0 }, { OP_DOWN, A, 0 }, { OP_COMPUTE, 20000, 0 },
+		{ OP_UP, A, 0 }, { OP_END, 0, 0 },
+	};
+	struct sh_host h;
+	new_run(&h, KM_MODE_NATIVE);
+	assert_non_null(sh_task(&h, "sleeper", 0, 0, sleeper));
+	assert_non_null(sh_task(&h, "other", 1, 0, other));
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
+	const struct sh_event *sl = sh_ev(&h, 0, OP_SLEEP, SH_ANY, 0);
+	const struct sh_event *od = sh_ev(&h, 1, OP_DOWN, A, 0);
+	const struct sh_event *ou = sh_ev(&h, 1, OP_UP, A, 0);
+	const struct sh_event *mark = sh_ev(&h, 0, OP_MARK, 1, 0);
+	/* the other task got it while the holder slept, without waiting */
+	assert_true(od->done > sl->issued);
+	assert_true(od->done < sl->issued + 10000);
+	assert_int_equal(h.sim->locks.v[A]->st.contentions, 0);
+	/* the sleeper woke at 10000 but ran on only once it had it back */
+	assert_true(mark->done > ou->issued);
+	assert_true(h.sim->ctxs.v[0]->spin_ns > 0);
+	assert_int_equal(h.sim->bkl->st.acquisitions, 3);
+	/* sleeping under the BKL is allowed */
+	for (int k = 0; k < KM_V_KINDS; k++)
+		assert_int_equal(h.sim->violation_count[k], 0);
+	assert_null(h.sim->bkl->owner);
+	sh_free(&h);
+}
+
+/* The retaken BKL keeps its depth: after the sleep the holder still
+ * needs both ups before the other task gets in. */
+static void test_bkl_depth_survives_sleep(void **state)
+{
+	static const struct sh_step sleeper[] = {
+		{ OP_DOWN, A, 0 }, { OP_DOWN, A, 0 }, { OP_SLEEP, 5000, 0 }, { OP_UP, A, 0 },
+		{ OP_COMPUTE, 3000, 0 }, { OP_UP, A, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step other[] = {
+		{ OP_COMPUTE, 8000, 0 }, { OP_DOWN, A, 0 }, { OP_UP, A, 0 }, { OP_END, 0, 0 },
+	};
+	struct sh_host h;
+	new_run(&h, KM_MODE_NATIVE);
+	assert_non_null(sh_task(&h, "sleeper", 0, 0, sleeper));
+	assert_non_null(sh_task(&h, "other", 1, 0, other));
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
+	const struct sh_event *up1 = sh_ev(&h, 0, OP_UP, A, 0);
+	const struct sh_event *up2 = sh_ev(&h, 0, OP_UP, A, 1);
+	const struct sh_event *od = sh_ev(&h, 1, OP_DOWN, A, 0);
+	assert_true(od->issued > up1->issued);
+	assert_true(od->issued < up2->issued);
+	assert_true(od->done > up2->issued);
+	assert_int_equal(h.sim->ctxs.v[0]->bkl_depth, 0);
+	sh_free(&h);
+}
+
+/* Under full preemption the tick does not preempt a BKL holder (its
+ * waiters would spin on a task that cannot run); it switches as soon as
+ * the holder unlocks.  Control: the same code under a semaphore is
+ * preempted at the first tick. */
+static void test_bkl_holder_not_preempted(void **state)
+{
+	static const struct sh_step holder[] = {
+		{ OP_DOWN, A, 0 }, { OP_COMPUTE, 3000000, 0 }, { OP_UP, A, 0 },
+		{ OP_COMPUTE, 3000000, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step other[] = {
+		{ OP_MARK, 1, 0 }, { OP_COMPUTE, 1000, 0 }, { OP_END, 0, 0 },
+	};
+	for (int sem = 0; sem < 2; sem++) {
+		struct sh_host h;
+		struct km_era era = sh_era(1);
+		era.preempt = KM_PREEMPT_FULL;
+		struct km_config cfg = sh_cfg(1, 1);
+		assert_non_null(sh_new(&h, &era, &cfg));
+		assert_non_null(km_lock_new(h.sim, "a", sem ? KM_PRIM_SEM : KM_PRIM_BKL, 1,
+					    false));
+		assert_non_null(sh_task(&h, "holder", 0, 0, holder));
+		assert_non_null(sh_task(&h, "other", 0, 1000, other));
+		assert_int_equal(sh_run(&h), 0);
+		assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
+		const struct sh_event *up = sh_ev(&h, 0, OP_UP, A, 0);
+		const struct sh_event *mark = sh_ev(&h, 1, OP_MARK, 1, 0);
+		if (sem) {
+			assert_true(mark->done < up->issued);
+		} else {
+			assert_true(mark->done >= up->issued);
+			assert_true(mark->done <= up->issued + 200);
+		}
+		assert_true(mark->done < h.sim->ctxs.v[0]->end_ns);
+		sh_free(&h);
+	}
+}
+
+/* Unlocking the BKL without holding it is reported. */
+static void test_bkl_unlock_not_held(void **state)
+{
+	static const struct sh_step t[] = { { OP_UP, A, 0 }, { OP_END, 0, 0 } };
+	struct sh_host h;
+	new_run(&h, KM_MODE_NATIVE);
+	assert_non_null(sh_task(&h, "t", 0, 0, t));
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(h.sim->violation_count[KM_V_UNLOCK_NOT_HELD], 1);
+	assert_int_equal(h.sim->bkl->avail, 1);
+	sh_free(&h);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bkl_recursion),
+		cmocka_unit_test(test_bkl_is_one_global_lock),
+		cmocka_unit_test(test_bkl_released_on_sleep),
+		cmocka_unit_test(test_bkl_depth_survives_sleep),
+		cmocka_unit_test(test_bkl_holder_not_preempted),
+		cmocka_unit_test(test_bkl_unlock_not_held),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,242 @@
+/*
+ * test_sched.c - the scheduler and interrupt delivery (sched.c).
+ *
+ * Preemption models: with "none" a task keeps its CPU until it blocks or
+ * ends; with "voluntary" it yields at its next might_sleep() point after
+ * the tick asked; with "full" it is preempted at the tick, unless a
+ * spinlock or interrupts-off forbids it, and then as soon as that ends.
+ * Interrupts arriving while interrupts are off are latched, delivered at
+ * the enable, and coalesced when they repeat.  Placement: idle CPUs
+ * first, an idle CPU steals from a queue.
+ *
+ * The era's HZ is 1000 (a tick every 1 ms); ctxsw and wakeup are 100 ns.
+ */
+#include "test.h"
+
+#include "script_host.h"
+
+enum { MS = 1000000, CTXSW = 100 };
+
+static const struct sh_step long_compute[] = {
+	{ OP_COMPUTE, 5 * MS, 0 }, { OP_END, 0, 0 },
+};
+static const struct sh_step short_task[] = {
+	{ OP_MARK, 1, 0 }, { OP_COMPUTE, 1000, 0 }, { OP_END, 0, 0 },
+};
+
+/* Two tasks pinned to CPU 0 of a 1-CPU run: the long one first. */
+static void run_pair(struct sh_host *h, enum km_preempt p, const struct sh_step *first)
+{
+	struct km_era era = sh_era(1);
+	era.preempt = p;
+	struct km_config cfg = sh_cfg(1, 1);
+	assert_non_null(sh_new(h, &era, &cfg));
+	assert_non_null(km_lock_new(h->sim, "s", KM_PRIM_SEM, 1, false));
+	assert_non_null(km_lock_new(h->sim, "l", KM_PRIM_SPIN, 1, false));
+	assert_non_null(sh_task(h, "first", 0, 0, first));
+	assert_non_null(sh_task(h, "second", 0, 1000, short_task));
+	assert_int_equal(sh_run(h), 0);
+	assert_int_equal(h->sim->outcome, KM_OUT_COMPLETED);
+}
+
+static km_time second_start(const struct sh_host *h)
+{
+	const struct sh_event *m = sh_ev(h, 1, OP_MARK, 1, 0);
+	assert_non_null(m);
+	return m->done;
+}
+
+/* none: the compute-only task keeps the CPU to the end. */
+static void test_sched_preempt_none_runs_to_end(void **state)
+{
+	struct sh_host h;
+	run_pair(&h, KM_PREEMPT_NONE, long_compute);
+	assert_true(second_start(&h) >= h.sim->ctxs.v[0]->end_ns);
+	assert_int_equal(sh_trace_count(h.sim, KM_TR_PREEMPT, SH_ANY, SH_ANY), 0);
+	assert_int_equal(h.sim->ctxs.v[0]->end_ns, 100 + 5 * MS);
+	assert_int_equal(h.sim->cpus[0].ctxsw, 2);
+	sh_free(&h);
+}
+
+/* full: the tick at 1 ms preempts it; round robin after that. */
+static void test_sched_preempt_full_round_robin(void **state)
+{
+	struct sh_host h;
+	run_pair(&h, KM_PREEMPT_FULL, long_compute);
+	km_time s = second_start(&h);
+	assert_true(s < h.sim->ctxs.v[0]->end_ns);
+	assert_true(s >= 1 * MS && s <= 1 * MS + 100);
+	assert_int_equal(sh_trace_count(h.sim, KM_TR_PREEMPT, 0, SH_ANY), 1);
+	/* the first task lost exactly the time the second ran, plus switches */
+	const struct km_ctx *t0 = h.sim->ctxs.v[0];
+	assert_int_equal(t0->cpu_ns, 5 * MS);
+	assert_true(t0->runnable_ns >= 1000);
+	assert_true(t0->end_ns > 100 + 5 * MS + 1000);
+	sh_free(&h);
+
+	/* two long tasks alternate at every tick */
+	static const struct sh_step long2[] = { { OP_COMPUTE, 5 * MS, 0 }, { OP_END, 0, 0 } };
+	struct km_era era = sh_era(1);
+	era.preempt = KM_PREEMPT_FULL;
+	struct km_config cfg = sh_cfg(1, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(sh_task(&h, "a", 0, 0, long_compute));
+	assert_non_null(sh_task(&h, "b", 0, 0, long2));
+	assert_int_equal(sh_run(&h), 0);
+	int pa = sh_trace_count(h.sim, KM_TR_PREEMPT, 0, SH_ANY);
+	int pb = sh_trace_count(h.sim, KM_TR_PREEMPT, 1, SH_ANY);
+	assert_true(pa >= 4 && pb >= 3);
+	assert_true(pa - pb <= 1 && pb - pa <= 1);
+	km_time ea = h.sim->ctxs.v[0]->end_ns, eb = h.sim->ctxs.v[1]->end_ns;
+	assert_true((ea > eb ? ea - eb : eb - ea) <= 1 * MS + 200);
+	sh_free(&h);
+}
+
+/* voluntary: no switch in the middle of a computation, one at the next
+ * down() after the tick. */
+static void test_sched_preempt_voluntary_at_might_sleep(void **state)
+{
+	static const struct sh_step first[] = {
+		{ OP_COMPUTE, 3 * MS, 0 }, { OP_DOWN, 0, 0 }, { OP_UP, 0, 0 },
+		{ OP_COMPUTE, 3 * MS, 0 }, { OP_END, 0, 0 },
+	};
+	struct sh_host h;
+	run_pair(&h, KM_PREEMPT_VOLUNTARY, first);
+	const struct sh_event *comp = sh_ev(&h, 0, OP_COMPUTE, 3 * MS, 0);
+	const struct sh_event *down = sh_ev(&h, 0, OP_DOWN, 0, 0);
+	km_time s = second_start(&h);
+	/* not at the 1 ms tick: when the computation reached down() */
+	assert_true(s >= comp->done);
+	assert_true(s <= comp->done + CTXSW);
+	assert_true(s < h.sim->ctxs.v[0]->end_ns);
+	/* down() itself was issued again once the first task ran again */
+	assert_true(down->issued >= h.sim->ctxs.v[1]->end_ns);
+	assert_int_equal(sh_trace_count(h.sim, KM_TR_PREEMPT, 0, SH_ANY), 1);
+	sh_free(&h);
+
+	/* a compute-only task is not preempted under voluntary */
+	run_pair(&h, KM_PREEMPT_VOLUNTARY, long_compute);
+	assert_true(second_start(&h) >= h.sim->ctxs.v[0]->end_ns);
+	sh_free(&h);
+}
+
+/* full, but a spinlock is held (or interrupts are off): the switch waits
+ * for the unlock (or the enable), then happens at once. */
+static void test_sched_preempt_full_deferred(void **state)
+{
+	static const struct sh_step spin[] = {
+		{ OP_DOWN, 1, 0 }, { OP_COMPUTE, 3 * MS, 0 }, { OP_UP, 1, 0 },
+		{ OP_COMPUTE, 3 * MS, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step irqoff[] = {
+		{ OP_IRQ_DISABLE, 0, 0 }, { OP_COMPUTE, 3 * MS, 0 }, { OP_IRQ_ENABLE, 0, 0 },
+		{ OP_COMPUTE, 3 * MS, 0 }, { OP_END, 0, 0 },
+	};
+	const struct sh_step *progs[] = { spin, irqoff };
+	const int release_op[] = { OP_UP, OP_IRQ_ENABLE };
+	for (int i = 0; i < 2; i++) {
+		struct sh_host h;
+		run_pair(&h, KM_PREEMPT_FULL, progs[i]);
+		const struct sh_event *rel = sh_ev(&h, 0, release_op[i], SH_ANY, 0);
+		km_time s = second_start(&h);
+		assert_true(s >= rel->issued);
+		assert_true(s <= rel->issued + 200);
+		assert_true(s < h.sim->ctxs.v[0]->end_ns);
+		sh_free(&h);
+	}
+}
+
+/* An interrupt due while interrupts are off is delivered at the enable;
+ * repeats meanwhile are coalesced into it. */
+static void test_sched_irq_pending_while_irqs_off(void **state)
+{
+	static const struct sh_step task[] = {
+		{ OP_IRQ_DISABLE, 0, 0 }, { OP_COMPUTE, 10000, 0 }, { OP_IRQ_ENABLE, 0, 0 },
+		{ OP_COMPUTE, 1000, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step handler[] = {
+		{ OP_MARK, 1, 0 }, { OP_COMPUTE, 10, 0 }, { OP_END, 0, 0 },
+	};
+	struct sh_host h;
+	struct km_era era = sh_era(1);
+	struct km_config cfg = sh_cfg(1, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(sh_task(&h, "t", 0, 0, task));
+	struct km_irqsrc *src = sh_irq(&h, "dev", 0, 2500, 0, 0, handler);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
+	const struct sh_event *en = sh_ev(&h, 0, OP_IRQ_ENABLE, SH_ANY, 0);
+	const struct sh_event *mark = sh_irq_ev(&h, 0, OP_MARK, 1, 0);
+	assert_non_null(mark);
+	/* irqs were off from 100 to ~10102; firings at 2500, 5000, 7500, 10000 */
+	assert_true(mark->issued >= en->issued);
+	assert_true(mark->issued <= en->issued + era.cost.cli + era.cost.irq_entry);
+	assert_int_equal(src->coalesced, 3);
+	assert_int_equal(sh_irq_count(&h, 0, OP_MARK, 1), 1);
+	assert_true(h.sim->cpus[0].irqoff_ns >= 10000);
+	assert_true(h.sim->cpus[0].acct[KM_CPU_IRQ] > 0);
+	sh_free(&h);
+}
+
+/* sleep(t) on an otherwise idle CPU: back after t + wakeup + ctxsw. */
+static void test_sched_sleep_wakeup_latency(void **state)
+{
+	static const struct sh_step task[] = {
+		{ OP_SLEEP, 5000, 0 }, { OP_COMPUTE, 10, 0 }, { OP_END, 0, 0 },
+	};
+	struct sh_host h;
+	struct km_era era = sh_era(1);
+	struct km_config cfg = sh_cfg(1, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(sh_task(&h, "t", 0, 0, task));
+	assert_int_equal(sh_run(&h), 0);
+	const struct sh_event *s = sh_ev(&h, 0, OP_SLEEP, SH_ANY, 0);
+	assert_int_equal(s->done - s->issued, 5000 + era.cost.wakeup + era.cost.ctxsw);
+	const struct km_ctx *t = h.sim->ctxs.v[0];
+	/* blocked until the wake-up made it runnable */
+	assert_int_equal(t->blocked_ns, 5000 + era.cost.wakeup);
+	/* runnable during the two switches: at its start and after the wake-up */
+	assert_int_equal(t->runnable_ns, 2 * era.cost.ctxsw);
+	assert_true(h.sim->cpus[0].acct[KM_CPU_IDLE] >= 5000);
+	sh_free(&h);
+}
+
+/* Unpinned tasks go to idle CPUs; a CPU about to idle steals a queued
+ * task from another. */
+static void test_sched_idle_placement_and_steal(void **state)
+{
+	static const struct sh_step longer[] = { { OP_COMPUTE, 50000, 0 }, { OP_END, 0, 0 } };
+	static const struct sh_step shorter[] = { { OP_COMPUTE, 10000, 0 }, { OP_END, 0, 0 } };
+	struct sh_host h;
+	struct km_era era = sh_era(2);
+	struct km_config cfg = sh_cfg(2, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(sh_task(&h, "a", -1, 0, longer));
+	assert_non_null(sh_task(&h, "b", -1, 0, shorter));
+	assert_non_null(sh_task(&h, "c", -1, 1000, short_task));
+	assert_int_equal(sh_run(&h), 0);
+	const struct km_ctx *a = h.sim->ctxs.v[0], *b = h.sim->ctxs.v[1], *c = h.sim->ctxs.v[2];
+	/* a and b ran side by side */
+	assert_int_not_equal(a->cpu, b->cpu);
+	assert_int_equal(b->end_ns, 100 + 10000);
+	assert_int_equal(a->end_ns, 100 + 50000);
+	/* c ran on b's CPU as soon as b ended, not after a */
+	assert_int_equal(c->cpu, b->cpu);
+	const struct sh_event *m = sh_ev(&h, 2, OP_MARK, 1, 0);
+	assert_int_equal(m->done, b->end_ns + era.cost.ctxsw);
+	sh_free(&h);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sched_preempt_none_runs_to_end),
+		cmocka_unit_test(test_sched_preempt_full_round_robin),
+		cmocka_unit_test(test_sched_preempt_voluntary_at_might_sleep),
+		cmocka_unit_test(test_sched_preempt_full_deferred),
+		cmocka_unit_test(test_sched_irq_pending_while_irqs_off),
+		cmocka_unit_test(test_sched_sleep_wakeup_latency),
+		cmocka_unit_test(test_sched_idle_placement_and_steal),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
