@@ -46,13 +46,14 @@ const char *km_vm_release_verb(enum km_prim p)
 
 const char *km_vm_fmt_time(const struct km_view_model *m, km_time t, char *buf, size_t len)
 {
+	/* the unit of the whole run, so that times in one run compare at a glance */
 	km_time scale = m && m->end > 0 ? m->end : t;
-	if (scale >= 1000000000LL * 10)
+	if (scale >= 10000000000LL)
 		snprintf(buf, len, "%.3f s", (double)t / 1e9);
-	else if (scale >= 1000000)
+	else if (scale >= 10000000)
 		snprintf(buf, len, "%.3f ms", (double)t / 1e6);
-	else if (scale >= 1000)
-		snprintf(buf, len, "%.3f us", (double)t / 1e3);
+	else if (scale >= 10000)
+		snprintf(buf, len, "%.3f \xc2\xb5s", (double)t / 1e3);
 	else
 		snprintf(buf, len, "%lld ns", (long long)t);
 	return buf;
@@ -64,7 +65,7 @@ static const char *dur(km_time ns, char *buf, size_t len)
 	if (ns < 1000)
 		snprintf(buf, len, "%lld ns", (long long)ns);
 	else if (ns < 1000000)
-		snprintf(buf, len, "%.1f us", (double)ns / 1e3);
+		snprintf(buf, len, "%.1f \xc2\xb5s", (double)ns / 1e3);
 	else if (ns < 1000000000)
 		snprintf(buf, len, "%.2f ms", (double)ns / 1e6);
 	else
@@ -94,7 +95,8 @@ static const char *then_what(const struct km_view_model *m, size_t i, uint32_t c
 	return "waits";
 }
 
-/* After a release, at the same instant: the wake-up it caused, if any. */
+/* After a release, at the same instant: the wake-up it caused, if any (a
+ * hand-off records the wakee's acquisition first, then the wake-up). */
 static const struct km_trace_rec *handed_to(const struct km_view_model *m, size_t i)
 {
 	const struct km_trace_rec *r = &m->recs[i];
@@ -104,8 +106,8 @@ static const struct km_trace_rec *handed_to(const struct km_view_model *m, size_
 			break;
 		if (q->kind == KM_TR_WAKE && q->obj == r->obj && q->ctx == KM_TR_NONE)
 			return q;
-		if (q->kind == KM_TR_RELEASE || q->kind == KM_TR_ACQUIRE)
-			break;
+		if (q->kind == KM_TR_RELEASE)
+			break;		/* another release: not ours */
 	}
 	return NULL;
 }

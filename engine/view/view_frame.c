@@ -153,27 +153,12 @@ static void top_bar(struct km_draw *d, const struct km_view_frame *f, const stru
 	const struct km_view_model *m = st->model;
 	const struct km_run_info *ri = m ? m->ri : NULL;
 
-	/* right: the run, then playback */
-	char t[32], sp[32];
-	km_time end = m ? m->end : 0;
-	double speed = km_view_speed_ns(st);
-	km_vm_fmt_time(m, st->play, t, sizeof(t));
-	if (speed >= 1e6)
-		snprintf(sp, sizeof(sp), "%.3g ms", speed / 1e6);
-	else if (speed >= 1e3)
-		snprintf(sp, sizeof(sp), "%.3g \xc2\xb5s", speed / 1e3);
-	else
-		snprintf(sp, sizeof(sp), "%.3g ns", speed);
-	snprintf(d->line, sizeof(d->line), "%s  t = %s   \xc2\xb7   1 s shows %s",
-		 st->playing ? "\xe2\x96\xb6 playing" : end && st->play >= end ? "\xe2\x96\xa0 end" : "\xe2\x96\xa0 paused",
-		 t, sp);
+	/* right: the run */
 	int right = r->x + r->w - pad;
-	int w1 = km_text_draw(d->tx, KM_FONT_BODY, d->line, right, by, 0xFFFFFF, KM_RIGHT);
-	right -= w1 + km_draw_px(d, 24);
 	if (ri && ri->era) {
-		snprintf(d->line, sizeof(d->line), "Linux %s (%s)  \xc2\xb7  mode %s  \xc2\xb7  %d CPU%s  \xc2\xb7  seed %llu",
+		snprintf(d->line, sizeof(d->line), "Linux %s (%s)  \xc2\xb7  mode %s  \xc2\xb7  %d CPU%s",
 			 ri->era->version, ri->era->id, km_mode_name(ri->mode), ri->cpus,
-			 ri->cpus == 1 ? "" : "s", (unsigned long long)ri->seed);
+			 ri->cpus == 1 ? "" : "s");
 		int w2 = km_text_draw(d->tx, KM_FONT_BODY, d->line, right, by, km_pal(KM_C_HILITE), KM_RIGHT);
 		right -= w2 + km_draw_px(d, 24);
 	}
@@ -189,6 +174,31 @@ static void top_bar(struct km_draw *d, const struct km_view_frame *f, const stru
 		km_text_draw(d->tx, KM_FONT_TITLE, "DEADLOCK", st->lay.lanes.x + st->lay.lanes.w,
 			     st->lay.axis.y + st->lay.axis.h + km_draw_px(d, 2), km_pal(KM_C_BAD), KM_RIGHT);
 	}
+}
+
+/* Playback, in the corner left of the axis: state, time, speed. */
+static void playback(struct km_draw *d, const struct km_view_state *st)
+{
+	const struct km_view_model *m = st->model;
+	const struct km_view_layout *L = &st->lay;
+	char t[32], sp[32];
+	km_time end = m ? m->end : 0;
+	double speed = km_view_speed_ns(st);
+	km_vm_fmt_time(m, st->play, t, sizeof(t));
+	if (speed >= 1e6)
+		snprintf(sp, sizeof(sp), "%.3g ms", speed / 1e6);
+	else if (speed >= 1e3)
+		snprintf(sp, sizeof(sp), "%.3g \xc2\xb5s", speed / 1e3);
+	else
+		snprintf(sp, sizeof(sp), "%.3g ns", speed);
+	const char *what = st->playing ? "\xe2\x96\xb6" : end && st->play >= end ? "end" : "paused";
+	snprintf(d->line, sizeof(d->line), "%s %s", what, t);
+	int x = L->gutter.x, y = L->axis.y - km_draw_px(d, 1);
+	km_text_draw(d->tx, KM_FONT_BOLD, d->line, x, y, st->playing ? km_pal(KM_C_FOCUS) : km_pal(KM_C_INK),
+		     KM_LEFT);
+	snprintf(d->line, sizeof(d->line), "1 s = %s", sp);
+	km_text_draw(d->tx, KM_FONT_SMALL, d->line, x, y + km_text_height(d->tx, KM_FONT_BOLD) - km_draw_px(d, 2),
+		     km_pal(KM_C_MUTED), KM_LEFT);
 }
 
 /* --------------------------------------------------------- event line -- */
@@ -219,8 +229,8 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 			     r->h - km_draw_px(d, 8), km_pal(KM_C_FOCUS));
 		km_draw_text_fit(d, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, w, km_pal(KM_C_INK));
 	} else {
-		km_draw_text_fit(d, KM_FONT_BODY, "Space plays the run, Right steps one event, the wheel "
-				 "zooms; point at a lane to hear what happens there.  H: all controls.",
+		km_draw_text_fit(d, KM_FONT_BODY, "Space: play.  Right: one event.  Wheel: zoom.  "
+				 "Point at a lane to read what happens.  H: help.",
 				 x, y, w, km_pal(KM_C_MUTED));
 	}
 }
@@ -238,6 +248,7 @@ void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
 	km_draw_placard(d, f, st);
 	km_draw_stats(d, f, st);
 	km_draw_ribbon(d, f, st);
+	playback(d, st);
 	top_bar(d, f, st);
 	if (f->status && *f->status) {
 		int w = km_text_width(d->tx, KM_FONT_HEAD, f->status) + km_draw_px(d, 40);

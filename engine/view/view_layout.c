@@ -69,7 +69,7 @@ void km_view_layout(struct km_view_state *s)
 	L->u = u;
 
 	int m = px(u, 8);
-	int top_h = px(u, 40), rib_h = px(u, 112), ev_h = px(u, 30), lg_h = px(u, 26);
+	int top_h = px(u, 40), rib_h = px(u, 136), ev_h = px(u, 30), lg_h = px(u, 26);
 	int side_w = imax(px(u, 320), imin((int)(0.30f * (float)w), px(u, 620)));
 	if (side_w > w / 2)
 		side_w = w / 2;
@@ -83,7 +83,7 @@ void km_view_layout(struct km_view_state *s)
 	L->timeline = (SDL_Rect){ 0, top_h, main_w, L->legend.y - top_h };
 
 	int gutter_w = px(u, 150);
-	int axis_h = px(u, 24);
+	int axis_h = px(u, 34);
 	L->axis = (SDL_Rect){ gutter_w, top_h + px(u, 4), main_w - gutter_w - m, axis_h };
 	int lanes_y = L->axis.y + axis_h;
 	L->lanes = (SDL_Rect){ gutter_w, lanes_y, L->axis.w, L->legend.y - m / 2 - lanes_y };
@@ -99,13 +99,13 @@ void km_view_layout(struct km_view_state *s)
 	L->stats = (SDL_Rect){ L->side.x + m, L->side.y + plac_h + m / 2, side_in,
 			       L->side.h - plac_h - m - m / 2 };
 	/* the stats panel's violation list (see view_stats.c: ten lines first) */
-	L->viol_row_h = px(u, 17);
+	L->viol_row_h = px(u, 20);
 	L->viol_y = L->stats.y + px(u, 8) + 10 * L->viol_row_h;
 	L->nviol_rows = imax(0, (L->stats.y + L->stats.h - L->viol_y) / L->viol_row_h);
 
-	L->rib_x0 = px(u, 96);
+	L->rib_x0 = px(u, 150);
 	L->rib_x1 = w - px(u, 24);
-	L->rib_axis_y = L->ribbon.y + px(u, 62);
+	L->rib_axis_y = L->ribbon.y + px(u, 54);
 
 	/* the lanes */
 	const struct km_view_model *md = s->model;
@@ -116,11 +116,12 @@ void km_view_layout(struct km_view_state *s)
 		for (int k = 0; k < md->ncounters && nct < KM_VIEW_MAX_COUNTER_LANES; k++)
 			if (md->counters[k].n)
 				nct++;
-	int lock_h = px(u, 30), ctr_h = px(u, 34), gap = px(u, 10);
+	int lock_h = px(u, 34), ctr_h = px(u, 40), gap = px(u, 12);
+	int max_row = px(u, 64);
 	int avail = L->lanes.h;
 	for (;;) {
 		int other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
-		int want = imin(ncpus * px(u, 34), avail * 45 / 100);
+		int want = imin(ncpus * px(u, 30), avail * 45 / 100);
 		if (avail - other >= want || (nlk == 0 && nct == 0))
 			break;
 		if (nct > 0)
@@ -129,7 +130,16 @@ void km_view_layout(struct km_view_state *s)
 			nlk--;
 	}
 	int other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
-	rows_for(ncpus, avail - other, px(u, 34), &L->cpu_rows, &L->row_h, &L->row_gap,
+	/* few lanes in a tall window: let them grow, up to half again */
+	int need = ncpus * max_row + other;
+	if (need > 0 && need < avail) {
+		float grow = fminf((float)avail / (float)need, 1.5f);
+		max_row = (int)((float)max_row * grow);
+		lock_h = (int)((float)lock_h * grow);
+		ctr_h = (int)((float)ctr_h * grow);
+		other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
+	}
+	rows_for(ncpus, avail - other, max_row, &L->cpu_rows, &L->row_h, &L->row_gap,
 		 &L->cpus_per_row);
 	L->cpu_y = L->lanes.y;
 	L->lock_y = L->cpu_y + L->cpu_rows * (L->row_h + L->row_gap) + (nlk ? gap : 0);

@@ -464,14 +464,22 @@ int km_vm_build(struct km_view_model *m, const struct km_run_info *ri, char *err
 	}
 	m->cpu_first[nc] = w;
 
+	/* a lane for each lock the trace shows taken; the stats panel starts
+	 * on the most contended lock, which may have none (the BKL's figures
+	 * are kept on kernel_flag while the trace names the declared lock) */
 	for (int li = 0; li < m->nlocks; li++) {
-		if (m->locks[li].acquisitions || m->locks[li].lock->st.contentions)
+		if (m->locks[li].n)
 			m->lane_locks[m->nlane_locks++] = li;
 		free(hold[li].v);
 	}
 	sort_lanes(m);
-	if (m->nlane_locks)
-		m->hot_lock = m->lane_locks[0];
+	for (int li = 0; li < m->nlocks; li++) {
+		const struct km_lock *l = m->locks[li].lock;
+		if (!l->st.acquisitions && !l->st.contentions)
+			continue;
+		if (m->hot_lock < 0 || cmp_hot(&li, &m->hot_lock, m) < 0)
+			m->hot_lock = li;
+	}
 
 	free(cpu_n);
 	free(lock_n);

@@ -2,7 +2,7 @@
  * view_placard.c - the placard panel: the exhibit's text, what to look
  * at, and the era's placard.
  *
- * Placards are markdown files written for people (docs/eras/*.md).  The
+ * Placards are markdown files written for people (docs/eras/<id>.md).  The
  * panel renders the small subset they use: "#" and "##" headings, blank
  * lines between paragraphs, fenced code in a monospace font, and inline
  * emphasis (**bold**, *italic*, `code`) shown as plain text with the

@@ -19,6 +19,7 @@
 
 #include "../lua/eras.h"
 
+#include <limits.h>
 #include <stdio.h>
 
 static const struct {
@@ -62,63 +63,71 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 {
 	const struct km_view_layout *L = &st->lay;
 	const SDL_Rect *r = &L->ribbon;
+	const struct km_era_list *eras = f->eras;
 	km_draw_fill(d, r->x, r->y, r->w, r->h, km_pal(KM_C_PANEL));
 	km_draw_hline(d, r->x, r->x + r->w, r->y, km_pal(KM_C_GRID));
 	int ay = L->rib_axis_y;
 	int yw = km_view_year_x(st, 1992) - km_view_year_x(st, 1991);
 	int lh = km_text_height(d->tx, KM_FONT_SMALL);
+	int left = r->x + km_draw_px(d, 12);
+	bool have_era = eras && st->era >= 0 && st->era < eras->n;
 
 	/* the current era's spotlight, under everything else */
-	const struct km_era_list *eras = f->eras;
-	if (eras && st->era >= 0 && st->era < eras->n) {
+	if (have_era) {
 		int x = km_view_year_x(st, eras->v[st->era].year);
-		km_draw_fill(d, x, r->y + km_draw_px(d, 4), yw > 2 ? yw : 2,
-			     r->h - km_draw_px(d, 8), km_pal(KM_C_HILITE));
+		km_draw_fill(d, x, r->y + km_draw_px(d, 3), yw > 2 ? yw : 2, r->h - km_draw_px(d, 6),
+			     km_pal(KM_C_HILITE));
 	}
 
-	/* title at the left */
-	km_text_draw(d->tx, KM_FONT_BOLD, "1991-2023", r->x + km_draw_px(d, 10),
-		     r->y + km_draw_px(d, 8), km_pal(KM_C_INK), KM_LEFT);
-	km_text_draw(d->tx, KM_FONT_SMALL, "semaphores", r->x + km_draw_px(d, 10),
-		     r->y + km_draw_px(d, 8) + lh + 2, km_pal(KM_C_MUTED), KM_LEFT);
-	km_text_draw(d->tx, KM_FONT_SMALL, "in the tree", r->x + km_draw_px(d, 10),
-		     r->y + km_draw_px(d, 8) + 2 * lh + 2, km_pal(KM_C_MUTED), KM_LEFT);
-	km_text_draw(d->tx, KM_FONT_SMALL, "milestones", r->x + km_draw_px(d, 10), ay + km_draw_px(d, 16),
+	/* the left column: where we are, and what the layers are */
+	if (have_era) {
+		const struct km_era *e = &eras->v[st->era];
+		snprintf(d->line, sizeof(d->line), "%d \xc2\xb7 Linux %s", e->year, e->version);
+		km_text_draw(d->tx, KM_FONT_BOLD, d->line, left, r->y + km_draw_px(d, 6),
+			     km_pal(KM_C_INK), KM_LEFT);
+	}
+	km_text_draw(d->tx, KM_FONT_SMALL, "[ ] or click: era", left,
+		     r->y + km_draw_px(d, 6) + km_text_height(d->tx, KM_FONT_BOLD), km_pal(KM_C_MUTED),
+		     KM_LEFT);
+	km_text_draw(d->tx, KM_FONT_SMALL, "semaphores in tree", left, ay - lh - km_draw_px(d, 2),
+		     km_pal(KM_C_COUNTER_LINE), KM_LEFT);
+	km_text_draw(d->tx, KM_FONT_SMALL, "milestones", left, ay + lh + km_draw_px(d, 8),
 		     km_pal(KM_C_MUTED), KM_LEFT);
 
-	/* semaphore counts */
-	int bar_top = r->y + km_draw_px(d, 20), bar_h = ay - bar_top - km_draw_px(d, 14);
+	/* semaphore counts, as bars standing on the line of years */
+	int bar_max = ay - r->y - lh - km_draw_px(d, 10);
 	for (size_t i = 0; i < sizeof(sem_counts) / sizeof(sem_counts[0]); i++) {
 		int count = sem_counts[i].count;
 		if (eras)
 			for (int k = 0; k < eras->n; k++)
 				if (eras->v[k].year == sem_counts[i].year && eras->v[k].semaphores > 0)
 					count = eras->v[k].semaphores;
-		int h = bar_h * count / SEM_MAX;
+		int h = bar_max * count / SEM_MAX;
 		int x = km_view_year_x(st, sem_counts[i].year + 0.5);
-		int bw = yw * 2 / 3;
-		km_draw_fill(d, x - bw / 2, ay - km_draw_px(d, 12) - h, bw, h, km_pal(KM_C_COUNTER_LINE));
+		int bw = yw / 2 > 4 ? yw / 2 : 4;
+		km_draw_fill(d, x - bw / 2, ay - h, bw, h, km_pal(KM_C_COUNTER_LINE));
 		snprintf(d->line, sizeof(d->line), "%d%s", count, sem_counts[i].year == 2023 ? "+" : "");
-		km_text_draw(d->tx, KM_FONT_SMALL, d->line, x, ay - km_draw_px(d, 12) - h - lh,
-			     km_pal(KM_C_INK), KM_CENTRE);
+		int lx = x + bw / 2 + km_draw_px(d, 3);
+		bool fits = lx + km_text_width(d->tx, KM_FONT_SMALL, d->line) < r->x + r->w;
+		km_text_draw(d->tx, KM_FONT_SMALL, d->line, fits ? lx : x - bw / 2 - km_draw_px(d, 3),
+			     ay - lh, km_pal(KM_C_INK), fits ? KM_LEFT : KM_RIGHT);
 	}
 
-	/* the line of years */
+	/* the line of years, labelled below */
 	km_draw_hline(d, L->rib_x0, L->rib_x1, ay, km_pal(KM_C_INK));
-	int label_every = yw >= km_draw_px(d, 34) ? 1 : yw >= km_draw_px(d, 17) ? 2 : 4;
+	int yearw = km_text_width(d->tx, KM_FONT_SMALL, "2000") + km_draw_px(d, 6);
+	int every = yw >= yearw ? 1 : 2 * yw >= yearw ? 2 : 4;
 	for (int y = 1991; y <= 2024; y++) {
 		int x = km_view_year_x(st, y);
-		km_draw_vline(d, x, ay - km_draw_px(d, 3), ay + km_draw_px(d, 3), km_pal(KM_C_INK));
-		if (y <= 2023 && (y - 1991) % label_every == 0) {
+		km_draw_vline(d, x, ay, ay + km_draw_px(d, 4), km_pal(KM_C_INK));
+		if (y <= 2023 && (y - 1991) % every == 0) {
 			snprintf(d->line, sizeof(d->line), "%d", y);
 			km_text_draw(d->tx, KM_FONT_SMALL, d->line, km_view_year_x(st, y + 0.5),
-				     ay - km_draw_px(d, 12) - (y == 2023 || y == 1999 || y == 2001 ||
-								 y == 2003 || y == 2005 ? 0 : 0) - lh,
-				     km_pal(KM_C_MUTED), KM_CENTRE);
+				     ay + km_draw_px(d, 6), km_pal(KM_C_MUTED), KM_CENTRE);
 		}
 	}
 
-	/* the eras of the collection: a dot each, the current one bold */
+	/* the eras of the collection: a dot each, the current one larger */
 	if (eras) {
 		for (int k = 0; k < eras->n; k++) {
 			int x = km_view_year_x(st, eras->v[k].year + 0.5);
@@ -126,23 +135,25 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 			km_draw_fill(d, x - s, ay - s, 2 * s + 1, 2 * s + 1,
 				     k == st->era ? km_pal(KM_C_INK) : km_pal(KM_C_FOCUS));
 		}
-		if (st->era >= 0 && st->era < eras->n) {
-			const struct km_era *e = &eras->v[st->era];
-			snprintf(d->line, sizeof(d->line), "%s (%d)", e->version, e->year);
-			int x = km_view_year_x(st, e->year + 0.5);
-			km_text_draw(d->tx, KM_FONT_BOLD, d->line, x, r->y + r->h - lh - km_draw_px(d, 4),
-				     km_pal(KM_C_INK), x > L->rib_x1 - km_draw_px(d, 60) ? KM_RIGHT : KM_CENTRE);
-		}
 	}
 
-	/* milestones, staggered */
+	/* milestones: each in the first of three rows where it fits */
+	int row_end[3] = { INT_MIN, INT_MIN, INT_MIN };
+	int my = ay + lh + km_draw_px(d, 8);
 	for (size_t i = 0; i < sizeof(milestones) / sizeof(milestones[0]); i++) {
 		int x = km_view_year_x(st, milestones[i].when);
-		int row = (int)(i % 2);
-		int y = ay + km_draw_px(d, 6) + row * (lh - km_draw_px(d, 1));
-		km_draw_vline(d, x, ay, y + km_draw_px(d, 3), km_pal(KM_C_MUTED));
-		enum km_align a = x > L->rib_x1 - km_draw_px(d, 100) ? KM_RIGHT : KM_LEFT;
-		km_text_draw(d->tx, KM_FONT_SMALL, milestones[i].what, x + (a == KM_LEFT ? 2 : -2), y,
-			     km_pal(KM_C_INK), a);
+		int tw = km_text_width(d->tx, KM_FONT_SMALL, milestones[i].what);
+		int x0 = x + tw > L->rib_x1 ? x - tw : x;
+		int row = 0;
+		while (row < 3 && row_end[row] > x0 - km_draw_px(d, 8))
+			row++;
+		if (row == 3)
+			continue;	/* no room at this width: the history has it */
+		row_end[row] = x0 + tw;
+		int y = my + row * (lh - km_draw_px(d, 1));
+		km_draw_vline(d, x, ay + km_draw_px(d, 4), y + lh / 2, km_pal(KM_C_GRID));
+		km_draw_fill(d, x - 1, y + lh / 2 - 1, 3, 3, km_pal(KM_C_MUTED));
+		km_text_draw(d->tx, KM_FONT_SMALL, milestones[i].what, x0 == x ? x + km_draw_px(d, 3) : x0 - km_draw_px(d, 3),
+			     y, km_pal(KM_C_INK), KM_LEFT);
 	}
 }

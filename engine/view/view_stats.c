@@ -93,8 +93,8 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		snprintf(d->line, sizeof(d->line), "%s (%s%s)", l->name, km_prim_name(l->prim),
 			 l->count > 1 ? ", counting" : "");
 		km_draw_text_fit(d, KM_FONT_HEAD, d->line, x, y - km_draw_px(d, 2), w, ink);
-		snprintf(d->line, sizeof(d->line), "acquired %" PRIu64 " times, contended %" PRIu64
-			 " (%.1f%%)", s->acquisitions, s->contentions,
+		snprintf(d->line, sizeof(d->line), "%" PRIu64 " taken, %" PRIu64 " contended (%.0f%%)",
+			 s->acquisitions, s->contentions,
 			 s->acquisitions ? 100.0 * (double)s->contentions / (double)s->acquisitions : 0.0);
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + lh, w, ink);
 		snprintf(d->line, sizeof(d->line), "wait  avg %s, max %s", fmt_ns(km_minmax_avg(&s->wait), a, sizeof(a)),
@@ -103,7 +103,7 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		snprintf(d->line, sizeof(d->line), "hold  avg %s, max %s", fmt_ns(km_minmax_avg(&s->hold), a, sizeof(a)),
 			 fmt_ns(s->hold.max, b, sizeof(b)));
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 3 * lh, w, ink);
-		snprintf(d->line, sizeof(d->line), "%u waiting at most  \xc2\xb7  bounces %" PRIu64 " / %" PRIu64,
+		snprintf(d->line, sizeof(d->line), "%u waiting at most  \xc2\xb7  line bounces %" PRIu64 "/%" PRIu64,
 			 s->max_waiters, s->con_bounces, s->acq_bounces);
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 4 * lh, w, muted);
 	} else {
@@ -113,10 +113,11 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	/* lines 5-7: CPU time */
 	km_time sum[KM_CPU_STATES], irqoff;
 	km_time all = cpu_split(sim, sum, &irqoff);
-	snprintf(d->line, sizeof(d->line), "CPU time, %d CPU%s", sim->ncpus, sim->ncpus == 1 ? "" : "s");
+	snprintf(d->line, sizeof(d->line), "CPU time, %d CPU%s  \xc2\xb7  irqs off %.1f%%", sim->ncpus,
+		 sim->ncpus == 1 ? "" : "s", pct(irqoff, all));
 	km_draw_text_fit(d, KM_FONT_BOLD, d->line, x, y + 5 * lh, w, ink);
 	static const int order[] = { KM_CPU_BUSY, KM_CPU_SPIN, KM_CPU_IRQ, KM_CPU_SWITCH, KM_CPU_IDLE };
-	int bx = x, by = y + 6 * lh + km_draw_px(d, 2), bh = lh - km_draw_px(d, 5);
+	int bx = x, by = y + 6 * lh + km_draw_px(d, 3), bh = lh - km_draw_px(d, 7);
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
 		int bw = all > 0 ? (int)((double)w * (double)sum[order[i]] / (double)all + 0.5) : 0;
 		if (bx + bw > x + w)
@@ -124,9 +125,9 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		km_draw_fill(d, bx, by, bw, bh, km_pal_state(order[i], 0));
 		bx += bw;
 	}
-	snprintf(d->line, sizeof(d->line), "busy %.0f%%  spin %.0f%%  irq %.0f%%  switch %.0f%%  idle %.0f%%  \xc2\xb7  irqs off %.1f%%",
+	snprintf(d->line, sizeof(d->line), "busy %.0f%%  spin %.0f%%  irq %.0f%%  switch %.0f%%  idle %.0f%%",
 		 pct(sum[KM_CPU_BUSY], all), pct(sum[KM_CPU_SPIN], all), pct(sum[KM_CPU_IRQ], all),
-		 pct(sum[KM_CPU_SWITCH], all), pct(sum[KM_CPU_IDLE], all), pct(irqoff, all));
+		 pct(sum[KM_CPU_SWITCH], all), pct(sum[KM_CPU_IDLE], all));
 	km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, y + 7 * lh, w, ink);
 
 	/* line 8: the outcome */
@@ -134,7 +135,7 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	int ok = 0;
 	for (int i = 0; i < ri->nchecks; i++)
 		ok += ri->checks[i].ok;
-	snprintf(d->line, sizeof(d->line), "%s at %s  \xc2\xb7  checks %d of %d passed%s",
+	snprintf(d->line, sizeof(d->line), "%s at %s  \xc2\xb7  checks %d/%d%s",
 		 km_outcome_name(ri->outcome), fmt_ns(sim->now, a, sizeof(a)), ok, ri->nchecks,
 		 m->truncated ? "  \xc2\xb7  trace truncated" : "");
 	km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 8 * lh,

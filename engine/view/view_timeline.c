@@ -146,12 +146,18 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 			if (best == KM_CPU_BUSY && d->bctx[c] < m->nctx)
 				slot = m->ctx_colour[d->bctx[c]];
 			uint32_t col = argb(km_pal_state(best, slot));
-			bool off = acc[KM_CPU_STATES] > 0;
+			/* interrupts off for most of the column: hatched; for some of
+			 * it: a yellow edge, so that a short cli() still shows */
+			float cover = 0;
+			for (int s = 0; s < KM_CPU_STATES; s++)
+				cover += acc[s];
+			float off = acc[KM_CPU_STATES];
+			int hh = off * 2 >= cover ? hatch_h : off > 0 ? (hatch_h ? 2 : 0) : 0;
+			if (hh > row_h)
+				hh = row_h;
 			uint32_t *p = d->px + (size_t)y0 * (size_t)W + (size_t)c;
 			for (int r = 0; r < row_h; r++, p += W)
-				*p = off && r < hatch_h ? (hatch_h > 1 ? hatch(c, y0 + r)
-								       : argb(km_pal(KM_C_IRQOFF)))
-							: col;
+				*p = r < hh ? (hh > 2 ? hatch(c, y0 + r) : argb(km_pal(KM_C_IRQOFF))) : col;
 		}
 	}
 }
@@ -422,12 +428,45 @@ static void draw_axis(struct km_draw *d, const struct km_view_state *st)
 		int x = km_view_x_of(st, t);
 		km_draw_vline(d, x, base - km_draw_px(d, 5), base, km_pal(KM_C_MUTED));
 		fmt_tick(t, step, buf, sizeof(buf));
-		km_text_draw(d->tx, KM_FONT_SMALL, buf, x + km_draw_px(d, 3), a->y, km_pal(KM_C_MUTED),
-			     KM_LEFT);
+		if (x + km_draw_px(d, 3) + km_text_width(d->tx, KM_FONT_SMALL, buf) > a->x + a->w)
+			continue;
+		km_text_draw(d->tx, KM_FONT_SMALL, buf, x + km_draw_px(d, 3),
+			     base - km_draw_px(d, 3) - km_text_height(d->tx, KM_FONT_SMALL),
+			     km_pal(KM_C_MUTED), KM_LEFT);
 	}
 }
 
 /* ---------------------------------------------------------------- labels -- */
+
+/* A gutter label, right-aligned against the lanes, cut if too long. */
+static void right_label(struct km_draw *d, enum km_font f, const char *s, const SDL_Rect *g, int y,
+			uint32_t rgb)
+{
+	int tw = km_text_width(d->tx, f, s);
+	if (tw <= g->w) {
+		km_text_draw(d->tx, f, s, g->x + g->w, y, rgb, KM_RIGHT);
+		return;
+	}
+	/* too long: keep the end, which tells names like "x/cpu3" apart */
+	char buf[160];
+	size_t n = strlen(s), tail = n > 8 ? 8 : n / 2;
+	const char *slash = strrchr(s, '/');
+	if (slash && (size_t)(s + n - slash) <= 12)
+		tail = (size_t)(s + n - slash);
+	while (tail < n && ((unsigned char)s[n - tail] & 0xC0) == 0x80)
+		tail++;
+	int tailw = km_text_width(d->tx, f, s + n - tail) +
+		    km_text_width(d->tx, f, "\xe2\x80\xa6");
+	size_t head = km_text_fit(d->tx, f, s, n - tail, g->w - tailw);
+	if (head + tail + 4 > sizeof(buf)) {
+		km_draw_text_fit(d, f, s, g->x, y, g->w, rgb);
+		return;
+	}
+	memcpy(buf, s, head);
+	memcpy(buf + head, "\xe2\x80\xa6", 3);
+	memcpy(buf + head + 3, s + n - tail, tail + 1);
+	km_text_draw(d->tx, f, buf, g->x + g->w, y, rgb, KM_RIGHT);
+}
 
 static void cpu_labels(struct km_draw *d, const struct km_view_state *st)
 {
@@ -467,12 +506,15 @@ static void lock_labels(struct km_draw *d, const struct km_view_state *st)
 		int li = m->lane_locks[k];
 		const struct km_lock *l = m->locks[li].lock;
 		int y = L->lock_y + k * L->lock_h;
-		km_draw_text_fit(d, li == sel ? KM_FONT_BOLD : KM_FONT_BODY, l->name, L->gutter.x,
-				 y - km_draw_px(d, 2), L->gutter.w, km_pal(KM_C_INK));
-		snprintf(d->line, sizeof(d->line), "%s, %u waiting max", km_prim_name(l->prim),
-			 m->locks[li].max_waiters);
-		km_draw_text_fit(d, KM_FONT_SMALL, d->line, L->gutter.x, y + lh - km_draw_px(d, 3),
-				 L->gutter.w, km_pal(KM_C_MUTED));
+		right_label(d, li == sel ? KM_FONT_BOLD : KM_FONT_BODY, l->name, &L->gutter,
+			    y - km_draw_px(d, 1), km_pal(KM_C_INK));
+		if (m->locks[li].max_waiters)
+			snprintf(d->line, sizeof(d->line), "%s, \xe2\x89\xa4%u waiting", km_prim_name(l->prim),
+				 m->locks[li].max_waiters);
+		else
+			snprintf(d->line, sizeof(d->line), "%s, never waited for", km_prim_name(l->prim));
+		right_label(d, KM_FONT_SMALL, d->line, &L->gutter, y + lh - km_draw_px(d, 2),
+			    km_pal(KM_C_MUTED));
 	}
 	if (m->nlane_locks > L->nlocks) {
 		snprintf(d->line, sizeof(d->line), "+%d more lock%s", m->nlane_locks - L->nlocks,
@@ -493,12 +535,10 @@ static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 		if (!K->n)
 			continue;
 		int y = L->ctr_y + lane * L->ctr_h;
-		km_draw_text_fit(d, KM_FONT_BODY, K->c->name, L->gutter.x, y, L->gutter.w,
-				 km_pal(KM_C_INK));
+		right_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK));
 		snprintf(d->line, sizeof(d->line), "peak %lld %s", (long long)K->hi,
 			 K->c->unit ? K->c->unit : "");
-		km_draw_text_fit(d, KM_FONT_SMALL, d->line, L->gutter.x, y + lh, L->gutter.w,
-				 km_pal(KM_C_MUTED));
+		right_label(d, KM_FONT_SMALL, d->line, &L->gutter, y + lh, km_pal(KM_C_MUTED));
 		lane++;
 	}
 }

@@ -1,0 +1,212 @@
+/*
+ * view_cli.c - sessions in, pictures and a window out.  See view_cli.h.
+ *
+ * The window's host keeps a small pool of sessions: the run on screen,
+ * the compare view's runs, and the one being made.  Each run the view
+ * receives stays alive until the view releases it (km_view_host.release),
+ * so nothing the view points at is freed under it; a released session is
+ * freed at once, so a visitor flipping modes all afternoon holds at most
+ * a handful of traces.
+ *
+ * Window runs always store their trace.  Unless the caller set a bound,
+ * the trace is capped at KM_VIEW_TRACE_LIMIT records (32 bytes each): a
+ * runaway scenario then shows its first part, marked "trace truncated",
+ * instead of exhausting memory.
+ */
+#include "view_cli.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KM_VIEW_TRACE_LIMIT ((size_t)8 << 20)
+#define POOL 16
+
+char *km_read_placard(const char *relpath)
+{
+	if (!relpath || !*relpath)
+		return NULL;
+	char path[PATH_MAX + 512];
+	if (relpath[0] == '/')
+		snprintf(path, sizeof(path), "%s", relpath);
+	else
+		snprintf(path, sizeof(path), "%s/%s", km_datadir(), relpath);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		if (cap - len < 4096) {
+			size_t ncap = cap ? cap * 2 : 8192;
+			if (ncap > (size_t)1 << 24)
+				break;		/* a placard, not a book */
+			char *nb = realloc(buf, ncap);
+			if (!nb)
+				break;
+			buf = nb;
+			cap = ncap;
+		}
+		size_t n = fread(buf + len, 1, cap - len - 1, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	fclose(f);
+	if (!buf)
+		return NULL;
+	buf[len] = 0;
+	return buf;
+}
+
+int km_cli_png_exhibit(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+		       struct km_session *s, const char *path, int w, int h,
+		       char *err, size_t errlen)
+{
+	if (!s->ri.sim || !s->ri.sim->trace.store) {
+		snprintf(err, errlen, "no picture: the run %s", s->ri.sim ? "did not store its trace"
+									: "never started");
+		return -1;
+	}
+	km_view_set_datadir(km_datadir());
+	char *placard = s->ri.era ? km_read_placard(s->ri.era->placard) : NULL;
+	struct km_view_exhibit solo = { .file = s->ri.file, .title = s->ri.title };
+	struct km_view_run run = { .ri = &s->ri, .era_placard = placard };
+	int rc = km_view_png(eras, ex ? ex : &solo, &run, path, w, h, err, errlen);
+	free(placard);
+	return rc;
+}
+
+int km_cli_png(const struct km_era_list *eras, struct km_session *s, const char *path,
+	       int w, int h, char *err, size_t errlen)
+{
+	return km_cli_png_exhibit(eras, NULL, s, path, w, h, err, errlen);
+}
+
+/* ---------------------------------------------------------------- runs -- */
+
+struct slot {
+	struct km_session s;
+	char *placard;
+	bool used;
+};
+
+struct host {
+	const struct km_era_list *eras;
+	const struct km_run_request *base;
+	struct slot slot[POOL];
+};
+
+static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, int mode,
+		 struct km_view_run *out, char *err, size_t errlen)
+{
+	struct host *h = ud;
+	struct slot *sl = NULL;
+	for (int i = 0; i < POOL && !sl; i++)
+		if (!h->slot[i].used)
+			sl = &h->slot[i];
+	if (!sl) {
+		snprintf(err, errlen, "too many runs open at once");
+		return -1;
+	}
+	struct km_run_request rq = *h->base;
+	if (ex && ex->file)
+		rq.file = ex->file;
+	rq.era = era ? era : ex ? ex->era : h->base->era;
+	rq.mode = mode;
+	rq.store_trace = true;
+	if (!rq.trace_limit)
+		rq.trace_limit = KM_VIEW_TRACE_LIMIT;
+	rq.check_only = false;
+	if (!rq.file) {
+		snprintf(err, errlen, "no scenario to run");
+		return -1;
+	}
+	int rc = km_session_run(&sl->s, h->eras, &rq);
+	if (rc == 2 || !sl->s.ri.sim) {
+		snprintf(err, errlen, "%s", sl->s.ri.reason ? sl->s.ri.reason : "the run failed");
+		km_session_free(&sl->s);
+		return -1;
+	}
+	sl->used = true;
+	sl->placard = sl->s.ri.era ? km_read_placard(sl->s.ri.era->placard) : NULL;
+	*out = (struct km_view_run){ .ri = &sl->s.ri, .era_placard = sl->placard, .handle = sl };
+	return 0;
+}
+
+static void release(void *ud, struct km_view_run *run)
+{
+	(void)ud;
+	struct slot *sl = run->handle;
+	if (!sl || !sl->used)
+		return;
+	km_session_free(&sl->s);
+	free(sl->placard);
+	memset(sl, 0, sizeof(*sl));
+	run->handle = NULL;
+}
+
+static void host_free(struct host *h)
+{
+	for (int i = 0; i < POOL; i++) {
+		if (h->slot[i].used) {
+			struct km_view_run r = { .handle = &h->slot[i] };
+			release(h, &r);
+		}
+	}
+}
+
+int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
+		  int n, int first, const struct km_run_request *base, char *err, size_t errlen)
+{
+	km_view_set_datadir(km_datadir());
+	struct host *h = calloc(1, sizeof(*h));
+	if (!h) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	h->eras = eras;
+	h->base = base;
+	struct km_view_host vh = { .ud = h, .rerun = rerun, .release = release };
+	int rc = km_view_window(eras, n > 0 ? exhibits : NULL, n, first, &vh, err, errlen);
+	host_free(h);
+	free(h);
+	return rc;
+}
+
+int km_cli_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+		       const struct km_run_request *base, const char *path, int w, int h,
+		       char *err, size_t errlen)
+{
+	km_view_set_datadir(km_datadir());
+	struct host *hs = calloc(1, sizeof(*hs));
+	if (!hs) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	hs->eras = eras;
+	hs->base = base;
+	static const int all[] = { KM_MODE_NATIVE, KM_PRIM_CLI, KM_PRIM_BKL, KM_PRIM_SPIN,
+				   KM_PRIM_SEM, KM_PRIM_MUTEX };
+	const int *modes = ex && ex->nmodes > 1 ? ex->modes : all;
+	int nm = ex && ex->nmodes > 1 ? ex->nmodes : 6;
+	if (nm > 6)
+		nm = 6;
+	struct km_view_run runs[6];
+	int ok = 0;
+	for (int i = 0; i < nm; i++) {
+		char e[1024];
+		memset(&runs[i], 0, sizeof(runs[i]));
+		if (rerun(hs, ex, ex ? ex->era : NULL, modes[i], &runs[i], e, sizeof(e)) == 0)
+			ok++;
+	}
+	int rc = -1;
+	if (!ok)
+		snprintf(err, errlen, "none of the modes could run");
+	else
+		rc = km_view_png_compare(eras, ex, runs, nm, path, w, h, err, errlen);
+	host_free(hs);
+	free(hs);
+	return rc;
+}

@@ -1,0 +1,57 @@
+/*
+ * view_cli.h - what the command line needs to show runs: a PNG of a
+ * finished session, the museum window, and placard text.
+ *
+ * This is the glue between sessions (session.h: how a run is made) and
+ * the view (view/view.h: how a run is drawn), so that main.c only parses
+ * options and calls one of these.
+ */
+#ifndef KM_CLI_VIEW_CLI_H
+#define KM_CLI_VIEW_CLI_H
+
+#include "../view/view.h"
+#include "session.h"
+
+/**
+ * km_read_placard - the text of a placard file, @relpath relative to the
+ * data folder (km_datadir()), or absolute.
+ * Returns a malloc'd NUL-terminated string, or NULL if it cannot be read.
+ */
+char *km_read_placard(const char *relpath);
+
+/**
+ * km_cli_png - draw the finished session @s (run with store_trace) as a
+ * PNG of @w x @h pixels at @path.  No display is needed.
+ * Returns 0, or -1 with @err.
+ */
+int km_cli_png(const struct km_era_list *eras, struct km_session *s, const char *path,
+	       int w, int h, char *err, size_t errlen);
+
+/* The same with an exhibit's title and placard (@ex may be NULL): for
+ * the tour. */
+int km_cli_png_exhibit(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+		       struct km_session *s, const char *path, int w, int h,
+		       char *err, size_t errlen);
+
+/**
+ * km_cli_png_compare - run exhibit @ex (its file and era, from @base for
+ * everything else) under each of its modes (all six when it names one or
+ * none) and draw them as small multiples on one time axis at @path.
+ * Modes the era did not have are shown as such.  Returns 0, or -1 with
+ * @err.
+ */
+int km_cli_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+		       const struct km_run_request *base, const char *path, int w, int h,
+		       char *err, size_t errlen);
+
+/**
+ * km_cli_window - open the museum on exhibit @first of @exhibits (@n of
+ * them; with @n == 0 the one scenario of base->file).  Runs are made with
+ * km_session_run from @base (file, era and mode replaced per run; the
+ * trace is always stored).  Returns when the visitor quits: 0, or -1 with
+ * @err (no display, no SDL, the first exhibit failed to run).
+ */
+int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
+		  int n, int first, const struct km_run_request *base, char *err, size_t errlen);
+
+#endif /* KM_CLI_VIEW_CLI_H */

@@ -1,0 +1,402 @@
+/*
+ * view_app.c - the window: input in, requests out, frames drawn.
+ *
+ * The loop follows SDL's examples: poll every pending event into the
+ * pure state machine (km_view_handle_event), fulfil what it requested (a
+ * new run, the compare runs, a screenshot), advance playback at a fixed
+ * step of 1/120 s with a cap on the catch-up (a stalled frame must not
+ * make playback leap), and draw.  When nothing moves, it sleeps in
+ * SDL_WaitEventTimeout instead of drawing the same frame sixty times a
+ * second.
+ *
+ * Runs come from the host (km_view_host.rerun): the view never touches a
+ * simulator except through the const pointers of a finished run.  A
+ * re-run happens synchronously -- the museum's runs take milliseconds to
+ * a second or two -- with a "running..." card drawn first so the visitor
+ * knows the key was heard.  If the host cannot run it (the era had no
+ * such primitive, say), its one-line reason is shown and the previous run
+ * stays on screen.
+ *
+ * High DPI: the window is created with SDL_WINDOW_ALLOW_HIGHDPI and the
+ * state works in the renderer's output pixels; the ratio of output to
+ * window size converts mouse coordinates and scales the fonts.
+ */
+#include "view_render.h"
+
+#include "../lua/eras.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define STEP (1.0 / 120.0)
+
+/* A run on screen and its index. */
+struct shown {
+	struct km_view_run run;
+	struct km_view_model m;
+	bool live;
+};
+
+struct app {
+	const struct km_era_list *eras;
+	const struct km_view_exhibit *ex;
+	struct km_view_exhibit solo;	/* when there is no tour */
+	int nex;
+	const struct km_view_host *host;
+	SDL_Window *win;
+	SDL_Renderer *r;
+	struct km_draw *d;
+	struct km_view_state st;
+	struct shown cur;
+	struct shown cmp[KM_VIEW_MAX_COMPARE];
+	char why[KM_VIEW_MAX_COMPARE][256];
+	const char *whyp[KM_VIEW_MAX_COMPARE];
+	int ncmp;
+	char toast[1024];
+	Uint64 toast_until;
+	int shots;
+};
+
+bool km_view_have_display(void)
+{
+	const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
+	return (x && *x) || (w && *w);
+}
+
+static void toast(struct app *a, const char *msg)
+{
+	snprintf(a->toast, sizeof(a->toast), "%s", msg);
+	a->toast_until = SDL_GetTicks64() + 5000;
+}
+
+static void shown_free(struct app *a, struct shown *s)
+{
+	if (!s->live)
+		return;
+	km_vm_free(&s->m);
+	if (a->host->release)
+		a->host->release(a->host->ud, &s->run);
+	memset(s, 0, sizeof(*s));
+}
+
+static void compare_free(struct app *a)
+{
+	for (int i = 0; i < a->ncmp; i++)
+		shown_free(a, &a->cmp[i]);
+	a->ncmp = 0;
+	km_view_state_set_compare(&a->st, NULL, 0);
+}
+
+static const struct km_view_exhibit *exhibit(const struct app *a)
+{
+	return a->nex ? &a->ex[a->st.exhibit] : &a->solo;
+}
+
+static void draw(struct app *a, const char *status)
+{
+	struct km_view_frame f = {
+		.eras = a->eras, .ex = exhibit(a), .exhibit = a->st.exhibit, .nexhibits = a->nex,
+		.run = a->cur.live ? &a->cur.run : NULL,
+		.cmp_why = a->whyp, .ncmp = a->ncmp, .status = status,
+		.toast = SDL_GetTicks64() < a->toast_until ? a->toast : NULL,
+	};
+	km_draw_frame(a->d, &f, &a->st);
+}
+
+/* Show a card while the host runs something. */
+static void busy(struct app *a, const char *what)
+{
+	draw(a, what);
+	SDL_RenderPresent(a->r);
+}
+
+/* Run exhibit @ei in era @era_idx (-1: its own) with @mode into @out. */
+static int run_one(struct app *a, int ei, int era_idx, int mode, struct shown *out,
+		   char *err, size_t errlen)
+{
+	const struct km_view_exhibit *ex = a->nex ? &a->ex[ei] : &a->solo;
+	const char *era = era_idx >= 0 && era_idx < a->eras->n ? a->eras->v[era_idx].id : ex->era;
+	memset(out, 0, sizeof(*out));
+	if (a->host->rerun(a->host->ud, ex, era, mode, &out->run, err, errlen) < 0)
+		return -1;
+	if (km_vm_build(&out->m, out->run.ri, err, errlen) < 0) {
+		if (a->host->release)
+			a->host->release(a->host->ud, &out->run);
+		return -1;
+	}
+	out->live = true;
+	return 0;
+}
+
+/* Replace the run on screen; on failure keep it and say why. */
+static int switch_to(struct app *a, int ei, int era_idx, int mode)
+{
+	char err[1024], what[256];
+	const struct km_view_exhibit *ex = a->nex ? &a->ex[ei] : &a->solo;
+	snprintf(what, sizeof(what), "running %s in %s, mode %s ...",
+		 ex->title ? ex->title : ex->file,
+		 era_idx >= 0 && era_idx < a->eras->n ? a->eras->v[era_idx].id : ex->era ? ex->era : "its era",
+		 km_mode_name(mode));
+	busy(a, what);
+	struct shown next;
+	if (run_one(a, ei, era_idx, mode, &next, err, sizeof(err)) < 0) {
+		toast(a, err);
+		if (!a->host->release && a->cur.live) {
+			/* the host may have dropped the old run: run it again */
+			struct shown again;
+			a->cur.live = false;
+			if (run_one(a, a->st.exhibit, a->st.era, a->st.mode, &again, err, sizeof(err)) == 0) {
+				a->cur = again;
+				km_view_state_bind(&a->st, &a->cur.m, a->st.era, a->st.mode);
+			}
+		}
+		return -1;
+	}
+	bool had_compare = a->ncmp > 0;
+	compare_free(a);
+	struct shown old = a->cur;
+	a->cur = next;
+	a->st.exhibit = ei;
+	km_view_state_bind(&a->st, &a->cur.m, km_view_era_index(a->eras, a->cur.run.ri->era),
+			   a->cur.run.ri->mode);
+	if (old.live) {
+		/* the model was moved: free the old one where it now lives */
+		km_vm_free(&old.m);
+		if (a->host->release)
+			a->host->release(a->host->ud, &old.run);
+	}
+	if (had_compare || a->st.compare)
+		a->st.req |= KM_VREQ_COMPARE;
+	return 0;
+}
+
+/* The compare view's runs: the exhibit's modes, else all six. */
+static void compare_load(struct app *a)
+{
+	compare_free(a);
+	if (!a->host->release) {
+		toast(a, "the compare view needs a host that keeps several runs");
+		a->st.compare = false;
+		km_view_layout(&a->st);
+		return;
+	}
+	const struct km_view_exhibit *ex = exhibit(a);
+	int modes[KM_VIEW_MAX_COMPARE], n = 0;
+	if (ex->nmodes > 1)
+		for (int i = 0; i < ex->nmodes && n < KM_VIEW_MAX_COMPARE; i++)
+			modes[n++] = ex->modes[i];
+	else
+		for (int i = 0; i < KM_VIEW_MODES && n < KM_VIEW_MAX_COMPARE; i++)
+			modes[n++] = km_view_modes[i];
+	const struct km_view_model *mp[KM_VIEW_MAX_COMPARE];
+	for (int i = 0; i < n; i++) {
+		char what[128], err[1024];
+		snprintf(what, sizeof(what), "compare: running mode %s (%d of %d) ...",
+			 km_mode_name(modes[i]), i + 1, n);
+		busy(a, what);
+		a->whyp[i] = NULL;
+		if (run_one(a, a->st.exhibit, a->st.era, modes[i], &a->cmp[i], err, sizeof(err)) < 0) {
+			snprintf(a->why[i], sizeof(a->why[i]), "%s: %.200s", km_mode_name(modes[i]), err);
+			a->whyp[i] = a->why[i];
+			mp[i] = NULL;
+		} else {
+			mp[i] = &a->cmp[i].m;
+		}
+	}
+	a->ncmp = n;
+	km_view_state_set_compare(&a->st, mp, n);
+}
+
+static void screenshot(struct app *a)
+{
+	char path[64], err[512];
+	for (int i = a->shots + 1; i < 1000; i++) {
+		snprintf(path, sizeof(path), "lockmuseum-%03d.png", i);
+		if (access(path, F_OK) != 0) {
+			a->shots = i;
+			break;
+		}
+	}
+	draw(a, NULL);
+	SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, a->st.w, a->st.h, 32, SDL_PIXELFORMAT_ARGB8888);
+	if (!s || SDL_RenderReadPixels(a->r, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) < 0) {
+		snprintf(err, sizeof(err), "screenshot failed: %s", SDL_GetError());
+		toast(a, err);
+	} else if (km_view_save_png(s, path, err, sizeof(err)) < 0) {
+		toast(a, err);
+	} else {
+		char msg[128];
+		snprintf(msg, sizeof(msg), "saved %s", path);
+		toast(a, msg);
+	}
+	SDL_FreeSurface(s);
+}
+
+static void sizes(struct app *a)
+{
+	int ww, wh, ow, oh;
+	SDL_GetWindowSize(a->win, &ww, &wh);
+	if (SDL_GetRendererOutputSize(a->r, &ow, &oh) < 0) {
+		ow = ww;
+		oh = wh;
+	}
+	km_view_state_resize(&a->st, ow, oh, ww > 0 ? (float)ow / (float)ww : 1.0f);
+}
+
+static void requests(struct app *a)
+{
+	unsigned req = a->st.req;
+	a->st.req = 0;
+	if (req & KM_VREQ_EXHIBIT) {
+		int ei = a->st.want_exhibit;
+		const struct km_view_exhibit *ex = &a->ex[ei];
+		int mode = ex->nmodes > 0 ? ex->modes[0] : KM_MODE_NATIVE;
+		const struct km_era *era = ex->era ? km_eras_find(a->eras, ex->era) : NULL;
+		a->st.play = 0;
+		a->st.playing = false;
+		switch_to(a, ei, era ? km_view_era_index(a->eras, era) : -1, mode);
+		if (a->st.req & KM_VREQ_COMPARE && !a->st.compare)
+			a->st.req &= ~(unsigned)KM_VREQ_COMPARE;
+	}
+	if (req & KM_VREQ_RERUN)
+		switch_to(a, a->st.exhibit, a->st.want_era, a->st.want_mode);
+	if ((req | a->st.req) & KM_VREQ_COMPARE) {
+		a->st.req &= ~(unsigned)KM_VREQ_COMPARE;
+		if (a->st.compare)
+			compare_load(a);
+	}
+	if (req & KM_VREQ_SCREENSHOT)
+		screenshot(a);
+}
+
+int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
+		   int nexhibits, int first, const struct km_view_host *host,
+		   char *err, size_t errlen)
+{
+	if (!km_view_have_display()) {
+		snprintf(err, errlen, "no display ($DISPLAY and $WAYLAND_DISPLAY are not set)");
+		return -1;
+	}
+	if (!host || !host->rerun || !eras || !eras->n) {
+		snprintf(err, errlen, "the museum window needs eras and a host that runs exhibits");
+		return -1;
+	}
+	if (SDL_Init(SDL_INIT_VIDEO) < 0) {
+		snprintf(err, errlen, "cannot start SDL: %s", SDL_GetError());
+		return -1;
+	}
+	int rc = -1;
+	struct app *a = calloc(1, sizeof(*a));
+	if (!a) {
+		snprintf(err, errlen, "out of memory");
+		SDL_Quit();
+		return -1;
+	}
+	a->eras = eras;
+	a->ex = exhibits;
+	a->nex = exhibits ? nexhibits : 0;
+	a->host = host;
+	a->solo.title = "lockmuseum";
+	if (first < 0 || first >= a->nex)
+		first = 0;
+
+	int w = 1280, h = 800;
+	SDL_Rect usable;
+	if (SDL_GetDisplayUsableBounds(0, &usable) == 0) {
+		if (usable.w >= 1600 && usable.h >= 1000) {
+			w = 1600;
+			h = 1000;
+		} else if (usable.w < w || usable.h < h) {
+			w = usable.w * 9 / 10;
+			h = usable.h * 9 / 10;
+		}
+	}
+	SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
+	a->win = SDL_CreateWindow("lockmuseum", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+				  SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+	if (!a->win) {
+		snprintf(err, errlen, "cannot open a window: %s", SDL_GetError());
+		goto out;
+	}
+	SDL_SetWindowMinimumSize(a->win, 800, 560);
+	a->r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+	if (!a->r)
+		a->r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_SOFTWARE);
+	if (!a->r) {
+		snprintf(err, errlen, "cannot make a renderer: %s", SDL_GetError());
+		goto out;
+	}
+	km_view_state_init(&a->st, eras, w, h, 1.0f);
+	a->st.nexhibits = a->nex;
+	a->st.exhibit = first;
+	sizes(a);
+	a->d = km_draw_new(a->r, a->st.lay.u, err, errlen);
+	if (!a->d)
+		goto out;
+
+	/* the first exhibit, in its own era and first mode */
+	const struct km_view_exhibit *ex0 = exhibit(a);
+	const struct km_era *era0 = ex0->era ? km_eras_find(eras, ex0->era) : NULL;
+	if (switch_to(a, first, era0 ? km_view_era_index(eras, era0) : -1,
+		      ex0->nmodes > 0 ? ex0->modes[0] : KM_MODE_NATIVE) < 0) {
+		snprintf(err, errlen, "%s", a->toast);
+		goto out;
+	}
+	a->st.play = 0;
+	a->st.has_focus = false;
+
+	Uint64 last = SDL_GetPerformanceCounter();
+	double acc = 0;
+	bool dirty = true;
+	while (!a->st.quit) {
+		SDL_Event e;
+		bool idle = !a->st.playing && !dirty && !a->st.drag;
+		/* idle: sleep until something happens (or 100 ms, for toasts) */
+		bool have = idle ? SDL_WaitEventTimeout(&e, 100) : SDL_PollEvent(&e);
+		bool any = have;
+		while (have) {
+			if (e.type == SDL_WINDOWEVENT &&
+			    (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+			     e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED))
+				sizes(a);
+			km_view_handle_event(&a->st, &e);
+			have = SDL_PollEvent(&e);
+		}
+		if (a->st.req)
+			requests(a);
+		Uint64 now = SDL_GetPerformanceCounter();
+		double dt = (double)(now - last) / (double)SDL_GetPerformanceFrequency();
+		last = now;
+		if (a->st.playing) {
+			acc += dt > 0.25 ? 0.25 : dt;	/* no spiral of death */
+			for (int i = 0; acc >= STEP && i < 30; i++) {
+				km_view_tick(&a->st, STEP);
+				acc -= STEP;
+			}
+		} else {
+			acc = 0;
+		}
+		bool toasting = SDL_GetTicks64() < a->toast_until + 100;
+		if (any || a->st.playing || dirty || toasting) {
+			draw(a, NULL);
+			SDL_RenderPresent(a->r);
+			dirty = false;
+		}
+	}
+	rc = 0;
+out:
+	if (a) {
+		compare_free(a);
+		shown_free(a, &a->cur);
+		km_draw_free(a->d);
+		if (a->r)
+			SDL_DestroyRenderer(a->r);
+		if (a->win)
+			SDL_DestroyWindow(a->win);
+		free(a);
+	}
+	SDL_Quit();
+	return rc;
+}
