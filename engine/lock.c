@@ -169,6 +169,29 @@ km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu)
 	return c;
 }
 
+/*
+ * Did mutual exclusion just fail, as locktorture would notice?  For locks
+ * with one owner, a second holder is enough.  cli() and the BKL may be
+ * "held" by a task asleep (its flag or depth saved), so for them it takes
+ * two holders running at once -- on two CPUs after 2.5.28, for cli().
+ */
+static bool exclusion_broken(const struct km_lock *l)
+{
+	switch (l->prim) {
+	case KM_PRIM_SPIN:
+	case KM_PRIM_MUTEX:
+		return true;
+	case KM_PRIM_SEM:
+		return l->count == 1;
+	default: {
+		int running = 0;
+		for (const struct km_hold *h = l->holders; h; h = h->lnext)
+			running += h->ctx->state == KM_CTX_ONCPU;
+		return running > 1;
+	}
+	}
+}
+
 static void note_acquired(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			  km_time waited, km_time since)
 {
@@ -183,7 +206,13 @@ static void note_acquired(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		ctx->contended = false;
 	}
 	ctx->acquisitions++;
+	if (ctx->kind == KM_CTX_TASK && km_counts_add(&l->st.by_task, ctx->id, 1) < 0)
+		km_fail(sim, KM_ENOMEM, "out of memory counting acquisitions");
 	km_hold_add(sim, l, ctx, since);
+	if ((uint32_t)l->nholders > l->st.max_holders)
+		l->st.max_holders = (uint32_t)l->nholders;
+	if (l->nholders > 1 && !l->st.exclusion_broken)
+		l->st.exclusion_broken = exclusion_broken(l);
 	km_emit(sim, KM_TR_ACQUIRE, ctx->cpu, ctx, l->id, 0, waited);
 }
 
@@ -290,6 +319,10 @@ int km_lock_redo(struct km_sim *sim, struct km_ctx *ctx)
 		ctx->deadline = KM_TIME_NEVER;
 		km_emit(sim, KM_TR_TRYFAIL, ctx->cpu, ctx, l->id, 0, 1);
 		ctx->result = 0;
+		/* It was woken for a free lock and gives up: pass the wake-up on,
+		 * or the next sleeper waits for a release that already happened. */
+		if (l->avail > (int)l->reserved && l->waiters.head)
+			km_lock_wake_retry(sim, l, km_waitlist_pop(&l->waiters), true);
 		return KM_STEP_DONE;
 	}
 	ctx->lock_retry = true;

@@ -90,6 +90,7 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 static void lock_free(struct km_lock *l)
 {
 	if (l) {
+		km_counts_free(&l->st.by_task);
 		free(l->after);
 		free(l->name);
 		free(l);

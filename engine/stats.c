@@ -8,6 +8,7 @@
 #include "stats.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static unsigned bucket_of(uint64_t v)
 {
@@ -74,4 +75,56 @@ void km_hist_free(struct km_hist *h)
 {
 	free(h->bucket);
 	h->bucket = NULL;
+}
+
+/* ------------------------------------------------------------- counts -- */
+
+static uint32_t slot_of(uint32_t key, uint32_t cap)
+{
+	return (key * 2654435761u) & (cap - 1);
+}
+
+int km_counts_add(struct km_counts *c, uint32_t id, uint64_t n)
+{
+	uint32_t key = id + 1;
+	if ((c->n + 1) * 4 > c->cap * 3) {
+		uint32_t ncap = c->cap ? c->cap * 2 : 16;
+		uint32_t *nk = calloc(ncap, sizeof(*nk));
+		uint64_t *nv = calloc(ncap, sizeof(*nv));
+		if (!nk || !nv) {
+			free(nk);
+			free(nv);
+			return KM_ENOMEM;
+		}
+		for (uint32_t i = 0; i < c->cap; i++) {
+			if (!c->keys[i])
+				continue;
+			uint32_t j = slot_of(c->keys[i], ncap);
+			while (nk[j])
+				j = (j + 1) & (ncap - 1);
+			nk[j] = c->keys[i];
+			nv[j] = c->vals[i];
+		}
+		free(c->keys);
+		free(c->vals);
+		c->keys = nk;
+		c->vals = nv;
+		c->cap = ncap;
+	}
+	uint32_t j = slot_of(key, c->cap);
+	while (c->keys[j] && c->keys[j] != key)
+		j = (j + 1) & (c->cap - 1);
+	if (!c->keys[j]) {
+		c->keys[j] = key;
+		c->n++;
+	}
+	c->vals[j] += n;
+	return KM_OK;
+}
+
+void km_counts_free(struct km_counts *c)
+{
+	free(c->keys);
+	free(c->vals);
+	memset(c, 0, sizeof(*c));
 }

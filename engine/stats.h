@@ -32,12 +32,26 @@ static inline km_time km_minmax_avg(const struct km_minmax *m)
 	return m->n ? m->total / (km_time)m->n : 0;
 }
 
+/* A small open-addressing map from a context id to a count: who took a
+ * lock how often, for the locktorture-style fairness line. */
+struct km_counts {
+	uint32_t *keys;		/* id + 1; 0 = empty */
+	uint64_t *vals;
+	uint32_t cap, n;
+};
+
+int km_counts_add(struct km_counts *c, uint32_t id, uint64_t n);
+void km_counts_free(struct km_counts *c);
+
 struct km_lockstat {
 	uint64_t acquisitions;
 	uint64_t contentions;
 	uint64_t con_bounces;	/* contended, last holder on another CPU */
 	uint64_t acq_bounces;	/* acquired, line last touched elsewhere */
 	uint32_t max_waiters;
+	uint32_t max_holders;	/* at once */
+	bool exclusion_broken;	/* two holders ran inside at the same time */
+	struct km_counts by_task;
 	struct km_minmax wait;	/* only contended acquisitions */
 	struct km_minmax hold;
 };

@@ -44,6 +44,11 @@ void km_report_lockstat(FILE *out, const struct km_run_info *ri);
 /* "1.23 us", "456 ns", "7.89 ms", "1.50 s" */
 const char *km_fmt_ns(km_time ns, char *buf, size_t len);
 
+/* Who took @l how often: total, and the most and least among the tasks
+ * that took it at all.  Returns the number of such tasks. */
+uint32_t km_lock_fairness(const struct km_lock *l, uint64_t *total, uint64_t *max,
+			  uint64_t *min);
+
 /* Exit status of a finished run, by the contract: 0, 1, 2 or 3. */
 int km_report_exit_status(const struct km_run_info *ri);
 

@@ -16,6 +16,24 @@ static json_t *minmax(const struct km_minmax *m)
 			 "avg", (json_int_t)km_minmax_avg(m));
 }
 
+uint32_t km_lock_fairness(const struct km_lock *l, uint64_t *total, uint64_t *max,
+			  uint64_t *min)
+{
+	*total = *max = *min = 0;
+	const struct km_counts *c = &l->st.by_task;
+	for (uint32_t i = 0; i < c->cap; i++) {
+		if (!c->keys[i])
+			continue;
+		uint64_t v = c->vals[i];
+		*total += v;
+		if (v > *max)
+			*max = v;
+		if (!*min || v < *min)
+			*min = v;
+	}
+	return c->n;
+}
+
 static json_t *lock_json(const struct km_lock *l, const char *declared)
 {
 	json_t *o = json_object();
@@ -31,6 +49,13 @@ static json_t *lock_json(const struct km_lock *l, const char *declared)
 		json_object_set_new(o, "declared", json_string(declared));
 	json_object_set_new(o, "con_bounces", json_integer((json_int_t)l->st.con_bounces));
 	json_object_set_new(o, "acq_bounces", json_integer((json_int_t)l->st.acq_bounces));
+	uint64_t total, mx, mn;
+	uint32_t n = km_lock_fairness(l, &total, &mx, &mn);
+	json_object_set_new(o, "tasks_acquiring", json_integer(n));
+	json_object_set_new(o, "task_acq_max", json_integer((json_int_t)mx));
+	json_object_set_new(o, "task_acq_min", json_integer((json_int_t)mn));
+	json_object_set_new(o, "max_holders", json_integer(l->st.max_holders));
+	json_object_set_new(o, "exclusion_broken", json_boolean(l->st.exclusion_broken));
 	return o;
 }
 

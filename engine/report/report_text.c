@@ -135,6 +135,17 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 			lock_row(out, sim->bkl, "(the BKL)");
 		if (sim->gil->used)
 			lock_row(out, sim->gil, "(cli)");
+		/* locktorture's summary: ??? unfair, !!! exclusion broken */
+		fprintf(out, "\nlocktorture-style summary (??? when the busiest task took a lock more\n"
+			"than twice as often as the least busy, !!! when two holders were inside)\n");
+		for (uint32_t i = 0; i < sim->locks.n && i < MAX_ROWS; i++) {
+			const struct km_lock *l = sim->locks.v[i];
+			uint64_t total, mx, mn;
+			uint32_t n = km_lock_fairness(l, &total, &mx, &mn);
+			fprintf(out, "  %-24.24s Total: %" PRIu64 "  Max/Min: %" PRIu64 "/%" PRIu64
+				" over %u task%s%s%s\n", l->name, total, mx, mn, n, n == 1 ? "" : "s",
+				n > 1 && mx > 2 * mn ? " ???" : "", l->st.exclusion_broken ? " !!!" : "");
+		}
 	}
 	cpus_text(out, sim);
 	tasks_text(out, sim);

@@ -323,16 +323,6 @@ static void test_mutex_handoff_after_one_loss(void **state)
  */
 static void test_mutex_timed_out_wakee_passes_wakeup_on(void **state)
 {
-	/*
-	 * BUG: mutex: when the woken waiter runs past its deadline,
-	 * km_lock_redo() returns the timeout (result 0) without waking the
-	 * next sleeper, and nothing else will: the run ends as a deadlock at
-	 * t=10301 ("'next' waits for mutex 'l'") with the lock free (avail
-	 * 1, no owner). mutex_release() wakes only one waiter (l->woken), so
-	 * a woken waiter that gives up must hand the wake-up on. Expected:
-	 * "next" is woken and acquires; the run completes.
-	 */
-	skip();
 	static const struct sh_step h0[] = {
 		{ OP_DOWN, 0, 0 }, { OP_COMPUTE, 10000, 0 }, { OP_UP, 0, 0 }, { OP_END, 0, 0 },
 	};
