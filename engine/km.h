@@ -32,6 +32,7 @@ enum {
 	KM_ENOTAPPLICABLE = -4,	/* combination that cannot run */
 	KM_EBUDGET = -5,	/* a run budget was exceeded */
 	KM_EDEPTH = -6,		/* too many locks held at once */
+	KM_EINTR = -7,		/* stopped from outside (Ctrl-C) */
 };
 
 /*

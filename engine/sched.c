@@ -822,6 +822,11 @@ int km_sim_run(struct km_sim *sim)
 			sim->outcome = KM_OUT_ERROR;
 			break;
 		}
+		if (sim->cfg.stop && *sim->cfg.stop) {
+			km_fail(sim, KM_EINTR, "interrupted");
+			sim->outcome = KM_OUT_ERROR;
+			break;
+		}
 		if (sim->cfg.max_wall > 0 && (sim->events & 0xfff) == 0 &&
 		    wall_now() - sim->wall_start > sim->cfg.max_wall) {
 			km_fail(sim, KM_EBUDGET, "wall-clock budget of %g s exceeded "

@@ -369,6 +369,9 @@ struct km_config {
 	size_t trace_limit;		/* 0: keep every record */
 	uint64_t max_events;		/* 0: no bound */
 	double max_wall;		/* seconds; 0: no bound */
+	/* Set (by a signal handler, say) to stop the run early: it ends as an
+	 * error with KM_EINTR.  May be NULL. */
+	volatile const int *stop;
 };
 
 #define KM_VEC(type) struct { type *v; uint32_t n, cap; }

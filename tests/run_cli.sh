@@ -450,5 +450,39 @@ one_line_err
 err_has 'no such measure'
 done_
 
+# ------------------------------------------------------------- signals --
+
+cat >"$tmp/forever.lua" <<'LUA'
+scenario{ name = "forever", duration = sec(100000) }
+task{ name = "t", run = function() while true do compute(us(1)) end end }
+LUA
+current="Ctrl-C stops a long run with exit 130"
+failed=false
+"$BIN" run "$tmp/forever.lua" --max-instructions 100000000000 --max-events 100000000000 --max-wall 600 >/dev/null 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+err_has 'interrupted'
+done_
+
+current="Ctrl-C during tour --out leaves no half-written file"
+failed=false
+mkdir -p "$tmp/tour"
+"$BIN" tour --out "$tmp/tour" >/dev/null 2>&1 &
+pid=$!
+sleep 0.2
+kill -INT $pid
+wait $pid
+rc=$?
+if [ "$rc" = 130 ]; then
+	[ -z "$(ls -A "$tmp/tour")" ] || no "files left behind: $(ls "$tmp/tour")"
+else
+	[ "$rc" = 0 ] || no "exit status $rc, expected 130 (or 0 if it finished first)"
+fi
+done_
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -419,6 +419,12 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 	rq.check_only = check_only;
 
 	int status = km_session_run(&s, &eras, &rq);
+	if (km_interrupted) {
+		fprintf(stderr, "%s: interrupted\n", prog);
+		km_session_free(&s);
+		km_eras_free(&eras);
+		return 130;
+	}
 	if (check_only && status == 0) {
 		const struct km_sim *sim = s.ri.sim;
 		int nt = 0;
@@ -570,6 +576,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	const char *cmd = argv[1];
+	km_session_catch_signals();
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
 		usage(stdout);
 		return 0;
@@ -599,7 +606,12 @@ int main(int argc, char **argv)
 		base.max_events = o.max_events;
 		struct km_tour_opts to = { .out_dir = o.out_dir, .png_w = 1920, .png_h = 1080,
 					   .base = &base };
-		return km_tour_command(&to);
+		rc = km_tour_command(&to);
+		if (km_interrupted) {
+			fprintf(stderr, "%s: interrupted\n", prog);
+			return 130;
+		}
+		return rc;
 	}
 	if (strcmp(cmd, "run") && strcmp(cmd, "check") && strcmp(cmd, "compare") &&
 	    strcmp(cmd, "explore")) {
@@ -623,7 +635,13 @@ int main(int argc, char **argv)
 			argv[1 + optind], argv[2 + optind]);
 		return 2;
 	}
-	if (lists)
-		return cmd_sweep(&o, cmd, argv[1 + optind], argc, argv);
+	if (lists) {
+		rc = cmd_sweep(&o, cmd, argv[1 + optind], argc, argv);
+		if (km_interrupted) {
+			fprintf(stderr, "%s: interrupted\n", prog);
+			return 130;
+		}
+		return rc;
+	}
 	return cmd_run(&o, argv[1 + optind], !strcmp(cmd, "check"));
 }

@@ -5,6 +5,7 @@
 #include "../lua/sandbox.h"
 
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,23 @@
 #ifndef KM_DATADIR
 #define KM_DATADIR "/usr/local/share/lockmuseum"
 #endif
+
+volatile int km_interrupted;
+
+static void on_signal(int sig)
+{
+	km_interrupted = sig;
+}
+
+void km_session_catch_signals(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
 
 void km_run_request_init(struct km_run_request *rq)
 {
@@ -151,7 +169,7 @@ int km_session_run(struct km_session *s, const struct km_era_list *eras,
 		.sets = rq->sets, .nsets = rq->nsets,
 		.max_instructions = rq->max_instructions, .max_memory = rq->max_memory,
 		.max_wall = rq->max_wall, .seed = rq->has_seed ? rq->seed : 1,
-		.seed_given = rq->has_seed,
+		.seed_given = rq->has_seed, .stop = &km_interrupted,
 	};
 	for (int i = 0; i < rq->nsets; i++)
 		rq->sets[i].used = false;
@@ -191,7 +209,7 @@ int km_session_run(struct km_session *s, const struct km_era_list *eras,
 		.cpus = cpus, .seed = seed, .duration = duration, .mode = rq->mode,
 		.anachronism = rq->anachronism, .store_trace = rq->store_trace,
 		.trace_limit = rq->trace_limit, .max_events = rq->max_events,
-		.max_wall = rq->max_wall,
+		.max_wall = rq->max_wall, .stop = &km_interrupted,
 	};
 	struct km_sim *sim = km_scenario_instantiate(s->sc, era, &cfg, err, sizeof(err));
 	if (!sim)

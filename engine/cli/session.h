@@ -35,6 +35,11 @@ struct km_run_request {
 	bool check_only;		/* stop after building the machine */
 };
 
+/* Set by the SIGINT/SIGTERM handler km_session_catch_signals installs;
+ * runs stop at the next event or Lua hook, as errors "interrupted". */
+extern volatile int km_interrupted;
+void km_session_catch_signals(void);
+
 /* Defaults for every budget and bound. */
 void km_run_request_init(struct km_run_request *rq);
 

@@ -114,7 +114,7 @@ int km_tour_command(const struct km_tour_opts *o)
 		}
 	}
 	int status = 0, pngs = 0;
-	for (int i = 0; i < tour.n; i++) {
+	for (int i = 0; i < tour.n && !km_interrupted; i++) {
 		const struct km_exhibit *e = &tour.v[i];
 		FILE *outs[2] = { stdout, txt };
 		char cpus_s[16] = "";
@@ -184,7 +184,12 @@ int km_tour_command(const struct km_tour_opts *o)
 		}
 		km_session_free(&first);
 	}
-	if (txt) {
+	if (txt && km_interrupted) {
+		/* never leave a half-written tour behind */
+		fclose(txt);
+		unlink(txt_tmp);
+		status = 2;
+	} else if (txt) {
 		bool bad = ferror(txt);
 		if (fclose(txt) != 0 || bad || rename(txt_tmp, txt_final) < 0) {
 			fprintf(stderr, "lockmuseum: %s: cannot write: %s\n", txt_final, strerror(errno));

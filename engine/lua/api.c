@@ -520,6 +520,14 @@ static int l_current(lua_State *L)
 	return 1;
 }
 
+/* ncpus(): the run's CPU count (an extension: spread work over CPUs). */
+static int l_ncpus(lua_State *L)
+{
+	op_ctx(L, "ncpus", false);
+	lua_pushinteger(L, km_scen(L)->sim->ncpus);
+	return 1;
+}
+
 static int l_in_irq(lua_State *L)
 {
 	struct km_ctx *ctx = op_ctx(L, "in_irq", false);
@@ -627,6 +635,7 @@ static const luaL_Reg api_funcs[] = {
 	{"cpu", l_cpu},
 	{"current", l_current},
 	{"in_irq", l_in_irq},
+	{"ncpus", l_ncpus},
 	{"rand", l_rand},
 	{"log", l_log},
 	{"print", l_print},

@@ -85,6 +85,8 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
 				 "(raise it with --max-instructions)", sb->where,
 				 (unsigned long long)sb->instr_limit);
 			km_sandbox_set_fatal(sb, msg);
+		} else if (sb->stop && *sb->stop) {
+			km_sandbox_set_fatal(sb, "interrupted");
 		} else if (sb->wall_limit > 0 && wall_now() - sb->wall_start > sb->wall_limit) {
 			char msg[512];
 			snprintf(msg, sizeof(msg), "%swall-clock budget of %g s exceeded "

@@ -36,6 +36,7 @@ struct km_sandbox {
 	char fatal_msg[640];
 	char where[320];		/* "file:line: " of the last hook, or "" */
 	lua_State *running;		/* the coroutine being resumed, or NULL (main) */
+	volatile const int *stop;	/* set from outside to interrupt (Ctrl-C) */
 	struct km_rng *rng;		/* math.random draws from it */
 	struct km_rng own_rng;
 };

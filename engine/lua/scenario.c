@@ -384,6 +384,7 @@ struct km_scenario *km_scenario_load(const char *path, const struct km_load_opts
 	sc->sets = o->sets;
 	sc->nsets = o->nsets;
 	sc->seed_given = o->seed_given;
+	sc->sb.stop = o->stop;
 	lua_State *L = sc->sb.L;
 	km_handles_register(L);
 	for (const luaL_Reg *f = decl_funcs; f->name; f++)

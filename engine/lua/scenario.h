@@ -35,6 +35,7 @@ struct km_load_opts {
 	double max_wall;
 	uint64_t seed;			/* for math.random at the top level */
 	bool seed_given;		/* --seed: scenario{ seed } does not override */
+	volatile const int *stop;	/* interrupt flag, or NULL */
 };
 
 struct km_scenario_meta {
