@@ -137,3 +137,27 @@ exhibit{
   look = "Critical p99 falls about eightfold while the general-object rate stays " ..
          "within 1%: a semaphore used as what it always was, a counter of resources.",
 }
+
+exhibit{
+  scenario = "kmod.lua", era = "2022", cpus = 448, anachronism = true,
+  set = { limiter = "none", dedup = false },
+  title = "2022: 448 CPUs load the same modules at once",
+  text = "At boot, udev asks for the same modules once per CPU: acpi_cpufreq 896 " ..
+         "times on David Hildenbrand's 448-CPU machine. Each finit_module() " ..
+         "allocated up to three times the module's size in module space before " ..
+         "finding the module already there, and the 1 GiB ran out.",
+  look = "The module-space counter hits its ceiling; the failed loads are " ..
+         "'vmap allocation ... failed'.",
+}
+
+exhibit{
+  scenario = "kmod.lua", era = "2023", cpus = 448, anachronism = true,
+  set = { limiter = "semaphore", dedup = true },
+  title = "2023: look first, and a semaphore as the limiter",
+  text = "6.4 checks for the module before allocating, and kmod's home-made limiter " ..
+         "(an atomic count and a wait queue since 4.13) becomes what it always was: " ..
+         "DEFINE_SEMAPHORE(kmod_concurrent_max, 50) with down_timeout(). Linus: " ..
+         "semaphores are the classic concurrency limiter; do not re-invent them.",
+  look = "Peak module space far below the ceiling, no failed loads, and exactly one " ..
+         "wake-up per waiting request.",
+}
