@@ -139,7 +139,7 @@ exhibit{
 }
 
 exhibit{
-  scenario = "kmod.lua", era = "2022", cpus = 448, anachronism = true,
+  scenario = "kmod.lua", era = "2022", cpus = 448,
   set = { limiter = "none", dedup = false },
   title = "2022: 448 CPUs load the same modules at once",
   text = "At boot, udev asks for the same modules once per CPU: acpi_cpufreq 896 " ..
@@ -151,7 +151,7 @@ exhibit{
 }
 
 exhibit{
-  scenario = "kmod.lua", era = "2023", cpus = 448, anachronism = true,
+  scenario = "kmod.lua", era = "2023", cpus = 448,
   set = { limiter = "semaphore", dedup = true },
   title = "2023: look first, and a semaphore as the limiter",
   text = "6.4 checks for the module before allocating, and kmod's home-made limiter " ..
