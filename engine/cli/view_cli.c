@@ -98,6 +98,26 @@ struct host {
 	struct slot slot[POOL];
 };
 
+/* A session's refusal is written for the command line ("--mode mutex:
+ * ... Use --anachronism to run it anyway"); a visitor has no options to
+ * type, so say it without them. */
+static void museum_words(const char *reason, char *out, size_t len)
+{
+	const char *s = reason;
+	if (!strncmp(s, "--mode ", 7))
+		s += 2;
+	else if (!strncmp(s, "--cpus ", 7))
+		s += 2;
+	snprintf(out, len, "%s", s);
+	char *use = strstr(out, "; use --anachronism");
+	if (!use)
+		use = strstr(out, ". Use --anachronism");
+	if (use) {
+		use[0] = '.';
+		use[1] = 0;
+	}
+}
+
 static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, int mode,
 		 struct km_view_run *out, char *err, size_t errlen)
 {
@@ -125,7 +145,7 @@ static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, in
 	}
 	int rc = km_session_run(&sl->s, h->eras, &rq);
 	if (rc == 2 || !sl->s.ri.sim) {
-		snprintf(err, errlen, "%s", sl->s.ri.reason ? sl->s.ri.reason : "the run failed");
+		museum_words(sl->s.ri.reason ? sl->s.ri.reason : "the run failed", err, errlen);
 		km_session_free(&sl->s);
 		return -1;
 	}

@@ -56,6 +56,7 @@ struct app {
 	int ncmp;
 	char toast[1024];
 	Uint64 toast_until;
+	bool toast_bad;		/* a refusal or an error, not news */
 	int shots;
 };
 
@@ -67,6 +68,7 @@ bool km_view_have_display(void)
 
 static void toast(struct app *a, const char *msg)
 {
+	a->toast_bad = strncmp(msg, "saved ", 6) != 0;
 	snprintf(a->toast, sizeof(a->toast), "%s", msg);
 	a->toast_until = SDL_GetTicks64() + 5000;
 }
@@ -101,6 +103,7 @@ static void draw(struct app *a, const char *status)
 		.run = a->cur.live ? &a->cur.run : NULL,
 		.cmp_why = a->whyp, .ncmp = a->ncmp, .status = status,
 		.toast = SDL_GetTicks64() < a->toast_until ? a->toast : NULL,
+		.toast_bad = a->toast_bad,
 	};
 	km_draw_frame(a->d, &f, &a->st);
 }

@@ -169,8 +169,11 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 		}
 		break;
 	case KM_TR_IRQOFF:
-		snprintf(p, n, r->arg ? "%s: interrupts off (cli): the CPU will not take an interrupt"
-				      : "%s: interrupts back on (sti)", who);
+		if (r->ctx == KM_TR_NONE)
+			snprintf(p, n, r->arg ? "interrupts off" : "interrupts back on");
+		else
+			snprintf(p, n, r->arg ? "%s: interrupts off (cli): the CPU will not take an "
+						"interrupt" : "%s: interrupts back on (sti)", who);
 		break;
 	case KM_TR_TASK_START:
 		snprintf(p, n, "%s starts", who);

@@ -31,6 +31,7 @@ struct km_view_frame {
 	const char *const *cmp_why;		/* per compare run: why it is missing */
 	int ncmp;
 	const char *toast;			/* a passing message, or NULL */
+	bool toast_bad;				/* ... telling of a refusal */
 	const char *status;			/* e.g. "running 2009 / mutex..." */
 };
 

@@ -191,14 +191,16 @@ static void playback(struct km_draw *d, const struct km_view_state *st)
 		snprintf(sp, sizeof(sp), "%.3g \xc2\xb5s", speed / 1e3);
 	else
 		snprintf(sp, sizeof(sp), "%.3g ns", speed);
-	const char *what = st->playing ? "\xe2\x96\xb6" : end && st->play >= end ? "end" : "paused";
-	snprintf(d->line, sizeof(d->line), "%s %s", what, t);
-	int x = L->gutter.x, y = L->axis.y - km_draw_px(d, 1);
-	km_text_draw(d->tx, KM_FONT_BOLD, d->line, x, y, st->playing ? km_pal(KM_C_FOCUS) : km_pal(KM_C_INK),
-		     KM_LEFT);
-	snprintf(d->line, sizeof(d->line), "1 s = %s", sp);
-	km_text_draw(d->tx, KM_FONT_SMALL, d->line, x, y + km_text_height(d->tx, KM_FONT_BOLD) - km_draw_px(d, 2),
-		     km_pal(KM_C_MUTED), KM_LEFT);
+	const char *what = st->playing ? "\xe2\x96\xb6 playing" : end && st->play >= end ? "\xe2\x96\xa0 end"
+										 : "\xe2\x9d\x9a\xe2\x9d\x9a paused";
+	int x = L->gutter.x, y = L->axis.y - km_draw_px(d, 2), w = L->gutter.w;
+	int lh = km_text_height(d->tx, KM_FONT_SMALL) - km_draw_px(d, 1);
+	uint32_t c = st->playing ? km_pal(KM_C_FOCUS) : km_pal(KM_C_INK);
+	km_draw_text_fit(d, KM_FONT_BOLD, what, x, y, w, c);
+	snprintf(d->line, sizeof(d->line), "t = %s", t);
+	km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, y + lh + km_draw_px(d, 2), w, km_pal(KM_C_INK));
+	snprintf(d->line, sizeof(d->line), "1 s shows %s", sp);
+	km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, y + 2 * lh + km_draw_px(d, 2), w, km_pal(KM_C_MUTED));
 }
 
 /* --------------------------------------------------------- event line -- */
@@ -214,7 +216,8 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 	int w = r->x + r->w - x - km_draw_px(d, 8);
 	char desc[512];
 	if (f->toast && *f->toast) {
-		km_draw_text_fit(d, KM_FONT_BOLD, f->toast, x, y, w, km_pal(KM_C_BAD));
+		km_draw_text_fit(d, KM_FONT_BOLD, f->toast, x, y, w,
+				 f->toast_bad ? km_pal(KM_C_BAD) : km_pal(KM_C_FOCUS));
 		return;
 	}
 	if (m && st->compare && st->lay.ncmp) {

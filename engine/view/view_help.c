@@ -16,10 +16,10 @@ static const struct {
 	{ "+ / -", "play faster / slower" },
 	{ "mouse wheel", "zoom in and out where the mouse is" },
 	{ "drag", "pan along the time axis" },
-	{ "click", "describe the event there; on a lock's name: its statistics" },
-	{ "1 2 3 4 5 6", "mode: native, cli, bkl, spinlock, semaphore, mutex (re-runs)" },
-	{ "[ / ]", "previous / next era (re-runs); or click an era on the ribbon" },
-	{ "Tab", "compare view: the exhibit under several modes, one time axis" },
+	{ "click", "tell the event there; a lock's name: its statistics" },
+	{ "1 2 3 4 5 6", "mode: native, cli, bkl, spinlock, semaphore, mutex" },
+	{ "[ / ]", "previous / next era; or click an era on the ribbon" },
+	{ "Tab", "compare: the exhibit under each mode, one time axis" },
 	{ "N / P", "next / previous exhibit of the tour" },
 	{ "S", "save a screenshot (PNG, in the current folder)" },
 	{ "Home / End / 0", "playhead to the start / end; zoom to the whole run" },
@@ -31,7 +31,7 @@ void km_draw_help(struct km_draw *d, const struct km_view_state *st)
 {
 	int n = (int)(sizeof(controls) / sizeof(controls[0]));
 	int lh = km_text_height(d->tx, KM_FONT_BODY) + km_draw_px(d, 4);
-	int w = km_draw_px(d, 680), h = (n + 4) * lh + km_draw_px(d, 20);
+	int w = km_draw_px(d, 720), h = (n + 4) * lh + km_draw_px(d, 20);
 	if (w > st->w - 20)
 		w = st->w - 20;
 	int x = (st->w - w) / 2, y = (st->h - h) / 2;
@@ -53,6 +53,7 @@ void km_draw_help(struct km_draw *d, const struct km_view_state *st)
 		km_draw_text_fit(d, KM_FONT_BODY, controls[i].what, col, ky + i * lh,
 				 x + w - pad - col, km_pal(KM_C_INK));
 	}
-	km_text_draw(d->tx, KM_FONT_SMALL, "Press H, F1 or Escape to close.", x + pad,
+	km_text_draw(d->tx, KM_FONT_SMALL, "A mode or era switch runs the exhibit again, with the same "
+		     "seed.  Press H, F1 or Escape to close.", x + pad,
 		     ky + n * lh + lh / 2, km_pal(KM_C_MUTED), KM_LEFT);
 }

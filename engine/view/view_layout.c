@@ -82,8 +82,8 @@ void km_view_layout(struct km_view_state *s)
 	L->legend = (SDL_Rect){ 0, L->event.y - lg_h, main_w, lg_h };
 	L->timeline = (SDL_Rect){ 0, top_h, main_w, L->legend.y - top_h };
 
-	int gutter_w = px(u, 150);
-	int axis_h = px(u, 34);
+	int gutter_w = px(u, 172);
+	int axis_h = px(u, 46);	/* tall enough for the playback corner */
 	L->axis = (SDL_Rect){ gutter_w, top_h + px(u, 4), main_w - gutter_w - m, axis_h };
 	int lanes_y = L->axis.y + axis_h;
 	L->lanes = (SDL_Rect){ gutter_w, lanes_y, L->axis.w, L->legend.y - m / 2 - lanes_y };
@@ -103,7 +103,7 @@ void km_view_layout(struct km_view_state *s)
 	L->viol_y = L->stats.y + px(u, 8) + 10 * L->viol_row_h;
 	L->nviol_rows = imax(0, (L->stats.y + L->stats.h - L->viol_y) / L->viol_row_h);
 
-	L->rib_x0 = px(u, 150);
+	L->rib_x0 = px(u, 172);
 	L->rib_x1 = w - px(u, 24);
 	L->rib_axis_y = L->ribbon.y + px(u, 54);
 
@@ -130,14 +130,17 @@ void km_view_layout(struct km_view_state *s)
 			nlk--;
 	}
 	int other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
-	/* few lanes in a tall window: let them grow, up to half again */
+	/* few lanes in a tall window: let them grow (the CPUs most, they are
+	 * what a visitor watches), leaving a little paper at the bottom */
 	int need = ncpus * max_row + other;
-	if (need > 0 && need < avail) {
-		float grow = fminf((float)avail / (float)need, 1.5f);
-		max_row = (int)((float)max_row * grow);
-		lock_h = (int)((float)lock_h * grow);
-		ctr_h = (int)((float)ctr_h * grow);
+	if (need > 0 && need * 10 < avail * 9) {
+		float grow = (float)avail * 0.9f / (float)need;
+		float gl = fminf(grow, 1.4f);
+		lock_h = (int)((float)lock_h * gl);
+		ctr_h = (int)((float)ctr_h * gl);
 		other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
+		int rows = ((avail * 9 / 10) - other) / ncpus;
+		max_row = imin(imax(max_row, rows), px(u, 180));
 	}
 	rows_for(ncpus, avail - other, max_row, &L->cpu_rows, &L->row_h, &L->row_gap,
 		 &L->cpus_per_row);
@@ -158,7 +161,7 @@ void km_view_layout(struct km_view_state *s)
 		for (int i = 0; i < L->ncmp; i++) {
 			L->cmp[i] = (SDL_Rect){ L->lanes.x, L->lanes.y + i * ph, L->lanes.w, ph };
 			int n = s->cmp[i] ? s->cmp[i]->ncpus : 1;
-			rows_for(n, ph - L->cmp_head - px(u, 6), px(u, 22), &L->cmp_rows[i],
+			rows_for(n, ph - L->cmp_head - px(u, 6), px(u, 40), &L->cmp_rows[i],
 				 &L->cmp_row_h[i], &L->cmp_gap[i], &L->cmp_per_row[i]);
 			if (s->cmp[i] && s->cmp[i]->end > L->cmp_end)
 				L->cmp_end = s->cmp[i]->end;

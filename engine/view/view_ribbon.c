@@ -123,7 +123,7 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 		if (y <= 2023 && (y - 1991) % every == 0) {
 			snprintf(d->line, sizeof(d->line), "%d", y);
 			km_text_draw(d->tx, KM_FONT_SMALL, d->line, km_view_year_x(st, y + 0.5),
-				     ay + km_draw_px(d, 6), km_pal(KM_C_MUTED), KM_CENTRE);
+				     ay + km_draw_px(d, 7), km_pal(KM_C_MUTED), KM_CENTRE);
 		}
 	}
 
@@ -139,7 +139,7 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 
 	/* milestones: each in the first of three rows where it fits */
 	int row_end[3] = { INT_MIN, INT_MIN, INT_MIN };
-	int my = ay + lh + km_draw_px(d, 8);
+	int my = ay + lh + km_draw_px(d, 9);
 	for (size_t i = 0; i < sizeof(milestones) / sizeof(milestones[0]); i++) {
 		int x = km_view_year_x(st, milestones[i].when);
 		int tw = km_text_width(d->tx, KM_FONT_SMALL, milestones[i].what);

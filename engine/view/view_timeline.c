@@ -468,6 +468,16 @@ static void right_label(struct km_draw *d, enum km_font f, const char *s, const 
 	km_text_draw(d->tx, f, buf, g->x + g->w, y, rgb, KM_RIGHT);
 }
 
+/* A gutter label cut at its end (for descriptions, not names). */
+static void right_label_end(struct km_draw *d, enum km_font f, const char *s, const SDL_Rect *g,
+			    int y, uint32_t rgb)
+{
+	if (km_text_width(d->tx, f, s) <= g->w)
+		km_text_draw(d->tx, f, s, g->x + g->w, y, rgb, KM_RIGHT);
+	else
+		km_draw_text_fit(d, f, s, g->x, y, g->w, rgb);
+}
+
 static void cpu_labels(struct km_draw *d, const struct km_view_state *st)
 {
 	const struct km_view_layout *L = &st->lay;
@@ -478,6 +488,8 @@ static void cpu_labels(struct km_draw *d, const struct km_view_state *st)
 	while (every * pitch < lh)
 		every *= 2;
 	char buf[32];
+	/* with several CPUs a row, the last line of the gutter says so */
+	int bottom = L->cpu_y + L->cpu_rows * pitch - (L->cpus_per_row > 1 ? lh : 0);
 	for (int row = 0; row < L->cpu_rows; row += every) {
 		int cpu = row * L->cpus_per_row;
 		if (cpu >= m->ncpus)
@@ -485,14 +497,16 @@ static void cpu_labels(struct km_draw *d, const struct km_view_state *st)
 		int y = L->cpu_y + row * pitch + L->row_h / 2 - lh / 2;
 		if (every > 1 || L->cpus_per_row > 1)
 			y = L->cpu_y + row * pitch;
+		if (y + lh > bottom)
+			break;
 		snprintf(buf, sizeof(buf), "CPU%d", cpu);
 		km_text_draw(d->tx, pitch >= lh ? KM_FONT_BODY : KM_FONT_SMALL, buf,
 			     L->gutter.x + L->gutter.w, y, km_pal(KM_C_INK), KM_RIGHT);
 	}
 	if (L->cpus_per_row > 1) {
 		snprintf(buf, sizeof(buf), "%d CPUs a row", L->cpus_per_row);
-		km_text_draw(d->tx, KM_FONT_SMALL, buf, L->gutter.x,
-			     L->cpu_y + L->cpu_rows * pitch - lh, km_pal(KM_C_MUTED), KM_LEFT);
+		km_text_draw(d->tx, KM_FONT_SMALL, buf, L->gutter.x + L->gutter.w, bottom,
+			     km_pal(KM_C_MUTED), KM_RIGHT);
 	}
 }
 
@@ -509,12 +523,12 @@ static void lock_labels(struct km_draw *d, const struct km_view_state *st)
 		right_label(d, li == sel ? KM_FONT_BOLD : KM_FONT_BODY, l->name, &L->gutter,
 			    y - km_draw_px(d, 1), km_pal(KM_C_INK));
 		if (m->locks[li].max_waiters)
-			snprintf(d->line, sizeof(d->line), "%s, \xe2\x89\xa4%u waiting", km_prim_name(l->prim),
+			snprintf(d->line, sizeof(d->line), "%s \xc2\xb7 %u wait", km_prim_name(l->prim),
 				 m->locks[li].max_waiters);
 		else
-			snprintf(d->line, sizeof(d->line), "%s, never waited for", km_prim_name(l->prim));
-		right_label(d, KM_FONT_SMALL, d->line, &L->gutter, y + lh - km_draw_px(d, 2),
-			    km_pal(KM_C_MUTED));
+			snprintf(d->line, sizeof(d->line), "%s \xc2\xb7 no wait", km_prim_name(l->prim));
+		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, y + lh - km_draw_px(d, 2),
+				km_pal(KM_C_MUTED));
 	}
 	if (m->nlane_locks > L->nlocks) {
 		snprintf(d->line, sizeof(d->line), "+%d more lock%s", m->nlane_locks - L->nlocks,
@@ -538,7 +552,7 @@ static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 		right_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK));
 		snprintf(d->line, sizeof(d->line), "peak %lld %s", (long long)K->hi,
 			 K->c->unit ? K->c->unit : "");
-		right_label(d, KM_FONT_SMALL, d->line, &L->gutter, y + lh, km_pal(KM_C_MUTED));
+		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, y + lh, km_pal(KM_C_MUTED));
 		lane++;
 	}
 }
@@ -720,7 +734,7 @@ static void playhead(struct km_draw *d, const struct km_view_state *st, int xpla
 	if (xplay < right) {
 		/* the future: there, but veiled */
 		SDL_SetRenderDrawBlendMode(d->r, SDL_BLENDMODE_BLEND);
-		km_draw_colour(d, km_pal(KM_C_BG), 200);
+		km_draw_colour(d, km_pal(KM_C_BG), 175);
 		SDL_Rect r = { xplay, L->lanes.y, right - xplay, L->lanes.h };
 		if (r.x < L->lanes.x) {
 			r.w -= L->lanes.x - r.x;
@@ -767,8 +781,8 @@ void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
 	draw_axis(d, st);
 	int xplay = km_view_x_of(st, st->play);
 	if (L->ncmp) {
-		km_draw_compare(d, f, st);
 		playhead(d, st, xplay);
+		km_draw_compare(d, f, st);	/* the figures stay legible over the veil */
 		return;
 	}
 	cpu_labels(d, st);

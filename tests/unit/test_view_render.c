@@ -172,6 +172,33 @@ static void test_view_render_png_file(void **state)
 	rmdir(path);
 }
 
+/* The violations of a run are listed in the stats panel, in vermillion,
+ * and the still's event line tells the first one. */
+static void test_view_render_violations(void **state)
+{
+	(void)state;
+	struct vfx f;
+	assert_int_equal(vfx_setup(&f, "lost.lua", NULL, KM_MODE_NATIVE), 0);
+	struct km_view_state st;
+	SDL_Surface *s = render(&f, 1280, 800, &st, NULL, &f.run);
+	assert_non_null(s);
+	assert_true(st.has_focus);
+	assert_int_equal(st.focus, f.m.viols[0]);
+	SDL_Rect row = { st.lay.stats.x, st.lay.viol_y, st.lay.stats.w, st.lay.viol_row_h };
+	/* text anti-aliasing blends the colour: count reddish pixels */
+	int red = 0;
+	for (int y = row.y; y < row.y + row.h; y++)
+		for (int x = row.x; x < row.x + row.w; x++) {
+			uint32_t p = vfx_pixel(s, x, y);
+			red += ((p >> 16) & 255) > 150 && (p & 255) < 90 && ((p >> 8) & 255) < 140;
+		}
+	assert_true(red > 50);
+	/* the first row is the focused one: on the highlight */
+	assert_true(vfx_count(s, &row, km_pal(KM_C_HILITE)) > 100);
+	SDL_FreeSurface(s);
+	vfx_teardown(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -180,6 +207,7 @@ int main(void)
 		cmocka_unit_test(test_view_render_placard),
 		cmocka_unit_test(test_view_render_ribbon),
 		cmocka_unit_test(test_view_render_png_file),
+		cmocka_unit_test(test_view_render_violations),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

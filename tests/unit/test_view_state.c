@@ -303,6 +303,29 @@ static void test_view_state_violation_click(void **state)
 	assert_int_equal(km_view_wrap(2, 1, 3), 0);
 }
 
+/* A run with violations: the list in the stats panel is clickable. */
+static void test_view_state_violation_jump(void **state)
+{
+	(void)state;
+	struct vfx f;
+	assert_int_equal(vfx_setup(&f, "lost.lua", NULL, KM_MODE_NATIVE), 0);
+	assert_true(f.m.nviols >= 2);
+	struct km_view_state st;
+	km_view_state_init(&st, &f.eras, 1280, 800, 1.0f);
+	km_view_state_bind(&st, &f.m, km_view_era_index(&f.eras, f.s.ri.era), KM_MODE_NATIVE);
+	assert_true(st.lay.nviol_rows >= 2);
+	/* the second row: focus on the second violation, revealed */
+	click(&st, st.lay.stats.x + 20, st.lay.viol_y + st.lay.viol_row_h + 2);
+	assert_true(st.has_focus);
+	assert_int_equal(st.focus, f.m.viols[1]);
+	assert_int_equal(f.m.recs[st.focus].kind, KM_TR_VIOLATION);
+	assert_true(st.play >= f.m.recs[st.focus].time);
+	char buf[512];
+	km_vm_describe(&f.m, st.focus, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "BUG (lost-update): lost update on 'shared'"));
+	vfx_teardown(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -314,6 +337,7 @@ int main(void)
 		cmocka_unit_test_setup(test_view_state_hover_click, fresh),
 		cmocka_unit_test_setup(test_view_state_overlays, fresh),
 		cmocka_unit_test_setup(test_view_state_violation_click, fresh),
+		cmocka_unit_test(test_view_state_violation_jump),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
