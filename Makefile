@@ -155,4 +155,7 @@ uninstall:
 clean:
 	rm -rf build build-san build-bench out
 
+# Keep the test objects: they are intermediate files of the test binaries.
+.SECONDARY:
+
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
