@@ -23,6 +23,7 @@ struct km_view_exhibit {
 	const char *title;
 	const char *placard;		/* the exhibit's text (markdown-ish) */
 	const char *look;		/* one sentence: what to look at */
+	const void *host;		/* the host's own record of it; the view ignores it */
 };
 
 /* One finished run, as the view needs it. */

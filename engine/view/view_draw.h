@@ -80,6 +80,7 @@ struct km_draw {
 	} key;
 
 	struct km_placard_doc doc;
+	bool arrows_hidden;		/* too many wake-ups in view to draw */
 	char line[1024];		/* scratch for one formatted line */
 };
 

@@ -94,7 +94,10 @@ void km_view_layout(struct km_view_state *s)
 		L->lanes.h = 1;
 
 	int side_in = L->side.w - 2 * m;
-	int plac_h = (int)((float)L->side.h * 0.56f);
+	/* the placard gets most of the column, unless there are violations
+	 * to list */
+	bool viols = s->model && s->model->nviols;
+	int plac_h = (int)((float)L->side.h * (viols ? 0.46f : 0.56f));
 	L->placard = (SDL_Rect){ L->side.x + m, L->side.y + m, side_in, plac_h - m };
 	L->stats = (SDL_Rect){ L->side.x + m, L->side.y + plac_h + m / 2, side_in,
 			       L->side.h - plac_h - m - m / 2 };

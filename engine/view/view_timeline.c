@@ -143,9 +143,24 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 			if (best < 0)
 				continue;	/* outside the run: paper */
 			unsigned slot = 0;
-			if (best == KM_CPU_BUSY && d->bctx[c] < m->nctx)
+			if (d->bctx[c] < m->nctx)
 				slot = m->ctx_colour[d->bctx[c]];
-			uint32_t col = argb(km_pal_state(best, slot));
+			uint32_t col = argb(km_pal_state(best, best == KM_CPU_BUSY ? slot : 0));
+			/* mostly idle, but not only: the busiest other state shows in
+			 * the lane's bottom third, so that a convoy's short bursts of
+			 * work stay visible when zoomed out */
+			int second = -1;
+			float sv = 0, total = 0;
+			for (int s = 0; s < KM_CPU_STATES; s++) {
+				total += acc[s];
+				if (s != KM_CPU_IDLE && acc[s] > sv) {
+					sv = acc[s];
+					second = s;
+				}
+			}
+			int strip = best == KM_CPU_IDLE && second >= 0 && sv * 10 >= total && row_h >= 6
+					    ? row_h / 3 : 0;
+			uint32_t scol = strip ? argb(km_pal_state(second, slot)) : col;
 			/* interrupts off for most of the column: hatched; for some of
 			 * it: a yellow edge, so that a short cli() still shows */
 			float cover = 0;
@@ -157,7 +172,8 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 				hh = row_h;
 			uint32_t *p = d->px + (size_t)y0 * (size_t)W + (size_t)c;
 			for (int r = 0; r < row_h; r++, p += W)
-				*p = r < hh ? (hh > 2 ? hatch(c, y0 + r) : argb(km_pal(KM_C_IRQOFF))) : col;
+				*p = r < hh ? (hh > 2 ? hatch(c, y0 + r) : argb(km_pal(KM_C_IRQOFF)))
+					    : r >= row_h - strip ? scol : col;
 		}
 	}
 }
@@ -515,11 +531,11 @@ static void lock_labels(struct km_draw *d, const struct km_view_state *st)
 	const struct km_view_layout *L = &st->lay;
 	const struct km_view_model *m = st->model;
 	int sel = st->sel_lock >= 0 ? st->sel_lock : m->hot_lock;
-	int lh = km_text_height(d->tx, KM_FONT_SMALL);
 	for (int k = 0; k < L->nlocks; k++) {
 		int li = m->lane_locks[k];
 		const struct km_lock *l = m->locks[li].lock;
 		int y = L->lock_y + k * L->lock_h;
+		int nh = km_text_height(d->tx, KM_FONT_BODY);
 		right_label(d, li == sel ? KM_FONT_BOLD : KM_FONT_BODY, l->name, &L->gutter,
 			    y - km_draw_px(d, 1), km_pal(KM_C_INK));
 		if (m->locks[li].max_waiters)
@@ -527,7 +543,7 @@ static void lock_labels(struct km_draw *d, const struct km_view_state *st)
 				 m->locks[li].max_waiters);
 		else
 			snprintf(d->line, sizeof(d->line), "%s \xc2\xb7 no wait", km_prim_name(l->prim));
-		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, y + lh - km_draw_px(d, 2),
+		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, y - km_draw_px(d, 1) + nh,
 				km_pal(KM_C_MUTED));
 	}
 	if (m->nlane_locks > L->nlocks) {
@@ -543,7 +559,6 @@ static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 {
 	const struct km_view_layout *L = &st->lay;
 	const struct km_view_model *m = st->model;
-	int lh = km_text_height(d->tx, KM_FONT_SMALL);
 	for (int k = 0, lane = 0; k < m->ncounters && lane < L->nctrs; k++) {
 		const struct km_vm_counter *K = &m->counters[k];
 		if (!K->n)
@@ -552,7 +567,8 @@ static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 		right_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK));
 		snprintf(d->line, sizeof(d->line), "peak %lld %s", (long long)K->hi,
 			 K->c->unit ? K->c->unit : "");
-		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, y + lh, km_pal(KM_C_MUTED));
+		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter,
+				y + km_text_height(d->tx, KM_FONT_BODY), km_pal(KM_C_MUTED));
 		lane++;
 	}
 }
@@ -792,11 +808,7 @@ void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
 	holder_labels(d, st, xplay);
 	bool shown = arrows(d, st);
 	playhead(d, st, xplay);
-	if (!shown) {
-		km_text_draw(d->tx, KM_FONT_SMALL, "zoom in (mouse wheel) to see who wakes whom",
-			     L->lanes.x + L->lanes.w, L->axis.y - km_draw_px(d, 2) + L->axis.h / 2,
-			     km_pal(KM_C_MUTED), KM_RIGHT);
-	}
+	d->arrows_hidden = !shown;
 }
 
 /* ---------------------------------------------------------------- legend -- */
@@ -852,4 +864,8 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 				  KM_LEFT);
 		x += sep;
 	}
+	/* why no arrows are drawn, if that is the case and there is room */
+	static const char hint[] = "(zoom in to see them)";
+	if (d->arrows_hidden && x + km_text_width(d->tx, KM_FONT_SMALL, hint) < r->x + r->w)
+		km_text_draw(d->tx, KM_FONT_SMALL, hint, x - sep + gap, ty, km_pal(KM_C_MUTED), KM_LEFT);
 }
