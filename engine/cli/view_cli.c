@@ -15,6 +15,8 @@
  */
 #include "view_cli.h"
 
+#include "../lua/tour.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +91,7 @@ int km_cli_png(const struct km_era_list *eras, struct km_session *s, const char 
 struct slot {
 	struct km_session s;
 	char *placard;
+	struct km_param_set sets[KM_TOUR_SETS];
 	bool used;
 };
 
@@ -135,6 +138,22 @@ static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, in
 		rq.file = ex->file;
 	rq.era = era ? era : ex ? ex->era : h->base->era;
 	rq.mode = mode;
+	const struct km_exhibit *te = ex ? ex->host : NULL;
+	if (te) {
+		/* a tour exhibit: its own CPUs and settings, and its licence
+		 * for anachronism only where it asked for it */
+		rq.cpus = te->cpus;
+		for (int k = 0; k < te->nsets && k < KM_TOUR_SETS; k++)
+			sl->sets[k] = (struct km_param_set){ .name = te->set_name[k],
+							     .value = te->set_value[k] };
+		rq.sets = sl->sets;
+		rq.nsets = te->nsets < KM_TOUR_SETS ? te->nsets : KM_TOUR_SETS;
+		bool own_mode = false;
+		for (int k = 0; k < te->nmodes; k++)
+			own_mode |= te->modes[k] == mode;
+		rq.anachronism = h->base->anachronism ||
+				 (te->anachronism && own_mode && rq.era && !strcmp(rq.era, te->era));
+	}
 	rq.store_trace = true;
 	if (!rq.trace_limit)
 		rq.trace_limit = KM_VIEW_TRACE_LIMIT;
@@ -228,5 +247,34 @@ int km_cli_png_compare(const struct km_era_list *eras, const struct km_view_exhi
 		rc = km_view_png_compare(eras, ex, runs, nm, path, w, h, err, errlen);
 	host_free(hs);
 	free(hs);
+	return rc;
+}
+
+/* ---------------------------------------------------------------- tour -- */
+
+void km_cli_exhibit_of(struct km_view_exhibit *out, const struct km_exhibit *e)
+{
+	*out = (struct km_view_exhibit){
+		.file = e->file, .era = e->era, .modes = e->modes, .nmodes = e->nmodes,
+		.title = e->title, .placard = e->text, .look = e->look, .host = e,
+	};
+}
+
+int km_cli_window_tour(const struct km_era_list *eras, const struct km_tour *tour, int first,
+		       const struct km_run_request *base, char *err, size_t errlen)
+{
+	if (!tour || tour->n <= 0) {
+		snprintf(err, errlen, "the tour has no exhibits");
+		return -1;
+	}
+	struct km_view_exhibit *ex = calloc((size_t)tour->n, sizeof(*ex));
+	if (!ex) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < tour->n; i++)
+		km_cli_exhibit_of(&ex[i], &tour->v[i]);
+	int rc = km_cli_window(eras, ex, tour->n, first, base, err, errlen);
+	free(ex);
 	return rc;
 }

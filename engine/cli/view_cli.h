@@ -54,4 +54,20 @@ int km_cli_png_compare(const struct km_era_list *eras, const struct km_view_exhi
 int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
 		  int n, int first, const struct km_run_request *base, char *err, size_t errlen);
 
+struct km_tour;
+struct km_exhibit;
+
+/* The view's exhibit for tour exhibit @e (pointing into @e, which must
+ * outlive it). */
+void km_cli_exhibit_of(struct km_view_exhibit *out, const struct km_exhibit *e);
+
+/**
+ * km_cli_window_tour - km_cli_window on the exhibits of @tour, each run
+ * with its own CPU count and parameter settings; its anachronism flag
+ * applies to its own era and modes only, so that a visitor switching to
+ * an era without the primitive is told so.  Returns as km_cli_window.
+ */
+int km_cli_window_tour(const struct km_era_list *eras, const struct km_tour *tour, int first,
+		       const struct km_run_request *base, char *err, size_t errlen);
+
 #endif /* KM_CLI_VIEW_CLI_H */

@@ -59,6 +59,28 @@ const char *km_vm_fmt_time(const struct km_view_model *m, km_time t, char *buf, 
 	return buf;
 }
 
+const char *km_vm_fmt_value(int64_t v, const char *unit, char *buf, size_t len)
+{
+	if (unit && (!strcmp(unit, "bytes") || !strcmp(unit, "B"))) {
+		static const char *const names[] = { "bytes", "KiB", "MiB", "GiB", "TiB", "PiB" };
+		double x = (double)v;
+		int k = 0;
+		while ((x >= 1024.0 || x <= -1024.0) && k < 5) {
+			x /= 1024.0;
+			k++;
+		}
+		if (k == 0)
+			snprintf(buf, len, "%lld bytes", (long long)v);
+		else
+			snprintf(buf, len, "%.*f %s", x < 10 && x > -10 ? 2 : x < 100 && x > -100 ? 1 : 0,
+				 x, names[k]);
+	} else {
+		snprintf(buf, len, "%lld%s%s", (long long)v, unit && *unit ? " " : "",
+			 unit ? unit : "");
+	}
+	return buf;
+}
+
 /* A duration with a unit that suits it. */
 static const char *dur(km_time ns, char *buf, size_t len)
 {
@@ -253,8 +275,8 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 		break;
 	case KM_TR_COUNTER:
 		if (r->obj < s->counters.n)
-			snprintf(p, n, "%s: %s = %" PRId64 " %s", who, s->counters.v[r->obj]->name,
-				 r->arg, s->counters.v[r->obj]->unit ? s->counters.v[r->obj]->unit : "");
+			snprintf(p, n, "%s: %s = %s", who, s->counters.v[r->obj]->name,
+				 km_vm_fmt_value(r->arg, s->counters.v[r->obj]->unit, d, sizeof(d)));
 		else
 			snprintf(p, n, "counter = %" PRId64, r->arg);
 		break;

@@ -114,11 +114,7 @@ void km_view_layout(struct km_view_state *s)
 	const struct km_view_model *md = s->model;
 	int ncpus = md ? md->ncpus : 1;
 	int nlk = md ? imin(md->nlane_locks, KM_VIEW_MAX_LOCK_LANES) : 0;
-	int nct = 0;
-	if (md)
-		for (int k = 0; k < md->ncounters && nct < KM_VIEW_MAX_COUNTER_LANES; k++)
-			if (md->counters[k].n)
-				nct++;
+	int nct = md ? imin(md->nlane_ctrs, KM_VIEW_MAX_COUNTER_LANES) : 0;
 	int lock_h = px(u, 34), ctr_h = px(u, 40), gap = px(u, 12);
 	int max_row = px(u, 64);
 	int avail = L->lanes.h;

@@ -221,6 +221,31 @@ static void sort_lanes(struct km_view_model *m)
 	}
 }
 
+/* Which counters make the most telling sparklines: quantities (they have
+ * a unit: bytes, pages) before counts, levels that go down as well as up
+ * (in use, waiting) before totals that only grow, then the busiest. */
+static int counter_score(const struct km_vm_counter *k)
+{
+	return (k->c->unit && *k->c->unit ? 2 : 0) + (k->falls ? 2 : 0);
+}
+
+static void sort_counters(struct km_view_model *m)
+{
+	for (int i = 1; i < m->nlane_ctrs; i++) {
+		int x = m->lane_ctrs[i], j = i;
+		const struct km_vm_counter *kx = &m->counters[x];
+		while (j > 0) {
+			const struct km_vm_counter *ky = &m->counters[m->lane_ctrs[j - 1]];
+			int sx = counter_score(kx), sy = counter_score(ky);
+			if (sx < sy || (sx == sy && kx->n <= ky->n))
+				break;
+			m->lane_ctrs[j] = m->lane_ctrs[j - 1];
+			j--;
+		}
+		m->lane_ctrs[j] = x;
+	}
+}
+
 static void set_err(char *err, size_t errlen, const char *msg)
 {
 	if (err && errlen)
@@ -268,10 +293,11 @@ int km_vm_build(struct km_view_model *m, const struct km_run_info *ri, char *err
 	m->locks = calloc((size_t)m->nlocks, sizeof(*m->locks));
 	m->lane_locks = calloc((size_t)m->nlocks, sizeof(int));
 	m->counters = calloc((size_t)m->ncounters + 1, sizeof(*m->counters));
+	m->lane_ctrs = calloc((size_t)m->ncounters + 1, sizeof(int));
 	m->ctx_colour = calloc((size_t)m->nctx + 1, 1);
 	if (!cpu_n || !lock_n || !ctr_n || !hold || !waiting || !pending || !arrow_of ||
 	    !irqoff || !viol_seen || !m->cpu_first || !m->locks || !m->lane_locks ||
-	    !m->counters || !m->ctx_colour)
+	    !m->counters || !m->lane_ctrs || !m->ctx_colour)
 		goto oom;
 
 	/* pass 1: how many of everything */
@@ -405,6 +431,8 @@ int km_vm_build(struct km_view_model *m, const struct km_run_info *ri, char *err
 				break;
 			struct km_vm_counter *k = &m->counters[r->obj];
 			struct km_vm_point *p = &m->points[k->first];
+			if (k->n && r->arg < p[k->n - 1].v)
+				k->falls = true;
 			if (k->n && p[k->n - 1].t == r->time)
 				p[k->n - 1].v = r->arg;
 			else
@@ -464,6 +492,30 @@ int km_vm_build(struct km_view_model *m, const struct km_run_info *ri, char *err
 	}
 	m->cpu_first[nc] = w;
 
+	/* how long things take on a CPU, typically: the median non-idle span,
+	 * to a power of two (a histogram of log2 lengths: no sorting) */
+	uint64_t lg[64] = {0}, nspan = 0;
+	for (int c = 0; c < nc; c++) {
+		for (size_t i = m->cpu_first[c]; i < m->cpu_first[c + 1]; i++) {
+			if (m->spans[i].state == KM_CPU_IDLE)
+				continue;
+			km_time len = km_vm_span_end(m, c, i) - m->spans[i].t;
+			if (len <= 0)
+				continue;
+			int b = 63 - __builtin_clzll((unsigned long long)len);
+			lg[b]++;
+			nspan++;
+		}
+	}
+	uint64_t below = 0;
+	for (int b = 0; b < 64 && nspan; b++) {
+		below += lg[b];
+		if (below * 2 >= nspan) {
+			m->typical_ns = (km_time)1 << b;
+			break;
+		}
+	}
+
 	/* a lane for each lock the trace shows taken; the stats panel starts
 	 * on the most contended lock, which may have none (the BKL's figures
 	 * are kept on kernel_flag while the trace names the declared lock) */
@@ -473,6 +525,10 @@ int km_vm_build(struct km_view_model *m, const struct km_run_info *ri, char *err
 		free(hold[li].v);
 	}
 	sort_lanes(m);
+	for (int k = 0; k < m->ncounters; k++)
+		if (m->counters[k].n)
+			m->lane_ctrs[m->nlane_ctrs++] = k;
+	sort_counters(m);
 	for (int li = 0; li < m->nlocks; li++) {
 		const struct km_lock *l = m->locks[li].lock;
 		if (!l->st.acquisitions && !l->st.contentions)
@@ -517,6 +573,7 @@ void km_vm_free(struct km_view_model *m)
 	free(m->lane_locks);
 	free(m->lspans);
 	free(m->counters);
+	free(m->lane_ctrs);
 	free(m->points);
 	free(m->arrows);
 	free(m->viols);

@@ -83,6 +83,7 @@ struct km_vm_counter {
 	const struct km_counter *c;
 	size_t first, n;		/* into points */
 	int64_t lo, hi;
+	bool falls;			/* goes down as well as up */
 };
 
 struct km_view_model {
@@ -105,6 +106,8 @@ struct km_view_model {
 
 	struct km_vm_counter *counters;
 	int ncounters;
+	int *lane_ctrs;			/* counters worth a sparkline, best first */
+	int nlane_ctrs;
 	struct km_vm_point *points;
 
 	struct km_vm_arrow *arrows;
@@ -114,6 +117,7 @@ struct km_view_model {
 	int32_t *viol_msg;		/* index into sim->violations, or -1 */
 	size_t nviols;
 
+	km_time typical_ns;		/* median length of a non-idle CPU span */
 	uint8_t *ctx_colour;		/* per ctx id: task colour slot */
 	uint32_t nctx;
 	int hot_lock;			/* most contended lock, or -1 */
@@ -156,6 +160,9 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 
 /* "12.345 ms" in the unit that suits the run's length. */
 const char *km_vm_fmt_time(const struct km_view_model *m, km_time t, char *buf, size_t len);
+
+/* A counter's value with its unit: bytes in KiB/MiB/GiB, else as is. */
+const char *km_vm_fmt_value(int64_t v, const char *unit, char *buf, size_t len);
 
 /* The acquire/release verbs of a primitive: "down"/"up", "spin_lock"/... */
 const char *km_vm_acquire_verb(enum km_prim p);

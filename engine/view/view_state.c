@@ -59,6 +59,24 @@ void km_view_state_resize(struct km_view_state *s, int w, int h, float dpi)
 	km_view_layout(s);
 }
 
+static void clamp_window(struct km_view_state *s);
+
+/* The window a visitor starts with (see km_view_state_bind). */
+static km_time initial_window(const struct km_view_state *s)
+{
+	km_time end = run_end(s);
+	const struct km_view_model *m = s->model;
+	double w = s->lay.lanes.w > 0 ? (double)s->lay.lanes.w : 800.0;
+	double detail = m ? (double)m->typical_ns * w / 10.0 : (double)end;
+	double in_time = (double)end * 10.0 / 90.0;
+	double span = detail > in_time ? detail : in_time;
+	if (span > (double)end)
+		span = (double)end;
+	if (span < MIN_WINDOW_NS)
+		span = MIN_WINDOW_NS;
+	return (km_time)span;
+}
+
 void km_view_state_bind(struct km_view_state *s, const struct km_view_model *m,
 			int era, int mode)
 {
@@ -70,11 +88,15 @@ void km_view_state_bind(struct km_view_state *s, const struct km_view_model *m,
 	s->sel_lock = -1;
 	s->has_hover = false;
 	s->placard_scroll = 0;
+	km_view_layout(s);
 	km_time end = run_end(s);
-	s->t0 = 0;
-	s->t1 = end;
 	if (at_end || s->play > end)
 		s->play = end;
+	km_time span = initial_window(s);
+	s->speed_base = (double)span / 10.0;
+	s->t0 = s->play - span / 10;
+	s->t1 = s->t0 + span;
+	clamp_window(s);
 	s->has_focus = m && m->nrecs && s->play > 0;
 	s->focus = m && m->nrecs ? km_vm_rec_at(m, s->play) : 0;
 	if (s->playing && s->play >= end)
@@ -106,7 +128,7 @@ int km_view_wrap(int cur, int d, int n)
 
 double km_view_speed_ns(const struct km_view_state *s)
 {
-	double base = (double)run_end(s) / 20.0;
+	double base = s->speed_base > 0 ? s->speed_base : (double)run_end(s) / 20.0;
 	return base * pow(2.0, s->speed);
 }
 

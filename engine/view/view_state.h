@@ -29,7 +29,7 @@ struct km_era_list;
 
 #define KM_VIEW_MAX_COMPARE 6
 #define KM_VIEW_MAX_LOCK_LANES 6
-#define KM_VIEW_MAX_COUNTER_LANES 3
+#define KM_VIEW_MAX_COUNTER_LANES 5
 #define KM_VIEW_MODES 6
 
 /* The modes of keys 1-6, in order: native, cli, bkl, spinlock, semaphore, mutex. */
@@ -95,7 +95,8 @@ struct km_view_state {
 	size_t focus;			/* record the event line describes */
 	bool has_focus;
 	bool playing;
-	int speed;			/* playback speed is base * 2^speed */
+	int speed;			/* playback speed is speed_base * 2^speed */
+	double speed_base;		/* simulated ns per wall second at speed 0 */
 
 	bool help, compare, quit;
 	int sel_lock;			/* model lock index, -1: the hottest */
@@ -118,9 +119,11 @@ void km_view_state_init(struct km_view_state *s, const struct km_era_list *eras,
 
 /**
  * km_view_state_bind - show @m, a run in era @era (index) and @mode.
- * The window becomes the whole run; the playhead keeps its time if it
- * fits in the new run and goes to the end if it was at the end, so
- * flipping modes compares the same instant.
+ * The playhead keeps its time if it fits in the new run and goes to the
+ * end if it was at the end, so flipping modes compares the same instant.
+ * The window is zoomed so that typical CPU activity is a few pixels wide
+ * but the whole run plays in at most a minute and a half, and follows
+ * the playhead; playback crosses it in about ten seconds.
  */
 void km_view_state_bind(struct km_view_state *s, const struct km_view_model *m,
 			int era, int mode);

@@ -107,7 +107,17 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			 s->max_waiters, s->con_bounces, s->acq_bounces);
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 4 * lh, w, muted);
 	} else {
-		km_draw_text_fit(d, KM_FONT_HEAD, "no lock was taken", x, y, w, ink);
+		/* no lock: the counters are what this run is about */
+		km_draw_text_fit(d, KM_FONT_HEAD, m->nlane_ctrs ? "No lock taken; counters" :
+				 "No lock taken", x, y - km_draw_px(d, 2), w, ink);
+		for (int k = 0; k < m->nlane_ctrs && k < 4; k++) {
+			const struct km_counter *c = m->counters[m->lane_ctrs[k]].c;
+			char v1[48], v2[48];
+			snprintf(d->line, sizeof(d->line), "%s  %s  (peak %s)", c->name,
+				 km_vm_fmt_value(c->value, c->unit, v1, sizeof(v1)),
+				 km_vm_fmt_value(c->peak, c->unit, v2, sizeof(v2)));
+			km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + (k + 1) * lh, w, ink);
+		}
 	}
 
 	/* lines 5-7: CPU time */

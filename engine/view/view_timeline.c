@@ -379,13 +379,10 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 			for (int k = 0; k < L->nlocks; k++)
 				lock_lane(d, m, m->lane_locks[k], L->lock_y - L->lanes.y + k * L->lock_h,
 					  L->lock_h - km_draw_px(d, 6), st->t0, st->t1);
-			for (int k = 0, lane = 0; k < m->ncounters && lane < L->nctrs; k++) {
-				if (!m->counters[k].n)
-					continue;
-				counter_lane(d, m, k, L->ctr_y - L->lanes.y + lane * L->ctr_h,
+			for (int lane = 0; lane < L->nctrs; lane++)
+				counter_lane(d, m, m->lane_ctrs[lane],
+					     L->ctr_y - L->lanes.y + lane * L->ctr_h,
 					     L->ctr_h - km_draw_px(d, 6), st->t0, st->t1);
-				lane++;
-			}
 		}
 		SDL_UpdateTexture(d->tex, NULL, d->px, d->px_w * (int)sizeof(uint32_t));
 		key_set(d, st);
@@ -559,17 +556,19 @@ static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 {
 	const struct km_view_layout *L = &st->lay;
 	const struct km_view_model *m = st->model;
-	for (int k = 0, lane = 0; k < m->ncounters && lane < L->nctrs; k++) {
-		const struct km_vm_counter *K = &m->counters[k];
-		if (!K->n)
-			continue;
+	for (int lane = 0; lane < L->nctrs; lane++) {
+		const struct km_vm_counter *K = &m->counters[m->lane_ctrs[lane]];
 		int y = L->ctr_y + lane * L->ctr_h;
 		right_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK));
-		snprintf(d->line, sizeof(d->line), "peak %lld %s", (long long)K->hi,
-			 K->c->unit ? K->c->unit : "");
+		char v[48];
+		snprintf(d->line, sizeof(d->line), "peak %s", km_vm_fmt_value(K->hi, K->c->unit, v, sizeof(v)));
 		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter,
 				y + km_text_height(d->tx, KM_FONT_BODY), km_pal(KM_C_MUTED));
-		lane++;
+	}
+	if (m->nlane_ctrs > L->nctrs) {
+		snprintf(d->line, sizeof(d->line), "+%d more counters", m->nlane_ctrs - L->nctrs);
+		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, L->ctr_y + L->nctrs * L->ctr_h -
+				km_draw_px(d, 4), km_pal(KM_C_MUTED));
 	}
 }
 
