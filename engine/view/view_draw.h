@@ -33,6 +33,7 @@ struct km_view_frame {
 	const char *toast;			/* a passing message, or NULL */
 	bool toast_bad;				/* ... telling of a refusal */
 	const char *status;			/* e.g. "running 2009 / mutex..." */
+	bool still;				/* a picture, not a window: no controls */
 };
 
 /* A laid-out placard: lines of text with their font and position. */

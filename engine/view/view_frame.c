@@ -177,7 +177,8 @@ static void top_bar(struct km_draw *d, const struct km_view_frame *f, const stru
 }
 
 /* Playback, in the corner left of the axis: state, time, speed. */
-static void playback(struct km_draw *d, const struct km_view_state *st)
+static void playback(struct km_draw *d, const struct km_view_frame *f,
+		     const struct km_view_state *st)
 {
 	const struct km_view_model *m = st->model;
 	const struct km_view_layout *L = &st->lay;
@@ -199,6 +200,8 @@ static void playback(struct km_draw *d, const struct km_view_state *st)
 	km_draw_text_fit(d, KM_FONT_BOLD, what, x, y, w, c);
 	snprintf(d->line, sizeof(d->line), "t = %s", t);
 	km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, y + lh + km_draw_px(d, 2), w, km_pal(KM_C_INK));
+	if (f->still)
+		return;		/* no playback in a picture */
 	snprintf(d->line, sizeof(d->line), "1 s shows %s", sp);
 	km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, y + 2 * lh + km_draw_px(d, 2), w, km_pal(KM_C_MUTED));
 }
@@ -231,6 +234,9 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 		km_draw_fill(d, x - km_draw_px(d, 4), r->y + km_draw_px(d, 4), km_draw_px(d, 3),
 			     r->h - km_draw_px(d, 8), km_pal(KM_C_FOCUS));
 		km_draw_text_fit(d, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, w, km_pal(KM_C_INK));
+	} else if (m && f->still) {
+		km_draw_text_fit(d, KM_FONT_BODY, km_view_headline(m, desc, sizeof(desc)), x, y, w,
+				 km_pal(KM_C_INK));
 	} else {
 		km_draw_text_fit(d, KM_FONT_BODY, "Space: play.  Right: one event.  Wheel: zoom.  "
 				 "Point at a lane to read what happens.  H: help.",
@@ -251,7 +257,7 @@ void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
 	km_draw_placard(d, f, st);
 	km_draw_stats(d, f, st);
 	km_draw_ribbon(d, f, st);
-	playback(d, st);
+	playback(d, f, st);
 	top_bar(d, f, st);
 	if (f->status && *f->status) {
 		int w = km_text_width(d->tx, KM_FONT_HEAD, f->status) + km_draw_px(d, 40);

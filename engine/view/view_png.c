@@ -140,6 +140,7 @@ static int png_of(const struct km_era_list *eras, const struct km_view_exhibit *
 		st.t1 = st.play = st.lay.cmp_end;
 	struct km_view_frame f = {
 		.eras = eras, .ex = ex, .run = &runs[0], .cmp_runs = runs, .ncmp = nruns,
+		.still = true,
 	};
 	for (int i = 0; i < nruns; i++)
 		if (mp[i] == lead)

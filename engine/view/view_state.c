@@ -116,6 +116,10 @@ void km_view_state_set_compare(struct km_view_state *s, const struct km_view_mod
 	if (s->compare) {
 		s->t0 = 0;
 		s->t1 = run_end(s);
+		/* small multiples are for comparing outcomes: show them whole,
+		 * unless the visitor is watching them unfold */
+		if (!s->playing)
+			s->play = run_end(s);
 	}
 }
 
@@ -426,6 +430,9 @@ static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
 		s->t0 = 0;
 		s->t1 = run_end(s);
 		s->has_hover = false;
+		/* (entering: km_view_state_set_compare reveals the runs) */
+		if (s->play > run_end(s))
+			s->play = run_end(s);
 		break;
 	case SDLK_n:
 	case SDLK_PAGEDOWN:

@@ -796,6 +796,7 @@ void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
 	draw_axis(d, st);
 	int xplay = km_view_x_of(st, st->play);
 	if (L->ncmp) {
+		d->arrows_hidden = false;
 		playhead(d, st, xplay);
 		km_draw_compare(d, f, st);	/* the figures stay legible over the veil */
 		return;
