@@ -199,7 +199,8 @@ static void playback(struct km_draw *d, const struct km_view_frame *f,
 	uint32_t c = st->playing ? km_pal(KM_C_FOCUS) : km_pal(KM_C_INK);
 	km_draw_text_fit(d, KM_FONT_BOLD, what, x, y, w, c);
 	snprintf(d->line, sizeof(d->line), "t = %s", t);
-	km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, y + lh + km_draw_px(d, 2), w, km_pal(KM_C_INK));
+	/* changes every frame while playing: from cached glyphs */
+	km_text_draw_fast(d->tx, KM_FONT_SMALL, d->line, x, y + lh + km_draw_px(d, 2), km_pal(KM_C_INK), w);
 	if (f->still)
 		return;		/* no playback in a picture */
 	snprintf(d->line, sizeof(d->line), "1 s shows %s", sp);
@@ -233,7 +234,9 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 		km_vm_describe(m, i, desc, sizeof(desc));
 		km_draw_fill(d, x - km_draw_px(d, 4), r->y + km_draw_px(d, 4), km_draw_px(d, 3),
 			     r->h - km_draw_px(d, 8), km_pal(KM_C_FOCUS));
-		km_draw_text_fit(d, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, w, km_pal(KM_C_INK));
+		/* a new sentence nearly every frame during playback: glyphs */
+		km_text_draw_fast(d->tx, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, km_pal(KM_C_INK),
+				  w - km_draw_px(d, 4));
 	} else if (m && f->still) {
 		km_draw_text_fit(d, KM_FONT_BODY, km_view_headline(m, desc, sizeof(desc)), x, y, w,
 				 km_pal(KM_C_INK));

@@ -21,6 +21,7 @@
 
 #include <SDL_ttf.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,27 @@ struct entry {
 	int w, h;
 };
 
+/* Characters outside ASCII that the view writes. */
+static const uint32_t extras[] = {
+	0x00B5,		/* micro */
+	0x00B7,		/* middle dot */
+	0x2026,		/* ellipsis */
+	0x2264,		/* less or equal */
+	0x25A0,		/* black square */
+	0x25B6,		/* play */
+	0x275A,		/* heavy vertical bar */
+	0x2192,		/* arrow */
+};
+#define NEXTRA (sizeof(extras) / sizeof(extras[0]))
+#define NGLYPH (128 + NEXTRA)
+
+/* A font's glyphs, white, tinted at drawing time with a colour mod. */
+struct glyphs {
+	SDL_Texture *tex[NGLYPH];
+	int w[NGLYPH], h[NGLYPH], adv[NGLYPH];
+	bool tried[NGLYPH];
+};
+
 struct km_text {
 	SDL_Renderer *r;
 	char dir[PATH_MAX];
@@ -42,6 +64,7 @@ struct km_text {
 	TTF_Font *f[KM_FONT_COUNT];
 	struct entry slot[KM_TEXT_SLOTS];
 	int used;
+	struct glyphs g[KM_FONT_COUNT];
 };
 
 static const struct {
@@ -75,6 +98,10 @@ static void fonts_close(struct km_text *t)
 		if (t->f[i])
 			TTF_CloseFont(t->f[i]);
 		t->f[i] = NULL;
+		for (size_t k = 0; k < NGLYPH; k++)
+			if (t->g[i].tex[k])
+				SDL_DestroyTexture(t->g[i].tex[k]);
+		memset(&t->g[i], 0, sizeof(t->g[i]));
 	}
 }
 
@@ -212,6 +239,106 @@ int km_text_draw(struct km_text *t, enum km_font f, const char *s, int x, int y,
 		dst.x -= e->w;
 	SDL_RenderCopy(t->r, e->tex, NULL, &dst);
 	return e->w;
+}
+
+/* Decode one UTF-8 character at *s (advancing it); '?' when malformed. */
+static uint32_t utf8_next(const char **s)
+{
+	const unsigned char *p = (const unsigned char *)*s;
+	uint32_t c = p[0];
+	int n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+	if (n < 0) {
+		(*s)++;
+		return '?';
+	}
+	c = n == 0 ? c : n == 1 ? c & 0x1F : n == 2 ? c & 0x0F : c & 0x07;
+	for (int i = 1; i <= n; i++) {
+		if ((p[i] & 0xC0) != 0x80) {
+			*s += i;
+			return '?';
+		}
+		c = (c << 6) | (p[i] & 0x3F);
+	}
+	*s += n + 1;
+	return c;
+}
+
+static int glyph_index(uint32_t c)
+{
+	if (c >= 32 && c < 128)
+		return (int)c;
+	for (size_t i = 0; i < NEXTRA; i++)
+		if (extras[i] == c)
+			return 128 + (int)i;
+	return '?';
+}
+
+/* The glyph @k of font @f, rendered on first use. */
+static SDL_Texture *glyph(struct km_text *t, enum km_font f, int k)
+{
+	struct glyphs *g = &t->g[f];
+	if (g->tex[k] || g->tried[k])
+		return g->tex[k];
+	g->tried[k] = true;
+	uint32_t c = k < 128 ? (uint32_t)k : extras[k - 128];
+	SDL_Color white = { 255, 255, 255, 255 };
+	SDL_Surface *surf = TTF_RenderGlyph32_Blended(t->f[f], c, white);
+	if (!surf)
+		return NULL;
+	g->tex[k] = SDL_CreateTextureFromSurface(t->r, surf);
+	g->w[k] = surf->w;
+	g->h[k] = surf->h;
+	SDL_FreeSurface(surf);
+	int minx, maxx, miny, maxy, adv;
+	g->adv[k] = TTF_GlyphMetrics32(t->f[f], c, &minx, &maxx, &miny, &maxy, &adv) == 0 ? adv
+										   : g->w[k];
+	if (g->tex[k])
+		SDL_SetTextureBlendMode(g->tex[k], SDL_BLENDMODE_BLEND);
+	return g->tex[k];
+}
+
+int km_text_draw_fast(struct km_text *t, enum km_font f, const char *s, int x, int y,
+		      uint32_t rgb, int maxw)
+{
+	if (!s)
+		return 0;
+	int ell = glyph_index(0x2026);
+	glyph(t, f, ell);
+	int ellw = t->g[f].adv[ell];
+	/* does it all fit? */
+	int total = 0;
+	for (const char *p = s; *p;) {
+		int k = glyph_index(utf8_next(&p));
+		glyph(t, f, k);
+		total += t->g[f].adv[k];
+	}
+	int limit = total <= maxw ? maxw : maxw - ellw;
+	int cx = x;
+	bool cut = false;
+	for (const char *p = s; *p;) {
+		int k = glyph_index(utf8_next(&p));
+		SDL_Texture *tex = glyph(t, f, k);
+		if (cx - x + t->g[f].adv[k] > limit) {
+			cut = true;
+			break;
+		}
+		if (tex) {
+			SDL_SetTextureColorMod(tex, (Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb);
+			SDL_Rect dst = { cx, y, t->g[f].w[k], t->g[f].h[k] };
+			SDL_RenderCopy(t->r, tex, NULL, &dst);
+		}
+		cx += t->g[f].adv[k];
+	}
+	if (cut) {
+		SDL_Texture *tex = glyph(t, f, ell);
+		if (tex) {
+			SDL_SetTextureColorMod(tex, (Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb);
+			SDL_Rect dst = { cx, y, t->g[f].w[ell], t->g[f].h[ell] };
+			SDL_RenderCopy(t->r, tex, NULL, &dst);
+		}
+		cx += ellw;
+	}
+	return cx - x;
 }
 
 int km_text_width(struct km_text *t, enum km_font f, const char *s)

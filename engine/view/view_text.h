@@ -4,7 +4,9 @@
  * SDL_ttf renders a string into a new surface each time; doing that for
  * every label of every frame would allocate hundreds of times a frame.
  * The cache keeps each (string, font, colour) as a texture, so a frame
- * that shows what the last one showed allocates nothing.  See view_text.c.
+ * that shows what the last one showed allocates nothing; text that
+ * changes every frame is drawn from cached glyphs instead.  See
+ * view_text.c.
  */
 #ifndef KM_VIEW_VIEW_TEXT_H
 #define KM_VIEW_VIEW_TEXT_H
@@ -46,6 +48,16 @@ int km_text_rescale(struct km_text *t, float u);
  */
 int km_text_draw(struct km_text *t, enum km_font f, const char *s, int x, int y,
 		 uint32_t rgb, enum km_align a);
+
+/**
+ * km_text_draw_fast - draw @s left-aligned at (x, y) glyph by glyph from a
+ * per-font glyph cache, cut with an ellipsis at @maxw pixels.  For text
+ * that changes every frame (the playhead's time, the event line): it
+ * never allocates once the glyphs are cached.  ASCII and the few symbols
+ * the view uses; other characters are drawn as '?'.  Returns the width.
+ */
+int km_text_draw_fast(struct km_text *t, enum km_font f, const char *s, int x, int y,
+		      uint32_t rgb, int maxw);
 
 /* Width of @s in pixels (no drawing, no allocation). */
 int km_text_width(struct km_text *t, enum km_font f, const char *s);
