@@ -233,18 +233,29 @@ int km_cli_png_compare(const struct km_era_list *eras, const struct km_view_exhi
 	if (nm > 6)
 		nm = 6;
 	struct km_view_run runs[6];
+	static char why[6][512];
+	const char *whyp[6];
 	int ok = 0;
 	for (int i = 0; i < nm; i++) {
-		char e[1024];
+		char e[480];
 		memset(&runs[i], 0, sizeof(runs[i]));
-		if (rerun(hs, ex, ex ? ex->era : NULL, modes[i], &runs[i], e, sizeof(e)) == 0)
+		whyp[i] = NULL;
+		if (rerun(hs, ex, ex ? ex->era : NULL, modes[i], &runs[i], e, sizeof(e)) == 0) {
 			ok++;
+		} else {
+			/* name the mode, unless the reason already does */
+			if (!strncmp(e, "mode ", 5))
+				snprintf(why[i], sizeof(why[i]), "%s", e);
+			else
+				snprintf(why[i], sizeof(why[i]), "%s: %s", km_mode_name(modes[i]), e);
+			whyp[i] = why[i];
+		}
 	}
 	int rc = -1;
 	if (!ok)
 		snprintf(err, errlen, "none of the modes could run");
 	else
-		rc = km_view_png_compare(eras, ex, runs, nm, path, w, h, err, errlen);
+		rc = km_view_png_compare(eras, ex, runs, whyp, nm, path, w, h, err, errlen);
 	host_free(hs);
 	free(hs);
 	return rc;

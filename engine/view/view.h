@@ -64,11 +64,12 @@ int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex
 /**
  * km_view_png_compare - the compare view of @nruns runs of the same
  * exhibit (say one per mode) as small multiples on one time axis, into a
- * PNG at @path.  Returns 0 or -1 with @err.
+ * PNG at @path.  A run that could not be made has ri NULL and its reason
+ * in @why[i] (@why may be NULL).  Returns 0 or -1 with @err.
  */
 int km_view_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-			const struct km_view_run *runs, int nruns, const char *path, int w, int h,
-			char *err, size_t errlen);
+			const struct km_view_run *runs, const char *const *why, int nruns,
+			const char *path, int w, int h, char *err, size_t errlen);
 
 /**
  * km_view_window - the interactive museum, starting at exhibit @first of

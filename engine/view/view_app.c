@@ -201,7 +201,12 @@ static void compare_load(struct app *a)
 		busy(a, what);
 		a->whyp[i] = NULL;
 		if (run_one(a, a->st.exhibit, a->st.era, modes[i], &a->cmp[i], err, sizeof(err)) < 0) {
-			snprintf(a->why[i], sizeof(a->why[i]), "%s: %.200s", km_mode_name(modes[i]), err);
+			/* name the mode, unless the reason already does */
+			if (!strncmp(err, "mode ", 5))
+				snprintf(a->why[i], sizeof(a->why[i]), "%.250s", err);
+			else
+				snprintf(a->why[i], sizeof(a->why[i]), "%s: %.200s",
+					 km_mode_name(modes[i]), err);
 			a->whyp[i] = a->why[i];
 			mp[i] = NULL;
 		} else {

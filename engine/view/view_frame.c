@@ -225,8 +225,10 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 		return;
 	}
 	if (m && st->compare && st->lay.ncmp) {
-		km_draw_text_fit(d, KM_FONT_BODY, "Compare view: the same exhibit under each mode, on one "
-				 "time axis.  Tab returns to the single run.", x, y, w, km_pal(KM_C_INK));
+		km_draw_text_fit(d, KM_FONT_BODY, f->still ? "The same exhibit under each mode, on one "
+				 "time axis: the shorter the rows, the sooner that mode was done."
+				 : "Compare view: the same exhibit under each mode, on one time axis.  "
+				   "Tab returns to the single run.", x, y, w, km_pal(KM_C_INK));
 		return;
 	}
 	if (m && (st->has_hover || st->has_focus) && m->nrecs) {

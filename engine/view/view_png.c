@@ -99,8 +99,8 @@ int km_view_save_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 }
 
 static int png_of(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-		  const struct km_view_run *runs, int nruns, bool compare, const char *path,
-		  int w, int h, char *err, size_t errlen)
+		  const struct km_view_run *runs, const char *const *why, int nruns, bool compare,
+		  const char *path, int w, int h, char *err, size_t errlen)
 {
 	if (w < 320 || h < 240 || w > 16384 || h > 16384) {
 		snprintf(err, errlen, "--size %dx%d: from 320x240 to 16384x16384", w, h);
@@ -139,8 +139,8 @@ static int png_of(const struct km_era_list *eras, const struct km_view_exhibit *
 	if (compare)
 		st.t1 = st.play = st.lay.cmp_end;
 	struct km_view_frame f = {
-		.eras = eras, .ex = ex, .run = &runs[0], .cmp_runs = runs, .ncmp = nruns,
-		.still = true,
+		.eras = eras, .ex = ex, .run = &runs[0], .cmp_runs = runs, .cmp_why = why,
+		.ncmp = nruns, .still = true,
 	};
 	for (int i = 0; i < nruns; i++)
 		if (mp[i] == lead)
@@ -160,12 +160,12 @@ int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex
 		const struct km_view_run *run, const char *path, int w, int h,
 		char *err, size_t errlen)
 {
-	return png_of(eras, ex, run, 1, false, path, w, h, err, errlen);
+	return png_of(eras, ex, run, NULL, 1, false, path, w, h, err, errlen);
 }
 
 int km_view_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-			const struct km_view_run *runs, int nruns, const char *path, int w, int h,
-			char *err, size_t errlen)
+			const struct km_view_run *runs, const char *const *why, int nruns,
+			const char *path, int w, int h, char *err, size_t errlen)
 {
-	return png_of(eras, ex, runs, nruns, true, path, w, h, err, errlen);
+	return png_of(eras, ex, runs, why, nruns, true, path, w, h, err, errlen);
 }
