@@ -19,6 +19,8 @@
 #include "../lua/sandbox.h"
 #include "session.h"
 #include "tour_cmd.h"
+#include "view_cli.h"
+#include "../lua/tour.h"
 #include "compare.h"
 #include "runner.h"
 
@@ -58,6 +60,9 @@ struct options {
 	enum report_kind report;
 	bool csv;
 	const char *out_dir;
+	const char *png;		/* run --png FILE */
+	int width, height;		/* --size WxH */
+	bool gui;
 	/* compare and explore */
 	const char *modes, *eras, *cpus_list, *seeds, *goal, *plot;
 	int jobs;
@@ -68,8 +73,10 @@ static const char *prog = "lockmuseum";
 static void usage(FILE *out)
 {
 	fprintf(out,
-"usage: lockmuseum <command> [arguments]\n"
+"usage: lockmuseum [<command> [arguments]]\n"
 "\n"
+"  lockmuseum                            the museum: the window on the tour where there\n"
+"                                        is a display, else the headless tour into out/\n"
 "  lockmuseum run FILE.lua [options]     replay one scenario and report on it\n"
 "  lockmuseum check FILE.lua [options]   load and validate only\n"
 "  lockmuseum list                       the scenarios, eras and modes\n"
@@ -90,6 +97,9 @@ static void usage(FILE *out)
 "  --anachronism       allow a primitive (or SMP) the era did not have yet\n"
 "  --set NAME=VALUE    a scenario parameter (repeatable)\n"
 "  --report KIND       text (default), json, lockstat\n"
+"  --png FILE          also draw the run, as the museum shows it, into a PNG\n"
+"  --size WxH          the PNG's size (default 1920x1080)\n"
+"  --gui               open the run in the museum's window\n"
 "  --max-instructions N  Lua instruction budget (default %llu)\n"
 "  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
 "  --max-wall SECONDS  wall-clock budget (default %g)\n"
@@ -175,7 +185,7 @@ static int bad_option(const char *opt, const char *val, const char *why)
 enum {
 	OPT_ERA = 256, OPT_MODE, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM,
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
-	OPT_GUI, OPT_OUT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
+	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 };
 
 static const struct option long_opts[] = {
@@ -195,6 +205,7 @@ static const struct option long_opts[] = {
 	{"png", required_argument, NULL, OPT_PNG},
 	{"gui", no_argument, NULL, OPT_GUI},
 	{"out", required_argument, NULL, OPT_OUT},
+	{"size", required_argument, NULL, OPT_SIZE},
 	{"modes", required_argument, NULL, OPT_MODES},
 	{"eras", required_argument, NULL, OPT_ERAS},
 	{"seeds", required_argument, NULL, OPT_SEEDS},
@@ -307,7 +318,19 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case OPT_TRACE:
 			return bad_option("--trace", optarg, "trace export is not in this build yet");
 		case OPT_PNG:
-			return bad_option("--png", optarg, "PNG rendering is not in this build yet");
+			o->png = optarg;
+			break;
+		case OPT_SIZE: {
+			unsigned w, h;
+			char x;
+			if (sscanf(optarg, "%u%c%u", &w, &x, &h) != 3 || (x != 'x' && x != 'X') ||
+			    w < 320 || h < 240 || w > 8192 || h > 8192)
+				return bad_option("--size", optarg, "must be WIDTHxHEIGHT, from 320x240 "
+						  "to 8192x8192");
+			o->width = (int)w;
+			o->height = (int)h;
+			break;
+		}
 		case OPT_OUT:
 			o->out_dir = optarg;
 			break;
@@ -332,7 +355,8 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			o->jobs = (int)u;
 			break;
 		case OPT_GUI:
-			return bad_option("--gui", NULL, "the window is not in this build yet");
+			o->gui = true;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(0);
@@ -417,6 +441,17 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 	rq.max_wall = o->max_wall;
 	rq.max_events = o->max_events;
 	rq.check_only = check_only;
+	rq.store_trace = o->png || o->gui;
+
+	if (o->gui && !check_only) {
+		int rc = km_cli_window(&eras, NULL, 0, 0, &rq, err, sizeof(err));
+		km_eras_free(&eras);
+		if (rc < 0) {
+			fprintf(stderr, "%s: --gui: %s\n", prog, err);
+			return 2;
+		}
+		return 0;
+	}
 
 	int status = km_session_run(&s, &eras, &rq);
 	if (km_interrupted) {
@@ -440,6 +475,14 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 			       s.ri.params[i].value, s.ri.params[i].def);
 	} else {
 		status = report_session(&s, o->report, status);
+		if (o->png && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
+		    s.ri.outcome != KM_OUT_NOT_APPLICABLE) {
+			int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
+			if (km_cli_png(&eras, &s, o->png, w, h, err, sizeof(err)) < 0) {
+				fprintf(stderr, "%s: --png %s: %s\n", prog, o->png, err);
+				status = 2;
+			}
+		}
 	}
 	fflush(stdout);
 	km_session_free(&s);
@@ -569,11 +612,57 @@ static int cmd_list(void)
 
 /* ---------------------------------------------------------------- main -- */
 
+/*
+ * The museum: the window on the first exhibit of the tour where there is
+ * a display; elsewhere (or if the window cannot open) the headless tour,
+ * its report on stdout and one PNG per exhibit under out/.
+ */
+static int cmd_museum(const struct km_run_request *base, bool window_only)
+{
+	char err[1024];
+	if (km_view_have_display()) {
+		struct km_era_list eras;
+		struct km_tour tour;
+		char scripts[PATH_MAX + 64], path[PATH_MAX + 128];
+		if (km_load_eras(&eras, err, sizeof(err)) < 0) {
+			fprintf(stderr, "%s: %s\n", prog, err);
+			return 2;
+		}
+		snprintf(scripts, sizeof(scripts), "%s/scripts", km_datadir());
+		snprintf(path, sizeof(path), "%s/tour.lua", scripts);
+		if (km_tour_load(path, scripts, &tour, err, sizeof(err)) < 0) {
+			fprintf(stderr, "%s: %s\n", prog, err);
+			km_eras_free(&eras);
+			return 2;
+		}
+		int rc = km_cli_window_tour(&eras, &tour, 0, base, err, sizeof(err));
+		km_tour_free(&tour);
+		km_eras_free(&eras);
+		if (rc == 0)
+			return 0;
+		fprintf(stderr, "%s: the window did not open (%s)%s\n", prog, err,
+			window_only ? "" : "; touring headless instead");
+		if (window_only)
+			return 2;
+	} else if (window_only) {
+		fprintf(stderr, "%s: --gui: no display (neither DISPLAY nor WAYLAND_DISPLAY is "
+			"set)\n", prog);
+		return 2;
+	}
+	fprintf(stderr, "%s: no display: the headless tour, its report below and one PNG "
+		"per exhibit in out/\n", prog);
+	struct km_tour_opts to = { .out_dir = "out", .png_w = 1920, .png_h = 1080, .base = base };
+	return km_tour_command(&to);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		usage(stderr);
-		return 2;
+		km_session_catch_signals();
+		struct km_run_request base;
+		km_run_request_init(&base);
+		int rc = cmd_museum(&base, false);
+		return km_interrupted ? 130 : rc;
 	}
 	const char *cmd = argv[1];
 	km_session_catch_signals();
@@ -604,8 +693,10 @@ int main(int argc, char **argv)
 		base.max_memory = o.max_memory;
 		base.max_wall = o.max_wall;
 		base.max_events = o.max_events;
-		struct km_tour_opts to = { .out_dir = o.out_dir, .png_w = 1920, .png_h = 1080,
-					   .base = &base };
+		struct km_tour_opts to = { .out_dir = o.out_dir, .png_w = o.width ? o.width : 1920,
+					   .png_h = o.height ? o.height : 1080, .base = &base };
+		if (o.gui)
+			return cmd_museum(&base, true);
 		rc = km_tour_command(&to);
 		if (km_interrupted) {
 			fprintf(stderr, "%s: interrupted\n", prog);

@@ -1,12 +1,14 @@
 /*
  * tour_cmd.c - the headless tour: every exhibit, in chronological order,
  * with its lesson, a line per mode it contrasts, and the full report of
- * the first mode.  With --out DIR the same text goes to DIR/tour.txt and,
- * when the view is built in, one PNG per exhibit beside it; each file is
- * written to a temporary name and renamed into place when complete.
+ * the first mode.  With --out DIR the same text goes to DIR/tour.txt and
+ * one PNG per exhibit beside it (the view, drawn without a display); each
+ * file is written to a temporary name and renamed into place when
+ * complete.
  */
 #include "tour_cmd.h"
 #include "../lua/tour.h"
+#include "view_cli.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -15,9 +17,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-int (*km_tour_png_hook)(const struct km_era_list *eras, struct km_session *s,
-			const char *path, int w, int h, char *err, size_t errlen);
 
 static void summary_line(FILE *out, const struct km_session *s, int mode, int status)
 {
@@ -146,7 +145,7 @@ int km_tour_command(const struct km_tour_opts *o)
 			rq.anachronism = e->anachronism;
 			rq.sets = sets;
 			rq.nsets = e->nsets;
-			rq.store_trace = m == 0 && o->out_dir && km_tour_png_hook;
+			rq.store_trace = m == 0 && o->out_dir;
 			struct km_session s;
 			int st = km_session_run(&s, &eras, &rq);
 			if (st == 2 && s.ri.outcome == KM_OUT_ERROR)
@@ -168,13 +167,15 @@ int km_tour_command(const struct km_tour_opts *o)
 				fputc('\n', outs[f]);
 				km_report_text(outs[f], &first.ri);
 			}
-			if (o->out_dir && km_tour_png_hook) {
+			if (o->out_dir) {
 				char png[PATH_MAX + 128];
 				const char *base = strrchr(e->file, '/') + 1;
 				snprintf(png, sizeof(png), "%s/%02d-%.*s-%s.png", o->out_dir, i + 1,
 					 (int)(strlen(base) - 4), base, e->era);
-				if (km_tour_png_hook(&eras, &first, png, o->png_w, o->png_h, err,
-						     sizeof(err)) < 0) {
+				struct km_view_exhibit vex;
+				km_cli_exhibit_of(&vex, e);
+				if (km_cli_png_exhibit(&eras, &vex, &first, png, o->png_w, o->png_h,
+						       err, sizeof(err)) < 0) {
 					fprintf(stderr, "lockmuseum: %s: %s\n", png, err);
 					status = 2;
 				} else {

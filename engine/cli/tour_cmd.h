@@ -16,9 +16,4 @@ struct km_tour_opts {
  * failures), 2 when one could not run, with a one-line message. */
 int km_tour_command(const struct km_tour_opts *o);
 
-/* Optional: draws an exhibit's PNG; set by the view when it is built in.
- * Returns 0 or -1 with @err. */
-extern int (*km_tour_png_hook)(const struct km_era_list *eras, struct km_session *s,
-			       const char *path, int w, int h, char *err, size_t errlen);
-
 #endif /* KM_CLI_TOUR_CMD_H */
