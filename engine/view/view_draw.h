@@ -76,7 +76,7 @@ struct km_draw {
 		const struct km_view_model *m, *cmp[KM_VIEW_MAX_COMPARE];
 		km_time t0, t1;
 		SDL_Rect lanes;
-		int ncmp, sel;
+		int ncmp;
 		bool valid;
 	} key;
 

@@ -17,9 +17,13 @@
  *
  * "Interrupts off" is not a state but a condition on top of one (a task
  * runs with interrupts off), so it is drawn as yellow-and-black hatching
- * over the top part of the lane, leaving the state visible below it.
- * Any time with interrupts off in a column hatches the column: a few
- * microseconds of cli() matter even when the column covers milliseconds.
+ * over the top part of the lane, leaving the state visible below it:
+ * hatched where interrupts were off for most of the column, a thin yellow
+ * edge where they were off for some of it -- a few microseconds of cli()
+ * matter even when the column covers milliseconds.  Likewise a column
+ * that is mostly idle shows its busiest other state in the lane's bottom
+ * third, so that short bursts of work (a convoy, an interrupt handler)
+ * do not vanish when the whole run is in view.
  *
  * Labels, arrows and the playhead are drawn over the texture with the
  * renderer; arrows only when few enough are in view to be read.
