@@ -340,7 +340,8 @@ void km_lock_grant(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 	ctx->result = 1;
 	if (ctx->state == KM_CTX_BLOCKED) {
 		km_ctx_wake(sim, ctx, 1);
-		km_emit(sim, KM_TR_WAKE, ctx->cpu, NULL, l->id, ctx->id, 0);
+		km_emit(sim, KM_TR_WAKE, sim->running ? sim->running->cpu : ctx->cpu, sim->running,
+			l->id, ctx->id, 0);
 	} else {
 		ctx->wait = KM_WAIT_NONE;
 		ctx->wait_obj = NULL;
@@ -364,7 +365,8 @@ void km_lock_wake_retry(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 	ctx->then_obj = l;
 	km_ctx_wake(sim, ctx, 0);
 	ctx->deadline = deadline;	/* the retry keeps the original deadline */
-	km_emit(sim, KM_TR_WAKE, ctx->cpu, NULL, l->id, ctx->id, 1);
+	km_emit(sim, KM_TR_WAKE, sim->running ? sim->running->cpu : ctx->cpu, sim->running,
+		l->id, ctx->id, 1);
 }
 
 void km_lock_spin_to_sleep(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)

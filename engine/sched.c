@@ -360,7 +360,15 @@ void km_ctx_block(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *
 	ctx->act = KM_ACT_NONE;
 	ctx->seg_token++;
 	km_ctx_acct(sim, ctx, KM_ACCT_BLOCKED);
-	km_emit(sim, KM_TR_BLOCK, cpu->id, ctx, KM_TR_NONE, (uint32_t)w, 0);
+	/* the trace names what it sleeps on: a lock, a queue, a completion */
+	uint32_t id = KM_TR_NONE;
+	if (w == KM_WAIT_LOCK)
+		id = ((const struct km_lock *)obj)->id;
+	else if (w == KM_WAIT_WQ)
+		id = ((const struct km_waitq *)obj)->id;
+	else if (w == KM_WAIT_COMPLETION)
+		id = ((const struct km_completion *)obj)->id;
+	km_emit(sim, KM_TR_BLOCK, cpu->id, ctx, id, (uint32_t)w, 0);
 
 	km_lock_owner_off_cpu(sim, ctx);
 	km_bkl_release_on_sleep(sim, ctx);
@@ -602,7 +610,18 @@ static void irq_exit(struct km_sim *sim, struct km_ctx *ictx)
 
 /* ------------------------------------------------------------ the run -- */
 
+static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx);
+
+/* Run @ctx's deferred work and then its code; sim->running says who. */
 static void ctx_continue(struct km_sim *sim, struct km_ctx *ctx)
+{
+	struct km_ctx *outer = sim->running;
+	sim->running = ctx;
+	ctx_continue_body(sim, ctx);
+	sim->running = outer;
+}
+
+static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx)
 {
 	switch (ctx->then) {
 	case KM_THEN_NONE:

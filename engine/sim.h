@@ -412,6 +412,7 @@ struct km_sim {
 	const struct km_host_ops *host;
 	void *host_data;
 
+	struct km_ctx *running;		/* whose code or operation runs now, or NULL */
 	int live_tasks;
 	int64_t productive;		/* pending events that move a task */
 	km_time stall_since;

@@ -30,8 +30,11 @@ enum km_trace_kind {
 	KM_TR_ACQUIRE,		/* ctx acquires lock obj; arg = ns waited */
 	KM_TR_RELEASE,		/* ctx releases lock obj; arg = ns held (or -1) */
 	KM_TR_TRYFAIL,		/* a trylock failed, or a timeout expired: arg 0 / 1 */
-	KM_TR_WAKE,		/* ctx wakes aux (a ctx id); obj = what it was blocked on */
-	KM_TR_BLOCK,		/* ctx blocks; aux = enum km_wait, obj = object */
+	KM_TR_WAKE,		/* ctx (the waker, or none: a timer) wakes aux (a ctx id);
+				 * obj = what it was blocked on; arg: 0 lock grant,
+				 * 1 lock retry, 2 wait queue, 3 completion; cpu = waker's */
+	KM_TR_BLOCK,		/* ctx blocks; aux = enum km_wait, obj = the lock, queue
+				 * or completion (KM_TR_NONE for sleep) */
 	KM_TR_IRQ_ENTER,	/* obj = irq source */
 	KM_TR_IRQ_EXIT,
 	KM_TR_VAR_READ,		/* obj = var, arg = value */

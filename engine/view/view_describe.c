@@ -126,7 +126,8 @@ static const struct km_trace_rec *handed_to(const struct km_view_model *m, size_
 		const struct km_trace_rec *q = &m->recs[k];
 		if (q->time != r->time)
 			break;
-		if (q->kind == KM_TR_WAKE && q->obj == r->obj && q->ctx == KM_TR_NONE)
+		if (q->kind == KM_TR_WAKE && q->obj == r->obj &&
+		    (q->ctx == KM_TR_NONE || q->ctx == r->ctx))
 			return q;
 		if (q->kind == KM_TR_RELEASE)
 			break;		/* another release: not ours */
@@ -137,7 +138,7 @@ static const struct km_trace_rec *handed_to(const struct km_view_model *m, size_
 static const char *wait_name(uint32_t w)
 {
 	switch (w) {
-	case KM_WAIT_LOCK: return "for a lock";
+	case KM_WAIT_LOCK: return "for the lock";
 	case KM_WAIT_SLEEP: return "for a timer";
 	case KM_WAIT_WQ: return "on a wait queue";
 	case KM_WAIT_COMPLETION: return "for a completion";
