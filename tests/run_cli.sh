@@ -233,8 +233,23 @@ json_ok
 out_has '"outcome": "error"'
 done_
 
-t "no arguments" 2
-err_has '^usage: lockmuseum'
+# With no display, no arguments means the headless tour: the report on
+# stdout, one PNG per exhibit under out/ (in the current folder).
+current="no arguments and no display: the headless tour into out/"
+failed=false
+mkdir -p "$tmp/museum"
+(cd "$tmp/museum" && env -u DISPLAY -u WAYLAND_DISPLAY "${guard[@]}" "$BIN" >"$tmp/out" 2>"$tmp/err" </dev/null)
+rc=$?
+[ "$rc" = 0 ] || no "exit status $rc, expected 0"
+err_has 'no display'
+out_has '^== Exhibit 1 of [0-9]+: 1991'
+[ -s "$tmp/museum/out/tour.txt" ] || no "no out/tour.txt"
+npng=$(ls "$tmp/museum/out/"*.png 2>/dev/null | wc -l)
+nex=$(grep -c '^== Exhibit' "$tmp/out")
+[ "$npng" -gt 0 ] && [ "$npng" = "$nex" ] || no "$npng PNGs for $nex exhibits"
+for f in "$tmp/museum/out/"*.png; do
+	[ "$(head -c 8 "$f" | od -An -c | tr -d ' ')" = '211PNG\r\n032\n' ] || { no "$f is not a PNG"; break; }
+done
 done_
 
 # --------------------------------------------------------------- reports --
@@ -450,6 +465,25 @@ one_line_err
 err_has 'no such measure'
 done_
 
+# ------------------------------------------------------------------ png --
+
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", ($1*16777216)+($2*65536)+($3*256)+$4, ($5*16777216)+($6*65536)+($7*256)+$8 }'; }
+
+t "run --png draws the run at --size" 0 run "$root/scripts/inode.lua" --set loops=12 --png "$tmp/inode.png" --size 1280x800
+[ -s "$tmp/inode.png" ] || no "no PNG written"
+[ "$(png_size "$tmp/inode.png")" = 1280x800 ] || no "PNG is $(png_size "$tmp/inode.png"), expected 1280x800"
+ls "$tmp" | grep -q '\.tmp\.' && no "a temporary file was left behind"
+done_
+
+cp "$tmp/inode.png" "$tmp/keep.png"
+t "--png into a folder that does not exist" 2 run "$root/scripts/inode.lua" --set loops=12 --png "$tmp/nowhere/x.png"
+one_line_err
+done_
+
+t "a failed --png leaves the previous file intact" 2 run "$root/scripts/inode.lua" --set loops=12 --png "$tmp/keep.png" --size 100x100
+cmp -s "$tmp/inode.png" "$tmp/keep.png" || no "keep.png changed"
+done_
+
 # ------------------------------------------------------------- signals --
 
 cat >"$tmp/forever.lua" <<'LUA'
@@ -478,7 +512,10 @@ kill -INT $pid
 wait $pid
 rc=$?
 if [ "$rc" = 130 ]; then
-	[ -z "$(ls -A "$tmp/tour")" ] || no "files left behind: $(ls "$tmp/tour")"
+	# finished exhibits may stay; nothing half-written may
+	left=$(ls -A "$tmp/tour" | grep -E '\.tmp\.' || true)
+	[ -z "$left" ] || no "temporary files left behind: $left"
+	[ ! -e "$tmp/tour/tour.txt" ] || no "an interrupted tour wrote tour.txt"
 else
 	[ "$rc" = 0 ] || no "exit status $rc, expected 130 (or 0 if it finished first)"
 fi
