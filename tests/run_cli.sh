@@ -436,6 +436,11 @@ cp "$tmp/out" "$tmp/jobs1"
 cmp -s "$tmp/jobs1" "$tmp/jobs3" || no "--jobs 3 gave a different table than --jobs 1"
 done_
 
+t "compare --plot draws throughput and wait against CPUs" 0 compare "$root/scripts/bkl.lua" --modes native,spinlock --cpus 1,2,4 --set calls=20 --plot "$tmp/plot.png"
+[ -s "$tmp/plot.png" ] || no "no plot written"
+[ "$(head -c 4 "$tmp/plot.png" | od -An -c | tr -d ' ')" = '211PNG' ] || no "the plot is not a PNG"
+done_
+
 t "compare: unknown mode" 2 compare "$root/scripts/inode.lua" --modes semaphore,frob
 one_line_err
 err_has "unknown mode 'frob'"

@@ -14,14 +14,13 @@
  */
 #include "compare.h"
 #include "runner.h"
+#include "../view/view_plot.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-int (*km_compare_plot_hook)(const json_t *table, const char *path, char *err, size_t errlen);
 
 /* Split "a,b,c" into at most @max pieces (copied into @buf). */
 static int split(const char *list, char *buf, size_t buflen, char **out, int max)
@@ -340,10 +339,7 @@ int km_compare_command(const struct km_compare_opts *o)
 		break;
 	}
 	if (o->plot) {
-		if (!km_compare_plot_hook) {
-			fprintf(stderr, "lockmuseum: --plot: this build has no view to draw with\n");
-			status = 2;
-		} else if (km_compare_plot_hook(table, o->plot, err, sizeof(err)) < 0) {
+		if (km_view_plot_png(table, o->plot, 1600, 800, err, sizeof(err)) < 0) {
 			fprintf(stderr, "lockmuseum: --plot %s: %s\n", o->plot, err);
 			status = 2;
 		}

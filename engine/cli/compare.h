@@ -37,8 +37,4 @@ struct km_explore_opts {
  * does, 2 on bad usage. */
 int km_explore_command(const struct km_explore_opts *o);
 
-/* Optional: draws the compare plot; set by the view when built in. */
-extern int (*km_compare_plot_hook)(const json_t *table, const char *path, char *err,
-				   size_t errlen);
-
 #endif /* KM_CLI_COMPARE_H */
