@@ -1,0 +1,298 @@
+#!/usr/bin/env bash
+# bench.sh - the figures of `make bench`: each one the median of several
+# runs (5 where a run is cheap, 3 where it is not), and the machine they
+# ran on.  A benchmark, not a test: it never fails on a slow figure; it
+# exits non-zero only if a driver could not run at all.
+#
+#   tests/bench.sh [BUILD/lockmuseum]
+#
+# The drivers are in BUILD/tests/bench (see the bench target of the
+# Makefile).  BENCH_QUICK=1 makes every run small and single, to check
+# that the script works; its figures mean little.
+#
+# Figures (issue 7): 1 core events/s with no Lua, 2 Lua lock operations/s,
+# 3 scale (kmod.lua at 512 CPUs, 100,000 tasks on 1024 CPUs), 4 growth of
+# time and memory with the number of events, 5 view frame time, 6
+# instructions per event / per operation under callgrind.
+set -u
+
+bin=${1:-build-bench/lockmuseum}
+root=$(cd "$(dirname "$0")/.." && pwd)
+drv=$(dirname "$bin")/tests/bench
+sc=$root/tests/bench
+export LOCKMUSEUM_DATA=$root
+quick=${BENCH_QUICK:-0}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+for d in bench_core bench_lua bench_view; do
+	if [ ! -x "$drv/$d" ]; then
+		echo "bench: $drv/$d is missing: run make bench" >&2
+		exit 2
+	fi
+done
+
+# ------------------------------------------------------------- helpers --
+
+cheap=5
+dear=3
+if [ "$quick" = 1 ]; then
+	cheap=1
+	dear=1
+fi
+
+# median: the median of the numbers on stdin
+median() {
+	sort -g | awk '{ v[NR] = $1 } END {
+		if (NR == 0) { print "nan"; exit }
+		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# runs N NAME CMD...: run CMD N times, keeping each run's key=value output
+# in $tmp/NAME.I; a failed run is reported and leaves no file.
+runs() {
+	local n=$1 name=$2 i
+	shift 2
+	rm -f "$tmp/$name".*
+	for ((i = 1; i <= n; i++)); do
+		if ! "$@" >"$tmp/$name.$i" 2>"$tmp/$name.err"; then
+			echo "  ($name: run failed: $(tail -1 "$tmp/$name.err"))"
+			rm -f "$tmp/$name.$i"
+			failed=1
+		fi
+	done
+}
+
+# med NAME KEY: the median of KEY over the runs kept under NAME
+med() {
+	cat "$tmp/$1".[0-9]* 2>/dev/null | sed -n "s/^$2=//p" | median
+}
+
+# timed N NAME CMD...: run CMD N times under a wall clock and, when
+# /usr/bin/time is there, its peak RSS; keys wall_s and peak_kib
+timed() {
+	local n=$1 name=$2 i t0 t1 rss
+	shift 2
+	rm -f "$tmp/$name".*
+	for ((i = 1; i <= n; i++)); do
+		t0=$(date +%s.%N)
+		if [ -x /usr/bin/time ]; then
+			/usr/bin/time -f "%M" -o "$tmp/$name.rss" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+		else
+			"$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+		fi
+		local rc=$?
+		t1=$(date +%s.%N)
+		if [ $rc -gt 1 ]; then
+			echo "  ($name: exit $rc: $(tail -1 "$tmp/$name.err"))"
+			failed=1
+			continue
+		fi
+		rss=nan
+		[ -f "$tmp/$name.rss" ] && rss=$(tail -1 "$tmp/$name.rss")
+		awk -v a="$t0" -v b="$t1" -v r="$rss" \
+			'BEGIN { printf "wall_s=%.6f\npeak_kib=%s\n", b - a, r }' >"$tmp/$name.$i"
+	done
+}
+
+# fmt: numbers in a readable unit
+mega() { awk -v x="$1" 'BEGIN { if (x == "nan") print "n/a"; else printf "%.2f M", x / 1e6 }'; }
+mib() { awk -v x="$1" 'BEGIN { if (x == "nan") print "n/a"; else printf "%.1f MiB", x / 1024 }'; }
+num() { awk -v x="$1" -v f="$2" 'BEGIN { if (x == "nan") print "n/a"; else printf f, x }'; }
+
+# -------------------------------------------------------------- machine --
+
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
+mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
+echo "lockmuseum benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "machine: ${cpu:-unknown CPU}; $(nproc) CPUs online; ${mem:-unknown} memory;" \
+	"$(uname -sr); $(cc --version 2>/dev/null | head -1)"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+echo "each figure: the median of $cheap runs ($dear for the long ones), per wall-clock second;"
+echo "\"per CPU-s\": per second of the process's CPU time, which other load on the machine disturbs less"
+echo
+
+# ------------------------------------------------------ 1 core events/s --
+
+iters=5000
+[ "$quick" = 1 ] && iters=500
+echo "1. core events per second, no Lua (C test host; 64 CPUs, 128 tasks, $iters loops each;"
+echo "   4 spinlocks + 4 sleeping locks; target >= 20 M events/s on one core)"
+printf '   %-28s %11s %11s %9s %11s %13s\n' workload "events/run" events/s ns/event rounds/s \
+	"per CPU-s"
+for w in mixed spin sem mutex; do
+	runs $cheap core_$w "$drv/bench_core" --work $w --iters $iters
+	case $w in
+	mixed) what="spinlock + semaphore rounds" ;;
+	spin) what="spinlock rounds" ;;
+	sem) what="semaphore rounds" ;;
+	mutex) what="mutex rounds" ;;
+	esac
+	printf '   %-28s %11s %11s %9s %11s %13s\n' "$what" "$(med core_$w events)" \
+		"$(mega "$(med core_$w events_per_s)")/s" "$(num "$(med core_$w ns_per_event)" %.1f)" \
+		"$(mega "$(med core_$w rounds_per_s)")/s" "$(mega "$(med core_$w events_per_cpu_s)") ev/s"
+done
+runs $cheap core_trace "$drv/bench_core" --work mixed --iters $iters --trace
+printf '   %-28s %11s %11s %9s %11s %13s\n' "the same, trace stored" "$(med core_trace events)" \
+	"$(mega "$(med core_trace events_per_s)")/s" "$(num "$(med core_trace ns_per_event)" %.1f)" \
+	"$(mega "$(med core_trace rounds_per_s)")/s" "$(mega "$(med core_trace events_per_cpu_s)") ev/s"
+echo
+
+# --------------------------------------------------- 2 Lua operations/s --
+
+rounds=500000
+[ "$quick" = 1 ] && rounds=20000
+echo "2. Lua lock operations per second (tests/bench/lockops.lua: a round is down +"
+echo "   compute(100 ns) + up on one lock, $rounds rounds shared by the tasks;"
+echo "   run time only; target >= 2 M/s, aiming for 5 M/s)"
+printf '   %-10s %6s %12s %12s %8s %8s %13s %13s\n' mode tasks "8 CPUs" "512 CPUs" "ev/op 8" "ev/op 512" \
+	"8: per CPU-s" "512: per CPU-s"
+for m in semaphore mutex spinlock; do
+	for t in 1 64 4096; do
+		for c in 8 512; do
+			runs $cheap lua_${m}_${t}_$c "$drv/bench_lua" "$sc/lockops.lua" --mode $m \
+				--cpus $c --set tasks=$t --set rounds=$rounds
+		done
+		ev8=$(awk -v e="$(med lua_${m}_${t}_8 events)" -v r=$rounds 'BEGIN { printf "%.2f", e / r }')
+		ev512=$(awk -v e="$(med lua_${m}_${t}_512 events)" -v r=$rounds 'BEGIN { printf "%.2f", e / r }')
+		printf '   %-10s %6s %12s %12s %8s %8s %13s %13s\n' $m $t \
+			"$(mega "$(med lua_${m}_${t}_8 ops_per_s)")/s" \
+			"$(mega "$(med lua_${m}_${t}_512 ops_per_s)")/s" "$ev8" "$ev512" \
+			"$(mega "$(med lua_${m}_${t}_8 ops_per_cpu_s)")/s" \
+			"$(mega "$(med lua_${m}_${t}_512 ops_per_cpu_s)")/s"
+	done
+done
+echo
+
+# ---------------------------------------------------------------- 3 scale --
+
+echo "3. scale (the program itself, whole command: wall time and peak RSS; target < 1 s, < 1 GiB)"
+for c in 512 1024; do
+	timed $dear kmod_$c "$bin" run "$root/scripts/kmod.lua" --cpus $c --report json
+	reqs=$(tr -d ' \n' <"$tmp/kmod_$c.out" | sed -n 's/.*"requests":{"value":\([0-9]*\).*/\1/p')
+	ev=$(tr -d ' \n' <"$tmp/kmod_$c.out" | sed -n 's/.*"events":\([0-9]*\).*/\1/p')
+	printf '   kmod.lua --cpus %-5s %6s requests %9s events   %8s s   %s\n' $c "${reqs:-?}" \
+		"${ev:-?}" "$(num "$(med kmod_$c wall_s)" %.3f)" "$(mib "$(med kmod_$c peak_kib)")"
+done
+echo "   (kmod.lua's requests follow the CPU count, about 2.4 per CPU; no param() raises them)"
+big=(--cpus 1024 --set tasks=100000 --set rounds=100000 --set locks=1024)
+[ "$quick" = 1 ] && big=(--cpus 1024 --set tasks=10000 --set rounds=10000 --set locks=1024)
+timed $dear scale "$bin" run "$sc/lockops.lua" "${big[@]}" --report json
+printf '   %-48s %8s s   %s\n' "lockops.lua ${big[*]}" \
+	"$(num "$(med scale wall_s)" %.3f)" "$(mib "$(med scale peak_kib)")"
+runs $dear scale_phases "$drv/bench_lua" "$sc/lockops.lua" "${big[@]}"
+printf '   of which: load (top level) %s s, build %s s, run %s s (%s events, %s ns/event), report + checks %s s\n' \
+	"$(num "$(med scale_phases load_s)" %.3f)" "$(num "$(med scale_phases inst_s)" %.3f)" \
+	"$(num "$(med scale_phases run_s)" %.3f)" "$(med scale_phases events)" \
+	"$(num "$(med scale_phases ns_per_event)" %.0f)" "$(num "$(med scale_phases check_s)" %.3f)"
+echo
+
+# --------------------------------------------------------------- 4 growth --
+
+echo "4. growth: one scenario (lockops.lua, 64 CPUs, 256 tasks, 16 locks, think 1 us:"
+echo "   6 events a round), run time only; trace stored or not"
+printf '   %-9s %5s %10s %12s %10s %12s %10s\n' events runs "ns/event" "with trace" \
+	"records" "peak RSS" "B/record"
+growth=(--cpus 64 --set tasks=256 --set locks=16 --set think_ns=1000)
+sizes="10000 100000 1000000 10000000"
+[ "$quick" = 1 ] && sizes="10000 100000"
+for e in $sizes; do
+	r=$(((e - 800) / 6))
+	n=$cheap
+	[ "$e" -ge 10000000 ] && n=$dear
+	runs $n grow_$e "$drv/bench_lua" "$sc/lockops.lua" "${growth[@]}" --set rounds=$r
+	runs $n growt_$e "$drv/bench_lua" "$sc/lockops.lua" "${growth[@]}" --set rounds=$r --trace
+	recs=$(med growt_$e trace_stored)
+	pk=$(med growt_$e peak_kib)
+	pk0=$(med grow_$e peak_kib)
+	per=$(awk -v a="$pk" -v b="$pk0" -v n="$recs" 'BEGIN { printf "%.1f", (a - b) * 1024 / n }')
+	printf '   %-9s %5s %10s %12s %10s %12s %10s\n' "$(med grow_$e events)" "$n" \
+		"$(num "$(med grow_$e ns_per_event)" %.1f)" "$(num "$(med growt_$e ns_per_event)" %.1f)" \
+		"$recs" "$(mib "$pk")" "$per"
+done
+echo "   sizeof(struct km_trace_rec) = $(med growt_10000 trace_rec_bytes) bytes;" \
+	"B/record = (peak RSS with the trace - without) / records stored"
+last=${sizes##* }
+lim=$((last / 10))
+runs $dear growl "$drv/bench_lua" "$sc/lockops.lua" "${growth[@]}" \
+	--set rounds=$(((last - 800) / 6)) --trace --trace-limit $lim
+printf '   with a trace limit of %s records at %s events: %s ns/event, %s records kept, peak %s\n' \
+	"$lim" "$(med growl events)" "$(num "$(med growl ns_per_event)" %.1f)" \
+	"$(med growl trace_stored)" "$(mib "$(med growl peak_kib)")"
+h1=$(sed -n 's/^trace_hash=//p' "$tmp"/growl.[0-9]* | sort -u)
+h2=$(sed -n 's/^trace_hash=//p' "$tmp"/growt_$last.[0-9]* | sort -u)
+if [ -n "$h1" ] && [ "$h1" = "$h2" ]; then
+	echo "   (the same trace hash as the unbounded run: the run itself is unchanged)"
+else
+	echo "   (trace hash differs from the unbounded run: '$h1' against '$h2')"
+fi
+echo
+
+# ----------------------------------------------------------------- 5 view --
+
+vr=${BENCH_VIEW_ROUNDS:-1666667}
+[ "$quick" = 1 ] && vr=20000
+echo "5. view: one frame of the timeline at 1920x1080, software renderer, 1024 CPUs"
+echo "   (lockops.lua, 2048 tasks, 256 locks, $vr rounds; target < 8 ms; median of 20 frames a run)"
+runs $dear view "$drv/bench_view" "$sc/lockops.lua" --cpus 1024 --set tasks=2048 \
+	--set locks=256 --set think_ns=1000 --set rounds=$vr --frames 20
+if [ -s "$tmp/view.1" ]; then
+	printf '   %s events, %s records: run %s s, index (km_vm_build) %s s, peak %s\n' \
+		"$(med view events)" "$(med view trace_stored)" "$(num "$(med view run_s)" %.2f)" \
+		"$(num "$(med view model_s)" %.2f)" "$(mib "$(med view peak_kib)")"
+	printf '   frame: whole run recomputed %s ms; unchanged %s ms; panning a 1/20 window %s ms; first %s ms\n' \
+		"$(num "$(med view frame_full_ms)" %.1f)" "$(num "$(med view frame_cached_ms)" %.1f)" \
+		"$(num "$(med view frame_pan_ms)" %.1f)" "$(num "$(med view frame_first_ms)" %.1f)"
+else
+	echo "   skipped: the view driver could not run"
+fi
+echo
+
+# ------------------------------------------------------------ 6 callgrind --
+
+echo "6. instructions (Ir) under valgrind --tool=callgrind: machine-independent"
+if ! command -v valgrind >/dev/null 2>&1; then
+	echo "   skipped: valgrind is not installed (apt-get install valgrind)"
+else
+	# cg NAME FN CMD...: Ir inside FN (and what it calls) for CMD
+	cg() {
+		local name=$1 fn=$2
+		shift 2
+		valgrind --tool=callgrind --callgrind-out-file="$tmp/$name.cg" \
+			--toggle-collect="$fn" "$@" >"$tmp/$name.1" 2>"$tmp/$name.err" || failed=1
+		sed -n 's/^totals: *//p' "$tmp/$name.cg" | awk '{ print $1 }'
+	}
+	# Two sizes, so that what a run costs once (starting tasks, the first
+	# heap growth) cancels: Ir per unit = (Ir(2n) - Ir(n)) / (units(2n) - units(n)).
+	a=$(cg cga km_sim_run "$drv/bench_core" --iters 200)
+	ea=$(sed -n 's/^events=//p' "$tmp/cga.1")
+	ra=$(sed -n 's/^rounds=//p' "$tmp/cga.1")
+	b=$(cg cgb km_sim_run "$drv/bench_core" --iters 400)
+	eb=$(sed -n 's/^events=//p' "$tmp/cgb.1")
+	rb=$(sed -n 's/^rounds=//p' "$tmp/cgb.1")
+	awk -v a="$a" -v b="$b" -v ea="$ea" -v eb="$eb" -v ra="$ra" -v rb="$rb" 'BEGIN {
+		printf "   core (bench_core, mixed): %.0f Ir per event, %.0f Ir per round\n",
+			(b - a) / (eb - ea), (b - a) / (rb - ra) }'
+	for cfg in "1 8" "64 8" "4096 512"; do
+		set -- $cfg
+		a=$(cg cgla km_scenario_run "$drv/bench_lua" "$sc/lockops.lua" --mode semaphore \
+			--cpus $2 --set tasks=$1 --set rounds=20000)
+		ea=$(sed -n 's/^events=//p' "$tmp/cgla.1")
+		b=$(cg cglb km_scenario_run "$drv/bench_lua" "$sc/lockops.lua" --mode semaphore \
+			--cpus $2 --set tasks=$1 --set rounds=40000)
+		eb=$(sed -n 's/^events=//p' "$tmp/cglb.1")
+		awk -v a="$a" -v b="$b" -v ea="$ea" -v eb="$eb" -v t=$1 -v c=$2 'BEGIN {
+			printf "   Lua round (lockops.lua, semaphore, %d tasks, %d CPUs): %.0f Ir per round, %.0f Ir per event\n",
+				t, c, (b - a) / 20000, (b - a) / (eb - ea) }'
+	done
+	echo "   (one run each: callgrind counts are deterministic)"
+fi
+
+echo
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+if [ $failed -ne 0 ]; then
+	echo "bench: some runs failed (see above)"
+	exit 2
+fi
+exit 0
