@@ -133,6 +133,12 @@ void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu)
 	} else {
 		st = KM_CPU_BUSY;
 	}
+	/* keep the idle set that wake-ups search */
+	uint64_t bit = 1ULL << (cpu->id & 63);
+	if (!cpu->curr && !cpu->switching)
+		sim->idle_mask[cpu->id >> 6] |= bit;
+	else
+		sim->idle_mask[cpu->id >> 6] &= ~bit;
 	if (st != cpu->state || who != cpu->state_ctx) {
 		cpu->acct[cpu->state] += sim->now - cpu->state_since;
 		cpu->state = st;
@@ -227,8 +233,9 @@ static bool cpu_idle(const struct km_cpu *cpu)
 	return !cpu->curr && !cpu->switching;
 }
 
-static void rq_append(struct km_cpu *cpu, struct km_ctx *ctx)
+static void rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
 {
+	sim->queued++;
 	ctx->rq_next = NULL;
 	if (cpu->rq_tail)
 		cpu->rq_tail->rq_next = ctx;
@@ -238,11 +245,12 @@ static void rq_append(struct km_cpu *cpu, struct km_ctx *ctx)
 	cpu->rq_len++;
 }
 
-static struct km_ctx *rq_pop(struct km_cpu *cpu)
+static struct km_ctx *rq_pop(struct km_sim *sim, struct km_cpu *cpu)
 {
 	struct km_ctx *ctx = cpu->rq_head;
 	if (!ctx)
 		return NULL;
+	sim->queued--;
 	cpu->rq_head = ctx->rq_next;
 	if (!cpu->rq_head)
 		cpu->rq_tail = NULL;
@@ -255,6 +263,8 @@ static struct km_ctx *rq_pop(struct km_cpu *cpu)
 static struct km_ctx *steal(struct km_sim *sim, struct km_cpu *thief)
 {
 	struct km_cpu *busiest = NULL;
+	if (!sim->queued)
+		return NULL;	/* nothing waits anywhere: no need to look */
 	for (int i = 0; i < sim->ncpus; i++) {
 		struct km_cpu *c = &sim->cpus[i];
 		if (c != thief && c->rq_len > 0 && (!busiest || c->rq_len > busiest->rq_len))
@@ -273,6 +283,7 @@ static struct km_ctx *steal(struct km_sim *sim, struct km_cpu *thief)
 		if (busiest->rq_tail == t)
 			busiest->rq_tail = prev;
 		busiest->rq_len--;
+		sim->queued--;
 		t->rq_next = NULL;
 		km_emit(sim, KM_TR_MIGRATE, thief->id, t, KM_TR_NONE, (uint32_t)thief->id, 0);
 		return t;
@@ -293,7 +304,7 @@ static void tick_arm(struct km_sim *sim, struct km_cpu *cpu)
 /* @cpu has no current task: switch to the next one, or go idle. */
 static void cpu_schedule(struct km_sim *sim, struct km_cpu *cpu)
 {
-	struct km_ctx *next = rq_pop(cpu);
+	struct km_ctx *next = rq_pop(sim, cpu);
 	if (!next)
 		next = steal(sim, cpu);
 	if (!next) {
@@ -309,25 +320,42 @@ static void cpu_schedule(struct km_sim *sim, struct km_cpu *cpu)
 	km_cpu_show(sim, cpu);
 }
 
+/* The first idle CPU at or after @from, cyclically, or -1: a word at a
+ * time through the idle set, so 1024 busy CPUs cost 16 loads, not 1024. */
+static int next_idle(const struct km_sim *sim, int from)
+{
+	int words = (sim->ncpus + 63) / 64;
+	for (int k = 0; k <= words; k++) {
+		int w = ((from >> 6) + k) % words;
+		uint64_t m = sim->idle_mask[w];
+		if (k == 0)
+			m &= ~0ULL << (from & 63);	/* at or after from */
+		if (k == words)
+			m &= (from & 63) ? ~(~0ULL << (from & 63)) : 0;	/* wrapped: before from */
+		if (m) {
+			int c = w * 64 + __builtin_ctzll(m);
+			if (c < sim->ncpus)
+				return c;
+		}
+	}
+	return -1;
+}
+
 static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx)
 {
 	if (ctx->pinned >= 0)
 		return ctx->pinned;
 	int prev = ctx->cpu >= 0 ? ctx->cpu : 0;
-	if (cpu_idle(&sim->cpus[prev]))
-		return prev;
-	for (int i = 1; i < sim->ncpus; i++) {
-		int c = (prev + i) % sim->ncpus;
-		if (cpu_idle(&sim->cpus[c]))
-			return c;
-	}
+	int c = next_idle(sim, prev);
+	if (c >= 0)
+		return c;
 	if (ctx->cpu >= 0)
 		return ctx->cpu;
 	/* A new task with every CPU busy: the shortest queue. */
 	int best = 0;
-	for (int c = 1; c < sim->ncpus; c++)
-		if (sim->cpus[c].rq_len < sim->cpus[best].rq_len)
-			best = c;
+	for (int i = 1; i < sim->ncpus; i++)
+		if (sim->cpus[i].rq_len < sim->cpus[best].rq_len)
+			best = i;
 	return best;
 }
 
@@ -340,7 +368,7 @@ static void make_runnable(struct km_sim *sim, struct km_ctx *ctx)
 	ctx->cpu = c;
 	ctx->state = KM_CTX_RUNNABLE;
 	km_ctx_acct(sim, ctx, KM_ACCT_RUNNABLE);
-	rq_append(cpu, ctx);
+	rq_append(sim, cpu, ctx);
 	if (cpu_idle(cpu))
 		cpu_schedule(sim, cpu);
 	else
@@ -375,7 +403,8 @@ void km_ctx_block(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *
 	cpu->curr = NULL;
 	if (top)
 		cpu_schedule(sim, cpu);
-	/* else an irq runs above: its exit will schedule. */
+	else
+		km_cpu_show(sim, cpu);	/* an irq runs above: its exit will schedule */
 }
 
 void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
@@ -421,7 +450,7 @@ static void preempt_curr(struct km_sim *sim, struct km_cpu *cpu)
 	cpu->curr = NULL;
 	curr->state = KM_CTX_RUNNABLE;
 	km_ctx_acct(sim, curr, KM_ACCT_RUNNABLE);
-	rq_append(cpu, curr);
+	rq_append(sim, cpu, curr);
 	cpu_schedule(sim, cpu);
 }
 
@@ -682,6 +711,8 @@ void km_ctx_finish(struct km_sim *sim, struct km_ctx *ctx)
 	cpu->curr = NULL;
 	if (!cpu->irq_top)
 		cpu_schedule(sim, cpu);
+	else
+		km_cpu_show(sim, cpu);
 }
 
 static void on_switch(struct km_sim *sim, struct km_cpu *cpu)

@@ -386,7 +386,8 @@ struct km_sim {
 
 	int ncpus;
 	struct km_cpu *cpus;
-	int idle_cpus;
+	uint64_t idle_mask[KM_MAX_CPUS / 64];	/* CPUs with no task and no switch */
+	uint32_t queued;			/* tasks on all run queues */
 
 	KM_VEC(struct km_ctx *) ctxs;
 	KM_VEC(struct km_lock *) locks;

@@ -1,12 +1,11 @@
 /*
- * trace.c - trace records and the running FNV-1a trace hash.  See trace.h.
+ * trace.c - trace records and the running trace hash.  See trace.h.
  */
 #include "trace.h"
 
 #include <stdlib.h>
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL
-#define FNV_PRIME 0x100000001b3ULL
 
 void km_trace_init(struct km_trace *t, bool store, size_t limit)
 {
@@ -26,25 +25,27 @@ void km_trace_free(struct km_trace *t)
 	t->len = t->cap = 0;
 }
 
-static inline uint64_t fold(uint64_t h, uint64_t v, int bytes)
+/*
+ * One 64-bit word into the hash: xor, multiply by the golden-ratio odd
+ * constant, fold the high half down so every bit of the word reaches
+ * every bit of the state.  Four words per record, about ten instructions
+ * where byte-wise FNV-1a took more than 250: the hash is on the path of
+ * every event.
+ */
+static inline uint64_t fold(uint64_t h, uint64_t w)
 {
-	for (int i = 0; i < bytes; i++) {
-		h ^= (v >> (8 * i)) & 0xff;
-		h *= FNV_PRIME;
-	}
-	return h;
+	h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 32);
 }
 
 void km_trace_fold(struct km_trace *t, const struct km_trace_rec *r)
 {
 	uint64_t h = t->hash;
-	h = fold(h, (uint64_t)r->time, 8);
-	h = fold(h, r->kind, 1);
-	h = fold(h, r->cpu, 2);
-	h = fold(h, r->ctx, 4);
-	h = fold(h, r->obj, 4);
-	h = fold(h, r->aux, 4);
-	h = fold(h, (uint64_t)r->arg, 8);
+	h = fold(h, (uint64_t)r->time);
+	h = fold(h, (uint64_t)r->kind | (uint64_t)r->flags << 8 | (uint64_t)r->cpu << 16 |
+		    (uint64_t)r->ctx << 32);
+	h = fold(h, (uint64_t)r->obj | (uint64_t)r->aux << 32);
+	h = fold(h, (uint64_t)r->arg);
 	t->hash = h;
 }
 

@@ -13,8 +13,10 @@
  * are named by their index in the simulator's arrays, so the array can be
  * written out or handed to another process as it is.
  *
- * The hash is FNV-1a over each record's fields in a fixed little-endian
- * order, independent of struct layout, so it is the same on any machine.
+ * The hash folds each record as four 64-bit words built from its fields
+ * (time; kind, flags, cpu, ctx; obj, aux; arg -- see trace.c), from the
+ * FNV offset basis, independent of struct layout and byte order, so it is
+ * the same on any machine.
  */
 #ifndef KM_ENGINE_TRACE_H
 #define KM_ENGINE_TRACE_H

@@ -25,9 +25,20 @@ const char *const km_htype_name[KM_H_TYPES] = {
 
 /* ------------------------------------------------------------- handles -- */
 
+/*
+ * A handle of @type at @idx, or an argument error naming the type.
+ *
+ * NOTE: no metatable lookup by name (luaL_checkudata interns the name on
+ * every call, a seventh of a lock round's instructions).  Scenario code
+ * cannot make full userdata -- no library the sandbox opens returns one --
+ * so any full userdata of a handle's size is one of ours, and its type
+ * field says which.
+ */
 void *km_check_handle(lua_State *L, int idx, enum km_htype type)
 {
-	struct km_handle *h = luaL_checkudata(L, idx, km_htype_name[type]);
+	struct km_handle *h = lua_type(L, idx) == LUA_TUSERDATA ? lua_touserdata(L, idx) : NULL;
+	if (!h || lua_rawlen(L, idx) != sizeof(*h) || h->type != type)
+		luaL_typeerror(L, idx, km_htype_name[type]);
 	struct km_scenario *sc = km_scen(L);
 	if (!sc->sim)
 		luaL_error(L, "the run has not started");
