@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# run_hostile.sh BIN - run every hostile scenario: files written to break,
+# hang, exhaust or escape the simulator.  Each must end, within seconds,
+# with the exit status and the one-line message its header expects.
+#
+# tests/hostile/*.lua carry their expectations in their first comment
+# lines, as tests/scenarios/*.lua do:
+#   -- expect-exit: 2                        the exit status (default 0)
+#   -- args: --max-instructions 1000000      extra arguments to the command
+#   -- expect-stderr: budget                 an extended regex stderr must match
+#   -- expect-stdout: "outcome": "time-limit"  an extended regex stdout must match
+#   -- command: compare                      the command (default run)
+#   -- max-seconds: 9                        fail if the run takes longer
+# (expect-stderr and expect-stdout may be repeated: every one must match).
+# When the expected exit status is 2, stderr must be exactly one line: the
+# message naming the file and line (or the option) and the budget or rule.
+#
+# Every run is guarded by `timeout`: a run still going after 20 s is sent
+# SIGTERM, and SIGKILL 5 s later (a run stuck where the sandbox's hook
+# cannot reach ignores SIGTERM); either counts as a failure (a hang).
+#
+# tests/hostile/pending/ holds reproducers of engine bugs not fixed yet
+# (hangs, crashes, messages without a position); they are skipped
+# (`run_hostile.sh BIN --pending` runs only them, to see which are fixed).
+#
+# The last line is "N passed, M failed"; the exit status is 1 if any failed.
+
+set -u
+
+if [ $# -lt 1 ] || [ $# -gt 2 ] || { [ $# -eq 2 ] && [ "$2" != --pending ]; }; then
+	echo "usage: $0 BIN [--pending]" >&2
+	exit 2
+fi
+BIN=$1
+pending=false
+[ $# -eq 2 ] && pending=true
+case $BIN in
+/*) ;;
+*) BIN=$PWD/$BIN ;;
+esac
+if [ ! -x "$BIN" ]; then
+	echo "$0: $BIN is not an executable" >&2
+	exit 2
+fi
+if ! command -v timeout >/dev/null 2>&1; then
+	echo "$0: timeout(1) is needed: a hostile scenario may hang" >&2
+	exit 2
+fi
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+limit=${HOSTILE_TIMEOUT:-20}
+guard=(timeout -k 5 "$limit")
+have_python=false
+if command -v python3 >/dev/null 2>&1; then
+	have_python=true
+fi
+
+pass=0
+fail=0
+
+ok() {
+	pass=$((pass + 1))
+}
+
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL $1: $2"
+	if [ -s "$tmp/err" ]; then
+		sed -n '1,5s/^/  stderr: /p' "$tmp/err" | cut -c1-300
+	fi
+}
+
+# The header: the comment lines at the top of the file.
+header() {
+	sed -n '/^--/!q; p' "$1"
+}
+
+dir=$here/hostile
+$pending && dir=$here/hostile/pending
+for f in "$dir"/*.lua; do
+	[ -e "$f" ] || continue
+	name=${f#"$root"/}
+	expect_exit=0
+	command=run
+	max_seconds=
+	args=()
+	stderr_res=()
+	stdout_res=()
+	while IFS= read -r line; do
+		case $line in
+		"-- expect-exit:"*)
+			expect_exit=${line#"-- expect-exit:"}
+			expect_exit=${expect_exit// /}
+			;;
+		"-- command:"*)
+			command=${line#"-- command:"}
+			command=${command// /}
+			;;
+		"-- max-seconds:"*)
+			max_seconds=${line#"-- max-seconds:"}
+			max_seconds=${max_seconds// /}
+			;;
+		"-- args:"*)
+			read -r -a more <<<"${line#"-- args:"}"
+			args+=("${more[@]}")
+			;;
+		"-- expect-stderr:"*)
+			re=${line#"-- expect-stderr:"}
+			stderr_res+=("${re# }")
+			;;
+		"-- expect-stdout:"*)
+			re=${line#"-- expect-stdout:"}
+			stdout_res+=("${re# }")
+			;;
+		esac
+	done < <(header "$f")
+
+	start=$(date +%s.%N)
+	"${guard[@]}" "$BIN" "$command" "$f" "${args[@]}" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+		bad "$name" "still running after ${limit} s (exit status $rc): a hang"
+		continue
+	fi
+	if [ "$rc" -gt 128 ]; then
+		bad "$name" "killed by signal $((rc - 128)) (exit status $rc): a crash"
+		continue
+	fi
+	if [ "$rc" != "$expect_exit" ]; then
+		bad "$name" "exit status $rc, expected $expect_exit"
+		continue
+	fi
+	if [ -n "$max_seconds" ] && awk -v t="$took" -v m="$max_seconds" 'BEGIN { exit !(t > m) }'; then
+		bad "$name" "took $took s, more than $max_seconds s"
+		continue
+	fi
+	if [ "$expect_exit" = 2 ]; then
+		lines=$(wc -l <"$tmp/err")
+		if [ "$lines" != 1 ]; then
+			bad "$name" "stderr has $lines lines, expected one"
+			continue
+		fi
+	fi
+	failed=false
+	for re in "${stderr_res[@]}"; do
+		if ! grep -Eq -e "$re" "$tmp/err"; then
+			bad "$name" "stderr does not match /$re/"
+			failed=true
+			break
+		fi
+	done
+	$failed && continue
+	for re in "${stdout_res[@]}"; do
+		if ! grep -Eq -e "$re" "$tmp/out"; then
+			bad "$name" "stdout does not match /$re/"
+			failed=true
+			break
+		fi
+	done
+	$failed && continue
+	# With --report json, stdout must still be one JSON object.
+	if $have_python && [[ " ${args[*]} " == *" --report json "* ]]; then
+		if ! python3 -c 'import json,sys; json.load(sys.stdin)' <"$tmp/out" 2>/dev/null; then
+			bad "$name" "--report json output is not valid JSON"
+			continue
+		fi
+	fi
+	ok
+done
+
+skipped=$(find "$here/hostile/pending" -name '*.lua' 2>/dev/null | wc -l)
+if ! $pending && [ "$skipped" -gt 0 ]; then
+	echo "($skipped pending test(s) of known engine bugs skipped: tests/hostile/pending/)"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
