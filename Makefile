@@ -178,3 +178,59 @@ clean:
 .SECONDARY:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# ------------------------------------------------------------------ fuzz --
+# make fuzz             build the libFuzzer harnesses (tests/fuzz/fuzz_*.c)
+#                       and run each for FUZZ_SECONDS, from a seed corpus of
+#                       scripts/, tests/ and eras/ (tests/fuzz/corpus/, not
+#                       committed); a crash, leak or timeout stops it and
+#                       leaves the input in tests/fuzz/artifacts/HARNESS/
+# make fuzz-HARNESS     one of them: fuzz-scenario, fuzz-era, fuzz-cli
+# make fuzz-regress     replay tests/fuzz/regressions/HARNESS/* once each
+# FUZZ_OPTS adds libFuzzer options, e.g. "-fork=1 -ignore_timeouts=1
+# -ignore_crashes=1 -ignore_ooms=1" to keep going after a finding.
+# Needs clang and its fuzzer runtime (Debian: clang, libclang-rt-14-dev).
+FUZZ_CC        ?= clang
+FUZZ_SECONDS   ?= 60
+FUZZ_OPTS      ?=
+FUZZ_SAN       := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_HARNESSES := scenario era cli
+FUZZ_DIR        = $(BUILD)/fuzz
+FUZZ_SRC       := $(CORE_SRC) $(LUA_SRC) $(wildcard engine/report/report_*.c) engine/cli/session.c
+FUZZ_OBJ        = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/%.o)
+FUZZ_CFLAGS     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
+                  -fno-omit-frame-pointer $(FUZZ_SAN) $(WARN) \
+                  $(shell pkg-config --cflags $(PC_CORE)) -DKM_DATADIR='"$(DATADIR)"'
+FUZZ_LIBS       = $(shell pkg-config --libs $(PC_CORE)) -lm
+FUZZ_RUN_OPTS   = -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
+
+.PHONY: fuzz fuzz-build fuzz-regress
+
+fuzz: deps-check
+	@$(MAKE) --no-print-directory $(FUZZ_HARNESSES:%=fuzz-%)
+
+fuzz-build: $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/fuzz_%)
+
+fuzz-regress: fuzz-build
+	@status=0; for h in $(FUZZ_HARNESSES); do \
+	  set -- tests/fuzz/regressions/$$h/*; [ -e "$$1" ] || continue; \
+	  echo "fuzz-regress: $$h: $$# input(s)"; \
+	  $(FUZZ_DIR)/fuzz_$$h -timeout=10 -rss_limit_mb=2048 "$$@" >$(FUZZ_DIR)/regress-$$h.log 2>&1 || \
+	    { status=1; echo "fuzz-regress: $$h FAILED (see $(FUZZ_DIR)/regress-$$h.log)"; }; \
+	done; exit $$status
+
+fuzz-%: $(FUZZ_DIR)/fuzz_%
+	@mkdir -p tests/fuzz/corpus/$* tests/fuzz/artifacts/$*
+	@tests/fuzz/seed_corpus.sh $* tests/fuzz/corpus/$*
+	$(FUZZ_DIR)/fuzz_$* -max_total_time=$(FUZZ_SECONDS) $(FUZZ_RUN_OPTS) \
+	  $(if $(wildcard tests/fuzz/$*.dict),-dict=tests/fuzz/$*.dict) $(FUZZ_OPTS) \
+	  -artifact_prefix=tests/fuzz/artifacts/$*/ tests/fuzz/corpus/$*
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_OBJ)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DKM_FUZZ_ROOT='"$(CURDIR)"' -o $@ $< \
+	  $(FUZZ_OBJ) $(FUZZ_LIBS)
+
+$(FUZZ_DIR)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<

@@ -1,0 +1,108 @@
+/*
+ * fuzz_common.h - what the libFuzzer harnesses share: a private temporary
+ * file to hand bytes to the engine as a file, and the eras.
+ *
+ * The harnesses are built by `make fuzz` with -DKM_FUZZ_ROOT="<the source
+ * tree>", so that the eras are found wherever the binaries are; the
+ * LOCKMUSEUM_DATA environment variable, when set, wins.
+ */
+#ifndef KM_FUZZ_COMMON_H
+#define KM_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../engine/cli/session.h"
+
+#ifndef KM_FUZZ_ROOT
+#define KM_FUZZ_ROOT "."
+#endif
+
+/* A file of our own under $TMPDIR (or /tmp), removed at exit.  @suffix
+ * is part of the name, so messages show it ("....lua:3: ..."). */
+static char fuzz_path[256];
+
+static inline void fuzz_remove_file(void)
+{
+	if (fuzz_path[0])
+		unlink(fuzz_path);
+}
+
+static inline void fuzz_make_file(const char *stem, const char *suffix)
+{
+	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir)
+		dir = "/tmp";
+	snprintf(fuzz_path, sizeof(fuzz_path), "%s/%s-XXXXXX%s", dir, stem, suffix);
+	int fd = mkstemps(fuzz_path, (int)strlen(suffix));
+	if (fd < 0) {
+		perror("fuzz: mkstemps");
+		abort();
+	}
+	close(fd);
+	atexit(fuzz_remove_file);
+}
+
+/* Replace the file's contents with @data. */
+static inline void fuzz_write_file(const uint8_t *data, size_t size)
+{
+	FILE *f = fopen(fuzz_path, "wb");
+	if (!f) {
+		perror("fuzz: fopen");
+		abort();
+	}
+	if (size && fwrite(data, 1, size, f) != size) {
+		perror("fuzz: fwrite");
+		abort();
+	}
+	if (fclose(f) != 0) {
+		perror("fuzz: fclose");
+		abort();
+	}
+}
+
+static struct km_era_list fuzz_eras;
+
+static inline void fuzz_load_eras(void)
+{
+	char err[1024];
+	setenv("LOCKMUSEUM_DATA", KM_FUZZ_ROOT, 0);
+	if (km_load_eras(&fuzz_eras, err, sizeof(err)) < 0) {
+		fprintf(stderr, "fuzz: cannot load the eras: %s (set LOCKMUSEUM_DATA)\n", err);
+		abort();
+	}
+}
+
+/* Small budgets: a fuzzing input must end in well under a second. */
+static inline void fuzz_small_request(struct km_run_request *rq, const char *file)
+{
+	km_run_request_init(rq);
+	rq->file = file;
+	rq->max_instructions = 200000;
+	rq->max_memory = 8u << 20;
+	rq->max_wall = 2.0;
+	rq->max_events = 100000;
+	rq->duration = 10 * 1000 * 1000;	/* 10 ms of simulated time */
+}
+
+/* Every report of a finished (or failed) session, to nowhere. */
+static inline void fuzz_reports(struct km_session *s, FILE *devnull)
+{
+	json_t *j = km_report_json(&s->ri);
+	if (j) {
+		char *text = json_dumps(j, JSON_COMPACT);
+		free(text);
+		json_decref(j);
+	}
+	if (s->ri.sim && s->ri.outcome != KM_OUT_ERROR) {
+		km_report_text(devnull, &s->ri);
+		km_report_lockstat(devnull, &s->ri);
+	}
+	(void)km_report_exit_status(&s->ri);
+}
+
+#endif /* KM_FUZZ_COMMON_H */

@@ -1,0 +1,46 @@
+#!/bin/sh
+# seed_corpus.sh HARNESS DIR - copy the seed inputs of one fuzzing harness
+# into DIR (run by `make fuzz-HARNESS`; the copies are not committed).
+#   scenario  scripts/*.lua, tests/scenarios/*.lua, tests/hostile/*.lua
+#   era       eras/*.lua
+#   cli       one command line per test scenario: "run", the file, and the
+#             arguments of its "-- args:" header, one per line
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+h=$1
+out=$2
+mkdir -p "$out"
+case $h in
+scenario)
+	for f in "$root"/scripts/*.lua "$root"/tests/scenarios/*.lua "$root"/tests/hostile/*.lua; do
+		[ -e "$f" ] || continue
+		d=$(basename "$(dirname "$f")")
+		cp "$f" "$out/seed-$d-$(basename "$f")"
+	done
+	;;
+era)
+	for f in "$root"/eras/*.lua; do
+		[ -e "$f" ] || continue
+		cp "$f" "$out/seed-$(basename "$f")"
+	done
+	;;
+cli)
+	for f in "$root"/scripts/*.lua "$root"/tests/scenarios/*.lua; do
+		[ -e "$f" ] || continue
+		rel=${f#"$root"/}
+		{
+			echo run
+			echo "$rel"
+			sed -n '/^--/!q; s/^-- args://p' "$f" | tr ' ' '\n' | sed '/^$/d'
+		} >"$out/seed-$(echo "$rel" | tr / -)"
+	done
+	printf 'check\nscripts/inode.lua\n--era\n2.6.16\n--cpus\n8\n--mode\nmutex\n' >"$out/seed-check-mode"
+	printf 'run\nscripts/bkl.lua\n--era\n1996\n--anachronism\n--cpus\n4\n--seed\n7\n' >"$out/seed-anachronism"
+	printf 'run\nscripts/uniproc_cli.lua\n--set\nloops=3\n--duration\n1000000\n--max-events\n5000\n' >"$out/seed-set"
+	;;
+*)
+	echo "seed_corpus.sh: unknown harness '$h' (scenario, era, cli)" >&2
+	exit 2
+	;;
+esac
