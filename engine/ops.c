@@ -192,9 +192,10 @@ int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
 		ctx->result = a->value;
 		break;
 	case KM_ATOMIC_DEC_IF_POSITIVE:
-		/* returns the old value minus one; stores it only if >= 0 */
-		ctx->result = a->value - 1;
-		if (a->value - 1 >= 0)
+		/* returns the old value minus one; stores it only if >= 0 (two's
+		 * complement wrap, as the kernel's atomic_t, never UB) */
+		ctx->result = (int64_t)((uint64_t)a->value - 1);
+		if (a->value > 0)
 			a->value--;
 		break;
 	case KM_ATOMIC_SET:
@@ -296,6 +297,12 @@ void km_op_counter_add(struct km_sim *sim, struct km_ctx *ctx, struct km_counter
 
 void km_op_log(struct km_sim *sim, struct km_ctx *ctx, const char *msg)
 {
+	/* Logs live outside Lua's memory budget: keep the first lines, count
+	 * the rest, as violations are kept. */
+	if (sim->logs.n >= KM_LOGS_KEPT) {
+		sim->logs_dropped++;
+		return;
+	}
 	char *copy = km_strdup(msg);
 	if (!copy || KM_VEC_PUSH(sim->logs, copy) < 0) {
 		free(copy);

@@ -191,10 +191,6 @@ struct km_lock *km_lock_new(struct km_sim *sim, const char *name, enum km_prim k
 			 "lock '%s': count must be 0 or more, not %d", name, count);
 		return NULL;
 	}
-	if (km_lock_find(sim, name)) {
-		snprintf(sim->errmsg, sizeof(sim->errmsg), "lock '%s' is declared twice", name);
-		return NULL;
-	}
 	struct km_lock *l = raw_lock_new(name, kind);
 	if (!l || KM_VEC_PUSH(sim->locks, l) < 0) {
 		lock_free(l);

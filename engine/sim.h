@@ -326,6 +326,9 @@ struct km_violation {
 	char *splat;			/* lockdep-style report, several lines, or NULL */
 };
 
+/* log() lines kept per run; later ones are only counted. */
+#define KM_LOGS_KEPT 100000
+
 /* Only the first few of each kind keep their message; all are counted. */
 #define KM_VIOLATIONS_KEPT 64
 
@@ -399,6 +402,7 @@ struct km_sim {
 	KM_VEC(struct km_irqsrc *) irqsrcs;
 	KM_VEC(struct km_opstat *) opstats;
 	KM_VEC(char *) logs;
+	uint64_t logs_dropped;
 	KM_VEC(struct km_violation) violations;
 	uint64_t violation_count[KM_V_KINDS];
 
@@ -455,7 +459,8 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 void km_sim_free(struct km_sim *sim);
 
 /* Declarations: before km_sim_start (tasks also by spawn, during the run).
- * Each returns the new object, or NULL with sim->errmsg set. */
+ * Each returns the new object, or NULL with sim->errmsg set.  Names are
+ * the host's to keep unique (the Lua layer does); the core does not look. */
 struct km_lock *km_lock_new(struct km_sim *sim, const char *name,
 			    enum km_prim kind, int count, bool pinned);
 struct km_var *km_var_new(struct km_sim *sim, const char *name, int64_t value);

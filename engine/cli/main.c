@@ -426,6 +426,7 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 	}
 	struct km_run_request rq;
 	km_run_request_init(&rq);
+	km_watchdog_json = o->report == REPORT_JSON;
 	rq.file = file;
 	rq.era = o->era;
 	rq.mode = o->mode;

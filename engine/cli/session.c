@@ -6,6 +6,7 @@
 
 #include <limits.h>
 #include <signal.h>
+#include <sys/time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,72 @@ volatile int km_interrupted;
 
 static void on_signal(int sig)
 {
+	/* A second Ctrl-C does not wait for the run to notice the first:
+	 * a library call (a pattern match, say) may not come back soon. */
+	if (km_interrupted)
+		_exit(130);
 	km_interrupted = sig;
+}
+
+/*
+ * The watchdog.  Budgets are checked between Lua instructions and between
+ * events; a single library call -- a string pattern that backtracks for
+ * hours -- runs no instruction and no event.  So a timer outside Lua ends
+ * the process once the wall-clock budget is past by a grace period: the
+ * one-line message (and, for --report json, a JSON object) is prepared
+ * before the timer is armed, and the handler only writes and exits.
+ */
+bool km_watchdog_json;
+static char watchdog_msg[1024], watchdog_json[1400];
+static size_t watchdog_msg_len, watchdog_json_len;
+
+static void on_watchdog(int sig)
+{
+	(void)sig;
+	if (km_watchdog_json && watchdog_json_len) {
+		ssize_t w = write(STDOUT_FILENO, watchdog_json, watchdog_json_len);
+		(void)w;
+	}
+	ssize_t w = write(STDERR_FILENO, watchdog_msg, watchdog_msg_len);
+	(void)w;
+	_exit(2);
+}
+
+static void watchdog_arm(const char *file, double wall)
+{
+	if (wall <= 0)
+		return;
+	snprintf(watchdog_msg, sizeof(watchdog_msg), "lockmuseum: %s: wall-clock budget of %g s "
+		 "exceeded inside one library call that the budget cannot interrupt (raise it "
+		 "with --max-wall)\n", file, wall);
+	watchdog_msg_len = strlen(watchdog_msg);
+	char reason[1100];
+	size_t k = 0;
+	for (const char *p = watchdog_msg + 12; *p && *p != '\n' && k + 2 < sizeof(reason); p++) {
+		if (*p == '"' || *p == '\\')
+			reason[k++] = '\\';
+		reason[k++] = (*p >= 0 && *p < 32) ? ' ' : *p;
+	}
+	reason[k] = 0;
+	snprintf(watchdog_json, sizeof(watchdog_json), "{\"outcome\": \"error\", \"reason\": \"%s\"}\n",
+		 reason);
+	watchdog_json_len = strlen(watchdog_json);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_watchdog;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, NULL);
+	double grace = wall + 3.0;
+	struct itimerval it = { .it_value = { .tv_sec = (time_t)grace,
+					      .tv_usec = (suseconds_t)((grace - (double)(time_t)grace) * 1e6) } };
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static void watchdog_disarm(void)
+{
+	struct itimerval it;
+	memset(&it, 0, sizeof(it));
+	setitimer(ITIMER_REAL, &it, NULL);
 }
 
 void km_session_catch_signals(void)
@@ -154,8 +220,20 @@ static int era_allows(struct km_session *s, const struct km_era_list *eras,
 	return 0;
 }
 
+static int session_run(struct km_session *s, const struct km_era_list *eras,
+		       const struct km_run_request *rq);
+
 int km_session_run(struct km_session *s, const struct km_era_list *eras,
 		   const struct km_run_request *rq)
+{
+	watchdog_arm(rq->file, rq->max_wall);
+	int rc = session_run(s, eras, rq);
+	watchdog_disarm();
+	return rc;
+}
+
+static int session_run(struct km_session *s, const struct km_era_list *eras,
+		       const struct km_run_request *rq)
 {
 	char err[1024];
 	memset(s, 0, sizeof(*s));

@@ -38,6 +38,8 @@ struct km_run_request {
 /* Set by the SIGINT/SIGTERM handler km_session_catch_signals installs;
  * runs stop at the next event or Lua hook, as errors "interrupted". */
 extern volatile int km_interrupted;
+/* With --report json, the watchdog also writes a JSON error object. */
+extern bool km_watchdog_json;
 void km_session_catch_signals(void);
 
 /* Defaults for every budget and bound. */

@@ -138,7 +138,7 @@ int km_era_load_file(const char *path, struct km_era *era, char *err, size_t err
 	int rc = -1;
 	int st = km_sandbox_loadfile(&sb, path);
 	if (st == LUA_OK)
-		st = lua_pcall(L, 0, 0, 0);
+		st = km_sandbox_pcall(L, 0, 0);
 	if (st != LUA_OK) {
 		if (sb.fatal)
 			snprintf(err, errlen, "%s: %s", path, sb.fatal_msg);

@@ -131,6 +131,25 @@ static int sb_load(lua_State *L)
 	return 2;
 }
 
+/* setmetatable(t, mt) without finalizers: Lua runs __gc with hooks off,
+ * where no budget can reach a finalizer that loops, and at moments no
+ * scenario can predict.  A table is only marked for finalization when its
+ * metatable has __gc at the time of this call. */
+static int sb_setmetatable(lua_State *L)
+{
+	if (lua_type(L, 2) == LUA_TTABLE) {
+		lua_pushliteral(L, "__gc");
+		if (lua_rawget(L, 2) != LUA_TNIL)
+			return luaL_error(L, "setmetatable: finalizers (__gc) are not available in "
+					  "a scenario");
+		lua_pop(L, 1);
+	}
+	lua_pushvalue(L, lua_upvalueindex(1));	/* the original */
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, 1);
+	return 1;
+}
+
 static int sb_collectgarbage(lua_State *L)
 {
 	const char *opt = luaL_optstring(L, 1, "collect");
@@ -265,6 +284,9 @@ int km_sandbox_open(struct km_sandbox *sb, uint64_t max_instructions,
 	lua_getglobal(L, "collectgarbage");
 	lua_pushcclosure(L, sb_collectgarbage, 1);
 	lua_setglobal(L, "collectgarbage");
+	lua_getglobal(L, "setmetatable");
+	lua_pushcclosure(L, sb_setmetatable, 1);
+	lua_setglobal(L, "setmetatable");
 
 	lua_getglobal(L, "math");
 	lua_pushcfunction(L, sb_random);
@@ -344,22 +366,69 @@ int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
 	return st;
 }
 
+/* Does @s begin with "something:digits:" (a Lua position)? */
+static bool has_position(const char *s)
+{
+	const char *colon = strchr(s, ':');
+	if (!colon || colon == s || colon[1] < '0' || colon[1] > '9')
+		return false;
+	const char *p = colon + 1;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == ':';
+}
+
+/* "file:line: " of the innermost Lua frame of @co, from level @from. */
+static void where_of(lua_State *co, int from, char *buf, size_t len)
+{
+	lua_Debug ar;
+	buf[0] = 0;
+	for (int level = from; lua_getstack(co, level, &ar); level++) {
+		if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0) {
+			snprintf(buf, len, "%s:%d: ", ar.short_src, ar.currentline);
+			return;
+		}
+	}
+}
+
 void km_sandbox_errmsg(lua_State *co, int idx, char *buf, size_t len)
 {
-	const char *s = lua_tostring(co, idx);
-	if (s && lua_type(co, idx) == LUA_TSTRING) {
-		snprintf(buf, len, "%s", s);
+	char where[300];
+	where_of(co, 0, where, sizeof(where));
+	const char *s = lua_type(co, idx) == LUA_TSTRING ? lua_tostring(co, idx) : NULL;
+	if (s) {
+		/* "C stack overflow" and errors raised with level 0 carry no
+		 * position: give them the innermost Lua frame's */
+		snprintf(buf, len, "%s%s", has_position(s) ? "" : where, s);
 		return;
-	}
-	/* A table, nil, ... raised as the error: say where it came from. */
-	lua_Debug ar;
-	char where[256] = "";
-	for (int level = 0; lua_getstack(co, level, &ar); level++) {
-		if (lua_getinfo(co, "Sl", &ar) && ar.currentline > 0) {
-			snprintf(where, sizeof(where), "%s:%d: ", ar.short_src, ar.currentline);
-			break;
-		}
 	}
 	snprintf(buf, len, "%serror raised with a %s value instead of a message", where,
 		 luaL_typename(co, idx));
+}
+
+int km_sandbox_msgh(lua_State *L)
+{
+	char where[300];
+	where_of(L, 1, where, sizeof(where));
+	const char *s = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
+	if (s) {
+		if (!has_position(s))
+			lua_pushfstring(L, "%s%s", where, s);
+		else
+			lua_pushvalue(L, 1);
+	} else {
+		lua_pushfstring(L, "%serror raised with a %s value instead of a message", where,
+				luaL_typename(L, 1));
+	}
+	return 1;
+}
+
+int km_sandbox_pcall(lua_State *L, int nargs, int nresults)
+{
+	int base = lua_gettop(L) - nargs;
+	lua_pushcfunction(L, km_sandbox_msgh);
+	lua_insert(L, base);
+	int st = lua_pcall(L, nargs, nresults, base);
+	lua_remove(L, base);
+	return st;
 }

@@ -80,4 +80,12 @@ int km_sandbox_loadfile(struct km_sandbox *sb, const char *path);
  * the position of the innermost Lua frame). */
 void km_sandbox_errmsg(lua_State *co, int idx, char *buf, size_t len);
 
+/* A message handler for lua_pcall that gives every error a position:
+ * strings without one get the innermost Lua frame's, and non-string
+ * error objects (tables, nil) become a positioned description. */
+int km_sandbox_msgh(lua_State *L);
+
+/* lua_pcall with km_sandbox_msgh. */
+int km_sandbox_pcall(lua_State *L, int nargs, int nresults);
+
 #endif /* KM_LUA_SANDBOX_H */

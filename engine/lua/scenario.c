@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,16 +54,30 @@ static struct km_decl *decl_add(lua_State *L, enum km_htype type, const char *na
 	return d;
 }
 
-/* Names must be unique among declarations of the same type (but tasks). */
+/*
+ * Names must be unique among declarations of the same type (but tasks).
+ * A registry table per type maps each name to true: one lookup, not a
+ * scan of every earlier declaration (50,000 locks must not be quadratic).
+ */
 static void unique_name(lua_State *L, enum km_htype type, const char *name)
 {
-	struct km_scenario *sc = km_scen(L);
 	if (type == KM_H_TASK)
 		return;
-	for (int i = 0; i < sc->ndecls; i++)
-		if (sc->decls[i].type == type && !strcmp(sc->decls[i].name, name))
-			luaL_error(L, "%s{}: a %s named '%s' is already declared",
-				   km_htype_name[type], km_htype_name[type], name);
+	char key[32];
+	snprintf(key, sizeof(key), "km.names.%d", (int)type);
+	if (lua_getfield(L, LUA_REGISTRYINDEX, key) != LUA_TTABLE) {
+		lua_pop(L, 1);
+		lua_newtable(L);
+		lua_pushvalue(L, -1);
+		lua_setfield(L, LUA_REGISTRYINDEX, key);
+	}
+	if (lua_getfield(L, -1, name) != LUA_TNIL)
+		luaL_error(L, "%s{}: a %s named '%s' is already declared",
+			   km_htype_name[type], km_htype_name[type], name);
+	lua_pop(L, 1);
+	lua_pushboolean(L, 1);
+	lua_setfield(L, -2, name);
+	lua_pop(L, 1);
 }
 
 static uint32_t next_index(lua_State *L, enum km_htype type)
@@ -288,7 +303,11 @@ static int l_param(lua_State *L)
 	} else {
 		char *end;
 		if (lua_isinteger(L, 2)) {
-			long long v = strtoll(value, &end, 0);
+			errno = 0;
+			long long v = strtoll(value, &end, 10);
+			if (*value && !*end && errno == ERANGE)
+				return luaL_error(L, "--set %s=%s: '%s' is an integer, and this one does "
+						  "not fit in 64 bits", name, value, name);
 			if (*value && !*end) {
 				lua_pushinteger(L, v);
 			} else {
@@ -393,7 +412,7 @@ struct km_scenario *km_scenario_load(const char *path, const struct km_load_opts
 
 	int st = km_sandbox_loadfile(&sc->sb, path);
 	if (st == LUA_OK)
-		st = lua_pcall(L, 0, 0, 0);
+		st = km_sandbox_pcall(L, 0, 0);
 	if (st != LUA_OK) {
 		if (sc->sb.fatal && !strncmp(sc->sb.fatal_msg, path, strlen(path)))
 			snprintf(err, errlen, "%s", sc->sb.fatal_msg);
@@ -811,7 +830,7 @@ int km_scenario_checks(struct km_scenario *sc, const void *report,
 	for (int i = 0; i < sc->nchecks; i++) {
 		lua_rawgeti(L, LUA_REGISTRYINDEX, sc->checks[i]);
 		lua_pushvalue(L, report_idx);
-		int st = lua_pcall(L, 1, 2, 0);
+		int st = km_sandbox_pcall(L, 1, 2);
 		if (sc->sb.fatal || st != LUA_OK) {
 			if (sc->sb.fatal)
 				snprintf(err, errlen, "%s: check(): %s", sc->path, sc->sb.fatal_msg);

@@ -116,7 +116,7 @@ int km_tour_load(const char *path, const char *scripts_dir, struct km_tour *tour
 	lua_setglobal(sb.L, "exhibit");
 	int st = km_sandbox_loadfile(&sb, path);
 	if (st == LUA_OK)
-		st = lua_pcall(sb.L, 0, 0, 0);
+		st = km_sandbox_pcall(sb.L, 0, 0);
 	int rc = 0;
 	if (st != LUA_OK) {
 		km_sandbox_errmsg(sb.L, -1, err, errlen);
