@@ -489,6 +489,28 @@ t "a failed --png leaves the previous file intact" 2 run "$root/scripts/inode.lu
 cmp -s "$tmp/inode.png" "$tmp/keep.png" || no "keep.png changed"
 done_
 
+# ---------------------------------------------------------------- trace --
+
+t "--trace writes a Chrome trace-event file" 0 run "$root/scripts/inode.lua" --set loops=12 --trace "$tmp/t.json"
+[ -s "$tmp/t.json" ] || no "no trace written"
+grep -q '"traceEvents"' "$tmp/t.json" || no "no traceEvents"
+grep -q '"displayTimeUnit": *"ns"' "$tmp/t.json" || no "no displayTimeUnit"
+if $have_python; then
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert isinstance(d["traceEvents"], list) and d["traceEvents"]' "$tmp/t.json" 2>/dev/null || no "not valid trace JSON"
+fi
+ls "$tmp" | grep -q '\.tmp\.' && no "a temporary file was left behind"
+done_
+
+t "--trace-format ftrace writes ftrace text" 0 run "$root/scripts/inode.lua" --set loops=12 --trace "$tmp/t.txt" --trace-format ftrace
+head -1 "$tmp/t.txt" | grep -q '^# tracer: nop' || no "no ftrace header"
+grep -q 'sched_switch: prev_comm=' "$tmp/t.txt" || no "no sched_switch line"
+grep -q 'tracing_mark_write: B|' "$tmp/t.txt" || no "no B marks"
+done_
+
+t "--trace-format: unknown" 2 run "$root/scripts/inode.lua" --trace "$tmp/x" --trace-format svg
+one_line_err
+done_
+
 # ------------------------------------------------------------- signals --
 
 cat >"$tmp/forever.lua" <<'LUA'

@@ -20,6 +20,7 @@
 #include "session.h"
 #include "tour_cmd.h"
 #include "view_cli.h"
+#include "../report/trace_export.h"
 #include "../lua/tour.h"
 #include "compare.h"
 #include "runner.h"
@@ -61,6 +62,8 @@ struct options {
 	bool csv;
 	const char *out_dir;
 	const char *png;		/* run --png FILE */
+	const char *trace;		/* run --trace FILE */
+	bool ftrace;			/* --trace-format ftrace */
 	int width, height;		/* --size WxH */
 	bool gui;
 	/* compare and explore */
@@ -97,6 +100,9 @@ static void usage(FILE *out)
 "  --anachronism       allow a primitive (or SMP) the era did not have yet\n"
 "  --set NAME=VALUE    a scenario parameter (repeatable)\n"
 "  --report KIND       text (default), json, lockstat\n"
+"  --trace FILE        also write the run's trace: Chrome trace-event JSON that\n"
+"                      Perfetto and chrome://tracing open\n"
+"  --trace-format F    chrome (default) or ftrace (text, per-CPU tracks in Perfetto)\n"
 "  --png FILE          also draw the run, as the museum shows it, into a PNG\n"
 "  --size WxH          the PNG's size (default 1920x1080)\n"
 "  --gui               open the run in the museum's window\n"
@@ -185,7 +191,7 @@ static int bad_option(const char *opt, const char *val, const char *why)
 enum {
 	OPT_ERA = 256, OPT_MODE, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM,
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
-	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
+	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 };
 
 static const struct option long_opts[] = {
@@ -206,6 +212,7 @@ static const struct option long_opts[] = {
 	{"gui", no_argument, NULL, OPT_GUI},
 	{"out", required_argument, NULL, OPT_OUT},
 	{"size", required_argument, NULL, OPT_SIZE},
+	{"trace-format", required_argument, NULL, OPT_TRACE_FORMAT},
 	{"modes", required_argument, NULL, OPT_MODES},
 	{"eras", required_argument, NULL, OPT_ERAS},
 	{"seeds", required_argument, NULL, OPT_SEEDS},
@@ -316,7 +323,16 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 						  "must be text, json or lockstat");
 			break;
 		case OPT_TRACE:
-			return bad_option("--trace", optarg, "trace export is not in this build yet");
+			o->trace = optarg;
+			break;
+		case OPT_TRACE_FORMAT:
+			if (!strcmp(optarg, "chrome") || !strcmp(optarg, "json"))
+				o->ftrace = false;
+			else if (!strcmp(optarg, "ftrace"))
+				o->ftrace = true;
+			else
+				return bad_option("--trace-format", optarg, "must be chrome or ftrace");
+			break;
 		case OPT_PNG:
 			o->png = optarg;
 			break;
@@ -411,6 +427,37 @@ static int report_session(struct km_session *s, enum report_kind report, int sta
 	return status;
 }
 
+/* Write the trace to a temporary file beside @path, then rename it into
+ * place: an error or an interruption leaves the previous file as it was. */
+static int write_trace(struct km_session *s, const char *path, bool ftrace, char *err,
+		       size_t errlen)
+{
+	char tmp[PATH_MAX + 64];
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		return -1;
+	}
+	int rc = ftrace ? km_trace_write_ftrace(&s->ri, f, err, errlen)
+			: km_trace_write_chrome(&s->ri, f, err, errlen);
+	if (fclose(f) != 0 && rc == 0) {
+		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+		rc = -1;
+	}
+	if (rc == 0 && km_interrupted) {
+		snprintf(err, errlen, "interrupted");
+		rc = -1;
+	}
+	if (rc == 0 && rename(tmp, path) < 0) {
+		snprintf(err, errlen, "cannot rename into place: %s", strerror(errno));
+		rc = -1;
+	}
+	if (rc < 0)
+		unlink(tmp);
+	return rc;
+}
+
 static int cmd_run(const struct options *o, const char *file, bool check_only)
 {
 	struct km_era_list eras;
@@ -442,7 +489,7 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 	rq.max_wall = o->max_wall;
 	rq.max_events = o->max_events;
 	rq.check_only = check_only;
-	rq.store_trace = o->png || o->gui;
+	rq.store_trace = o->png || o->gui || o->trace;
 
 	if (o->gui && !check_only) {
 		int rc = km_cli_window(&eras, NULL, 0, 0, &rq, err, sizeof(err));
@@ -476,6 +523,12 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 			       s.ri.params[i].value, s.ri.params[i].def);
 	} else {
 		status = report_session(&s, o->report, status);
+		if (o->trace && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
+		    s.ri.outcome != KM_OUT_NOT_APPLICABLE &&
+		    write_trace(&s, o->trace, o->ftrace, err, sizeof(err)) < 0) {
+			fprintf(stderr, "%s: --trace %s: %s\n", prog, o->trace, err);
+			status = 2;
+		}
 		if (o->png && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE) {
 			int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
