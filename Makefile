@@ -22,7 +22,7 @@ PC_CORE := lua5.4 jansson
 PC_VIEW := sdl2 SDL2_ttf SDL2_image
 PC_TEST := cmocka
 DEBS    := pkg-config liblua5.4-dev libjansson-dev libsdl2-dev libsdl2-ttf-dev \
-           libsdl2-image-dev libcmocka-dev
+           libsdl2-image-dev libcmocka-dev valgrind
 
 WARN    := -Wall -Wextra -Wshadow -Wundef -Wwrite-strings -Wstrict-prototypes \
            -Wmissing-prototypes -Wno-unused-parameter
@@ -57,7 +57,7 @@ DATADIR := $(PREFIX)/share/lockmuseum
 
 .PHONY: all run test sanitize install uninstall clean deps deps-check bench \
         build build-tests check-unit check-scenarios check-cli check-reproductions \
-        test-real run-real
+        check-hostile check-valgrind test-real run-real
 
 all: deps-check
 	@$(MAKE) --no-print-directory build
@@ -98,7 +98,7 @@ bench: deps-check
 
 # Install what is missing, once: apt-get update, then apt-get install -y.
 deps-check:
-	@if ! command -v pkg-config >/dev/null 2>&1 || \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! command -v valgrind >/dev/null 2>&1 || \
 	    ! pkg-config --exists $(PC_CORE) $(PC_VIEW) $(PC_TEST); then \
 	  echo "lockmuseum: installing missing packages: $(DEBS)"; \
 	  $(MAKE) --no-print-directory deps; \
@@ -145,10 +145,16 @@ check-cli: $(BIN)
 check-reproductions: $(BIN)
 	@tests/run_reproductions.sh $(BIN)
 
-test-real: check-unit check-scenarios check-cli check-reproductions
+check-hostile: $(BIN)
+	@tests/run_hostile.sh $(BIN)
+
+check-valgrind: $(BIN)
+	@tests/run_valgrind.sh $(BIN)
+
+test-real: check-unit check-scenarios check-cli check-reproductions check-hostile check-valgrind
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
-	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli
+	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile
 	@echo "lockmuseum: all tests passed"
 
 # The museum: the window on the first exhibit of the tour where there is
@@ -187,6 +193,7 @@ clean:
 #                       leaves the input in tests/fuzz/artifacts/HARNESS/
 # make fuzz-HARNESS     one of them: fuzz-scenario, fuzz-era, fuzz-cli
 # make fuzz-regress     replay tests/fuzz/regressions/HARNESS/* once each
+#                       (HARNESS/pending/ holds inputs of bugs not fixed yet)
 # FUZZ_OPTS adds libFuzzer options, e.g. "-fork=1 -ignore_timeouts=1
 # -ignore_crashes=1 -ignore_ooms=1" to keep going after a finding.
 # Needs clang and its fuzzer runtime (Debian: clang, libclang-rt-14-dev).
@@ -213,7 +220,8 @@ fuzz-build: $(FUZZ_HARNESSES:%=$(FUZZ_DIR)/fuzz_%)
 
 fuzz-regress: fuzz-build
 	@status=0; for h in $(FUZZ_HARNESSES); do \
-	  set -- tests/fuzz/regressions/$$h/*; [ -e "$$1" ] || continue; \
+	  set --; for f in tests/fuzz/regressions/$$h/*; do [ -f "$$f" ] && set -- "$$@" "$$f"; done; \
+	  [ $$# -gt 0 ] || continue; \
 	  echo "fuzz-regress: $$h: $$# input(s)"; \
 	  $(FUZZ_DIR)/fuzz_$$h -timeout=10 -rss_limit_mb=2048 "$$@" >$(FUZZ_DIR)/regress-$$h.log 2>&1 || \
 	    { status=1; echo "fuzz-regress: $$h FAILED (see $(FUZZ_DIR)/regress-$$h.log)"; }; \

@@ -129,6 +129,7 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 			continue;
 		memset(d->acc, 0, (size_t)W * NACC * sizeof(float));
 		memset(d->blen, 0, (size_t)W * sizeof(km_time));
+		memset(d->bctx, 0xff, (size_t)W * sizeof(uint32_t));	/* no context yet */
 		int lo = row * per_row, hi = lo + per_row;
 		if (hi > m->ncpus)
 			hi = m->ncpus;
