@@ -79,11 +79,11 @@ static json_t *summarise(const json_t *rep, int status, const char *mode, const 
 		cont += json_integer_value(json_object_get(l, "contentions"));
 		json_t *w = json_object_get(l, "wait_ns");
 		wtot += json_integer_value(json_object_get(w, "total"));
+		wn += json_integer_value(json_object_get(l, "waits"));
 		json_int_t mx = json_integer_value(json_object_get(w, "max"));
 		if (mx > wmax)
 			wmax = mx;
 	}
-	wn = cont;
 	json_int_t busy = 0, spin = 0, irq = 0, idle = 0, sw = 0;
 	json_t *c;
 	json_array_foreach(json_object_get(rep, "cpus_util"), i, c) {
@@ -249,6 +249,11 @@ int km_compare_command(const struct km_compare_opts *o)
 	int nm = split(o->modes ? o->modes : all_modes, mbuf, sizeof(mbuf), modes, 16);
 	int ne = o->eras ? split(o->eras, ebuf, sizeof(ebuf), eras, 64) : 1;
 	int nc = o->cpus ? split(o->cpus, cbuf, sizeof(cbuf), cpus, 32) : 1;
+	if (!nm || !ne || !nc) {
+		fprintf(stderr, "lockmuseum: %s: an empty list\n", !nm ? "--modes" : !ne ? "--eras" :
+			"--cpus");
+		return 2;
+	}
 	if (!o->eras)
 		eras[0] = NULL;
 	if (!o->cpus)
@@ -419,8 +424,9 @@ int km_explore_command(const struct km_explore_opts *o)
 			"max:ops.NAME.p99\n", goal);
 		return 2;
 	}
-	uint64_t count = o->seed_hi - o->seed_lo + 1;
-	if (o->seed_hi < o->seed_lo || count > 1000000) {
+	/* how many seeds, minus one: the full 64-bit range must not wrap */
+	uint64_t span = o->seed_hi >= o->seed_lo ? o->seed_hi - o->seed_lo : 0;
+	if (o->seed_hi < o->seed_lo || span >= 1000000) {
 		fprintf(stderr, "lockmuseum: --seeds: give a range A..B of at most 1,000,000 seeds\n");
 		return 2;
 	}
@@ -437,9 +443,10 @@ int km_explore_command(const struct km_explore_opts *o)
 	int status = 1;
 	double worst = -1;
 	uint64_t worst_seed = 0, ran = 0;
-	for (uint64_t s = o->seed_lo; rqs && res && s <= o->seed_hi && status == 1;) {
+	uint64_t count = span + 1, left = count;
+	for (uint64_t s = o->seed_lo; rqs && res && left && status == 1 && !km_interrupted;) {
 		int n = 0;
-		for (; n < batch && s <= o->seed_hi; n++, s++) {
+		for (; n < batch && left; n++, s++, left--) {
 			rqs[n] = *o->base;
 			rqs[n].file = o->file;
 			rqs[n].seed = s;
@@ -447,6 +454,8 @@ int km_explore_command(const struct km_explore_opts *o)
 		}
 		km_run_parallel(&list, rqs, n, o->jobs, res, NULL, NULL);
 		for (int i = 0; i < n; i++, ran++) {
+			if (km_interrupted)
+				break;
 			const json_t *rep = res[i].report;
 			const char *oc = rep ? json_string_value(json_object_get(rep, "outcome")) : NULL;
 			if (!rep || (oc && (!strcmp(oc, "error") || !strcmp(oc, "not-applicable")))) {

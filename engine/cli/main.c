@@ -112,7 +112,7 @@ static void usage(FILE *out)
 "  --max-events N      simulator event budget (default 500000000)\n"
 "\n"
 "exit status: 0 clean run, 1 a check failed or a violation was found,\n"
-"2 bad usage or scenario, 3 deadlock.\n",
+"2 bad usage or scenario, 3 deadlock, 130 interrupted (Ctrl-C).\n",
 		KM_MAX_CPUS, (unsigned long long)KM_DEFAULT_MAX_INSTRUCTIONS,
 		KM_DEFAULT_MAX_MEMORY >> 20, KM_DEFAULT_MAX_WALL);
 }
@@ -504,6 +504,8 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 	int status = km_session_run(&s, &eras, &rq);
 	if (km_interrupted) {
 		fprintf(stderr, "%s: interrupted\n", prog);
+		if (o->report == REPORT_JSON)
+			printf("{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n");
 		km_session_free(&s);
 		km_eras_free(&eras);
 		return 130;
@@ -620,7 +622,7 @@ static int cmd_list(void)
 		char sems[32] = "";
 		if (e->semaphores >= 0)
 			snprintf(sems, sizeof(sems), ", %d semaphores", e->semaphores);
-		printf("  %-6s %-10s %-44.44s %3d CPU%s, %s%s\n", e->id, e->version, e->title,
+		printf("  %-6s %-10s %-58s %3d CPU%s, %s%s\n", e->id, e->version, e->title,
 		       e->cpus, e->cpus == 1 ? " " : "s", e->preempt == KM_PREEMPT_NONE ?
 		       "no preemption" : e->preempt == KM_PREEMPT_FULL ? "preemptible" :
 		       "voluntary preemption", sems);

@@ -3,6 +3,7 @@
  */
 #include "session.h"
 #include "../lua/sandbox.h"
+#include "../lua/fields.h"
 
 #include <limits.h>
 #include <signal.h>
@@ -164,6 +165,18 @@ int km_load_eras(struct km_era_list *eras, char *err, size_t errlen)
 static int fail(struct km_session *s, enum km_outcome outcome, const char *msg)
 {
 	snprintf(s->reason, sizeof(s->reason), "%s", msg);
+	/* One line on stderr and a valid JSON string, whatever the scenario
+	 * put in its error: control characters become spaces, and bytes that
+	 * are not UTF-8 become '?'. */
+	size_t n = strlen(s->reason);
+	bool utf8 = km_utf8_valid(s->reason, n);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s->reason[i];
+		if (c < 32 || c == 127)
+			s->reason[i] = ' ';
+		else if (!utf8 && c >= 0x80)
+			s->reason[i] = '?';
+	}
 	s->ri.outcome = outcome;
 	s->ri.reason = s->reason;
 	return 2;
@@ -263,7 +276,8 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 	const struct km_era *era = key ? km_eras_find(eras, key) : &eras->v[eras->n - 1];
 	s->ri.era_key = key;
 	if (!era) {
-		size_t off = (size_t)snprintf(err, sizeof(err), "%s '%s': unknown era (eras:",
+		size_t off = (size_t)snprintf(err, sizeof(err), "%s%s%s '%s': unknown era (eras:",
+					      rq->era ? "" : rq->file, rq->era ? "" : ": ",
 					      rq->era ? "--era" : "scenario{ era }", key);
 		for (int i = 0; i < eras->n && off < sizeof(err); i++)
 			off += (size_t)snprintf(err + off, sizeof(err) - off, "%s %s",
@@ -280,8 +294,9 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 	s->ri.cpus = cpus;
 	s->ri.seed = seed;
 	s->ri.duration = duration;
+	/* A combination that cannot run, as a counting lock as a mutex is. */
 	if (era_allows(s, eras, rq, era, cpus, err, sizeof(err)) < 0)
-		return fail(s, KM_OUT_ERROR, err);
+		return fail(s, KM_OUT_NOT_APPLICABLE, err);
 
 	struct km_config cfg = {
 		.cpus = cpus, .seed = seed, .duration = duration, .mode = rq->mode,

@@ -41,10 +41,13 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 			 * nothing ("S" and "l" only copy into the lua_Debug). */
 			lua_State *T = sb->running ? sb->running : sb->L;
 			lua_Debug ar;
-			if (T && lua_getstack(T, 0, &ar) && lua_getinfo(T, "Sl", &ar) &&
-			    ar.currentline > 0)
-				snprintf(sb->where, sizeof(sb->where), "%s:%d: ", ar.short_src,
-					 ar.currentline);
+			for (int lv = 0; T && lv < 64 && lua_getstack(T, lv, &ar); lv++) {
+				if (lua_getinfo(T, "Sl", &ar) && ar.currentline > 0) {
+					snprintf(sb->where, sizeof(sb->where), "%s:%d: ",
+						 ar.short_src, ar.currentline);
+					break;
+				}
+			}
 			char msg[512];
 			snprintf(msg, sizeof(msg), "%smemory budget of %zu bytes exceeded "
 				 "(raise it with --max-memory)", sb->where, sb->mem_limit);
@@ -137,6 +140,7 @@ static int sb_load(lua_State *L)
  * metatable has __gc at the time of this call. */
 static int sb_setmetatable(lua_State *L)
 {
+	luaL_checktype(L, 1, LUA_TTABLE);	/* the original's message, first */
 	if (lua_type(L, 2) == LUA_TTABLE) {
 		lua_pushliteral(L, "__gc");
 		if (lua_rawget(L, 2) != LUA_TNIL)
@@ -148,6 +152,34 @@ static int sb_setmetatable(lua_State *L)
 	lua_insert(L, 1);
 	lua_call(L, lua_gettop(L) - 1, 1);
 	return 1;
+}
+
+/*
+ * xpcall(f, handler, ...) with the handler guarded: once a budget is
+ * exceeded, Lua calls the message handler from inside the hook, where
+ * hooks are off, and a handler that loops would never be stopped.  The
+ * guard returns the message untouched as soon as the run is fatal.
+ */
+static int guarded_handler(lua_State *L)
+{
+	if (km_sandbox_of(L)->fatal)
+		return 1;
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, 1);
+	return 1;
+}
+
+static int sb_xpcall(lua_State *L)
+{
+	luaL_checktype(L, 2, LUA_TFUNCTION);
+	lua_pushvalue(L, 2);
+	lua_pushcclosure(L, guarded_handler, 1);
+	lua_replace(L, 2);
+	lua_pushvalue(L, lua_upvalueindex(1));	/* the original xpcall */
+	lua_insert(L, 1);
+	lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, NULL);
+	return lua_gettop(L);
 }
 
 static int sb_collectgarbage(lua_State *L)
@@ -287,6 +319,9 @@ int km_sandbox_open(struct km_sandbox *sb, uint64_t max_instructions,
 	lua_getglobal(L, "setmetatable");
 	lua_pushcclosure(L, sb_setmetatable, 1);
 	lua_setglobal(L, "setmetatable");
+	lua_getglobal(L, "xpcall");
+	lua_pushcclosure(L, sb_xpcall, 1);
+	lua_setglobal(L, "xpcall");
 
 	lua_getglobal(L, "math");
 	lua_pushcfunction(L, sb_random);
@@ -395,7 +430,8 @@ void km_sandbox_errmsg(lua_State *co, int idx, char *buf, size_t len)
 {
 	char where[300];
 	where_of(co, 0, where, sizeof(where));
-	const char *s = lua_type(co, idx) == LUA_TSTRING ? lua_tostring(co, idx) : NULL;
+	int ty = lua_type(co, idx);
+	const char *s = ty == LUA_TSTRING || ty == LUA_TNUMBER ? lua_tostring(co, idx) : NULL;
 	if (s) {
 		/* "C stack overflow" and errors raised with level 0 carry no
 		 * position: give them the innermost Lua frame's */
@@ -410,7 +446,8 @@ int km_sandbox_msgh(lua_State *L)
 {
 	char where[300];
 	where_of(L, 1, where, sizeof(where));
-	const char *s = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
+	int ty = lua_type(L, 1);
+	const char *s = ty == LUA_TSTRING || ty == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
 	if (s) {
 		if (!has_position(s))
 			lua_pushfstring(L, "%s%s", where, s);

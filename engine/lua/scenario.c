@@ -292,6 +292,8 @@ static int l_param(lua_State *L)
 	if (!value) {
 		lua_pushvalue(L, 2);
 	} else if (t == LUA_TSTRING) {
+		if (!km_utf8_valid(value, strlen(value)))
+			return luaL_error(L, "--set %s: the value is not valid UTF-8 text", name);
 		lua_pushstring(L, value);
 	} else if (t == LUA_TBOOLEAN) {
 		if (!strcmp(value, "true") || !strcmp(value, "1") || !strcmp(value, "yes"))
@@ -326,7 +328,10 @@ static int l_param(lua_State *L)
 			lua_pushnumber(L, dv);
 		}
 	}
-	/* Remember it for `check`, the report and `list`. */
+	/* Remember it for `check`, the report and `list` -- at the top level
+	 * only: the reports hold the list once the run has begun. */
+	if (sc->phase != KM_PHASE_LOAD)
+		return 1;
 	bool known = false;
 	for (int i = 0; i < sc->nparams; i++)
 		if (!strcmp(sc->params[i].name, name))

@@ -47,6 +47,7 @@ static json_t *lock_json(const struct km_lock *l, const char *declared)
 	json_object_set_new(o, "hold_ns", minmax(&l->st.hold));
 	if (declared)
 		json_object_set_new(o, "declared", json_string(declared));
+	json_object_set_new(o, "waits", json_integer((json_int_t)l->st.wait.n));
 	json_object_set_new(o, "con_bounces", json_integer((json_int_t)l->st.con_bounces));
 	json_object_set_new(o, "acq_bounces", json_integer((json_int_t)l->st.acq_bounces));
 	uint64_t total, mx, mn;
