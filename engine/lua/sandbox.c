@@ -351,39 +351,47 @@ void km_sandbox_close(struct km_sandbox *sb)
 int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
 {
 	lua_State *L = sb->L;
+	/*
+	 * The file is read with malloc, outside Lua's allocator: a file
+	 * larger than the memory budget must be an error returned here, not a
+	 * memory error raised outside any protected call (a panic).
+	 */
 	FILE *f = fopen(path, "rb");
 	if (!f) {
 		lua_pushfstring(L, "%s: cannot open: %s", path, strerror(errno));
 		return LUA_ERRFILE;
 	}
-	luaL_Buffer b;
-	luaL_buffinit(L, &b);
-	char chunk[8192];
+	size_t cap = 65536, len = 0;
+	char *text = malloc(cap);
 	size_t n;
-	size_t total = 0;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		total += n;
-		if (total > (16u << 20)) {
+	while (text && (n = fread(text + len, 1, cap - len, f)) > 0) {
+		len += n;
+		if (len > (16u << 20)) {
 			fclose(f);
-			luaL_pushresult(&b);
-			lua_pop(L, 1);
+			free(text);
 			lua_pushfstring(L, "%s: file is larger than 16 MiB", path);
 			return LUA_ERRFILE;
 		}
-		luaL_addlstring(&b, chunk, n);
+		if (len == cap) {
+			char *more = realloc(text, cap * 2);
+			if (!more) {
+				free(text);
+				text = NULL;
+				break;
+			}
+			text = more;
+			cap *= 2;
+		}
 	}
-	bool err = ferror(f);
+	bool err = !text || ferror(f);
 	fclose(f);
-	luaL_pushresult(&b);
 	if (err) {
-		lua_pop(L, 1);
+		free(text);
 		lua_pushfstring(L, "%s: read error", path);
 		return LUA_ERRFILE;
 	}
-	size_t len;
-	const char *text = lua_tolstring(L, -1, &len);
 	if (len && text[0] == LUA_SIGNATURE[0]) {
-		lua_pop(L, 1);
+		free(text);
 		lua_pushfstring(L, "%s: is a precompiled (binary) chunk; only Lua source is "
 				"accepted", path);
 		return LUA_ERRSYNTAX;
@@ -396,8 +404,14 @@ int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
 	}
 	char name[1024];
 	snprintf(name, sizeof(name), "@%s", path);
+	/* lua_load is protected: a memory error while parsing comes back as a
+	 * status with its message */
 	int st = luaL_loadbufferx(L, start, len - (size_t)(start - text), name, "t");
-	lua_remove(L, -2);
+	free(text);
+	if (st == LUA_ERRMEM && sb->fatal) {
+		lua_pop(L, 1);
+		lua_pushfstring(L, "%s: %s", path, sb->fatal_msg);
+	}
 	return st;
 }
 

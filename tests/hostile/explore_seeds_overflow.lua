@@ -2,7 +2,7 @@
 -- command: explore
 -- args: --seeds 0..18446744073709551615 --goal deadlock
 -- expect-stderr: --seeds
--- HANG (engine bug).  explore's "at most 1,000,000 seeds" check computes
+-- FIXED (was pending): -- HANG (engine bug).  explore's "at most 1,000,000 seeds" check computes
 -- hi - lo + 1, which is 0 for 0..2^64-1: the check passes and explore
 -- runs seed after seed (and `s <= seed_hi` never fails, s wraps around).
 -- Seeds above 2^63-1 are also accepted here, though --seed refuses them.

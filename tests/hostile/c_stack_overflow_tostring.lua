@@ -1,6 +1,6 @@
 -- expect-exit: 2
 -- expect-stderr: c_stack_overflow_tostring\.lua:[0-9]+: .*C stack overflow
--- NO POSITION (engine bug): a __tostring that calls tostring() on itself.
+-- FIXED (was pending): -- NO POSITION (engine bug): a __tostring that calls tostring() on itself.
 scenario{ name = "c_stack_overflow_tostring" }
 local mt = {}
 mt.__tostring = function(t) return tostring(t) end

@@ -1,7 +1,7 @@
 -- expect-exit: 2
 -- args: --max-instructions 1000000 --max-wall 2
 -- expect-stderr: xpcall_handler_loop\.lua:[0-9]+: (instruction|wall-clock) budget
--- HANG (engine bug), immune to SIGTERM and SIGINT.  An xpcall message
+-- FIXED (was pending): -- HANG (engine bug), immune to SIGTERM and SIGINT.  An xpcall message
 -- handler that loops.  When the budget hook raises its error, Lua calls
 -- the message handler right there, inside the hook (ldebug.c,
 -- luaG_errormsg), where hooks are off (allowhook = 0): the handler's loop

@@ -1,6 +1,6 @@
 -- expect-exit: 0
 -- expect-stdout: outcome: completed
--- UNDEFINED BEHAVIOUR (engine bug).  atomic_dec_if_positive() on an atomic
+-- FIXED (was pending): -- UNDEFINED BEHAVIOUR (engine bug).  atomic_dec_if_positive() on an atomic
 -- holding math.mininteger computes a->value - 1 in int64_t (ops.c,
 -- km_op_atomic, KM_ATOMIC_DEC_IF_POSITIVE): signed overflow.  The release
 -- build happens to pass; the ASan/UBSan build (make sanitize) aborts with

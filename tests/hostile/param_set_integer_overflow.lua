@@ -1,7 +1,7 @@
 -- expect-exit: 2
 -- args: --set n=99999999999999999999
 -- expect-stderr: --set n=99999999999999999999: 'n' is an integer
--- SILENTLY CLAMPED (engine bug): an integer --set beyond 64 bits becomes
+-- FIXED (was pending): -- SILENTLY CLAMPED (engine bug): an integer --set beyond 64 bits becomes
 -- math.maxinteger (strtoll's ERANGE is not checked in l_param), and the
 -- run goes on with a value nobody typed.
 scenario{ name = "param_set_integer_overflow" }

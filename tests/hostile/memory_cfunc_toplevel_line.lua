@@ -1,7 +1,7 @@
 -- expect-exit: 2
 -- args: --max-memory 16M
 -- expect-stderr: memory_cfunc_toplevel_line\.lua:10: memory budget of 16777216 bytes exceeded
--- NO LINE (engine bug): when the allocation that breaks the budget is made
+-- FIXED (was pending): -- NO LINE (engine bug): when the allocation that breaks the budget is made
 -- by a C function (string.rep, gsub, format, table.concat) at the top
 -- level, the message has the file but no line.  sb_alloc looks only at
 -- stack level 0, which is the C function.  Fix: walk up to the first level
