@@ -180,15 +180,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rq.nsets = nsets;
 
 	struct km_session s;
-	int status = km_session_run(&s, &fuzz_eras, &rq);
+	int status = fuzz_session_run(&s, &fuzz_eras, &rq);
 	if (status < 0 || status > 3) {
 		fprintf(stderr, "fuzz: exit status %d outside the contract\n", status);
 		abort();
 	}
-	if (status == 2 && (!s.ri.reason || !*s.ri.reason || strchr(s.ri.reason, '\n'))) {
-		fprintf(stderr, "fuzz: exit 2 without a one-line reason\n");
-		abort();
-	}
+	fuzz_check_reason(&s, status);
 	if (!rq.check_only || status != 0)
 		fuzz_reports(&s, devnull);
 	km_session_free(&s);

@@ -9,11 +9,13 @@
 #ifndef KM_FUZZ_COMMON_H
 #define KM_FUZZ_COMMON_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "../../engine/cli/session.h"
@@ -87,6 +89,52 @@ static inline void fuzz_small_request(struct km_run_request *rq, const char *fil
 	rq->max_wall = 2.0;
 	rq->max_events = 100000;
 	rq->duration = 10 * 1000 * 1000;	/* 10 ms of simulated time */
+}
+
+/*
+ * km_session_run arms the engine's own watchdog for the run (SIGALRM,
+ * ITIMER_REAL, the wall-clock budget plus a grace period), which replaces
+ * libFuzzer's SIGALRM handler and the timer that implements -timeout.
+ * Put libFuzzer's back after every run.  An input that reaches the
+ * watchdog ends the process with exit 2 and the watchdog's one-line
+ * message; the input is left in the harness's temporary file, which the
+ * message names (_exit skips the cleanup).
+ */
+static inline int fuzz_session_run(struct km_session *s, const struct km_era_list *eras,
+				   const struct km_run_request *rq)
+{
+	struct sigaction old_sa;
+	struct itimerval old_it;
+	sigaction(SIGALRM, NULL, &old_sa);
+	getitimer(ITIMER_REAL, &old_it);
+	int status = km_session_run(s, eras, rq);
+	sigaction(SIGALRM, &old_sa, NULL);
+	setitimer(ITIMER_REAL, &old_it, NULL);
+	return status;
+}
+
+/* Exit 2 must come with a reason.  That it is one line is only checked
+ * with KM_FUZZ_ONE_LINE=1 in the environment: Lua's own syntax errors can
+ * quote decoded newlines (a known engine bug, see
+ * tests/hostile/pending/message_multiline_syntax.lua), which would
+ * otherwise stop every run at the same finding. */
+static inline void fuzz_check_reason(const struct km_session *s, int status)
+{
+	static int one_line = -1;
+	if (one_line < 0) {
+		const char *e = getenv("KM_FUZZ_ONE_LINE");
+		one_line = e && *e == '1';
+	}
+	if (status != 2)
+		return;
+	if (!s->ri.reason || !*s->ri.reason) {
+		fprintf(stderr, "fuzz: exit 2 without a reason\n");
+		abort();
+	}
+	if (one_line && strchr(s->ri.reason, '\n')) {
+		fprintf(stderr, "fuzz: exit 2 with a reason of more than one line\n");
+		abort();
+	}
 }
 
 /* Every report of a finished (or failed) session, to nowhere. */

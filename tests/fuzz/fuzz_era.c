@@ -88,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_small_request(&rq, scenario_path);
 	rq.anachronism = true;
 	struct km_session s;
-	int status = km_session_run(&s, &one, &rq);
+	int status = fuzz_session_run(&s, &one, &rq);
 	if (status < 0 || status > 3)
 		abort();
 	fuzz_reports(&s, devnull);
