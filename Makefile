@@ -57,7 +57,7 @@ DATADIR := $(PREFIX)/share/lockmuseum
 
 .PHONY: all run test sanitize install uninstall clean deps deps-check bench \
         build build-tests check-unit check-scenarios check-cli check-reproductions \
-        check-hostile check-valgrind test-real run-real
+        check-hostile check-valgrind check-fuzz-regressions test-real run-real
 
 all: deps-check
 	@$(MAKE) --no-print-directory build
@@ -151,10 +151,14 @@ check-hostile: $(BIN)
 check-valgrind: $(BIN)
 	@tests/run_valgrind.sh $(BIN)
 
+check-fuzz-regressions: $(BIN)
+	@tests/run_fuzz_regressions.sh $(BIN)
+
 test-real: check-unit check-scenarios check-cli check-reproductions check-hostile check-valgrind
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
-	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile
+	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile \
+	  check-fuzz-regressions
 	@echo "lockmuseum: all tests passed"
 
 # The museum: the window on the first exhibit of the tour where there is
