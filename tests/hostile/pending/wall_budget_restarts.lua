@@ -14,6 +14,6 @@
 -- (Timing-dependent: on a much slower machine the first clock fires first.)
 scenario{ name = "wall_budget_restarts" }
 local n = 0
-for i = 1, 1.3e8 do n = n + 1 end
+for i = 1, 2e8 do n = n + 1 end
 task{ name = "t", run = function() while true do compute(ms(1)) end end }
 irq{ name = "i", every = 100, handler = function() end }
