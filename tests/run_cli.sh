@@ -511,6 +511,29 @@ t "--trace-format: unknown" 2 run "$root/scripts/inode.lua" --trace "$tmp/x" --t
 one_line_err
 done_
 
+# ------------------------------------------------------------ full disk --
+
+current="a file-size limit: --trace fails cleanly, the old file stays"
+failed=false
+echo "previous" >"$tmp/limited.json"
+( ulimit -f 8; "$BIN" run "$root/scripts/inode.lua" --set loops=40 --trace "$tmp/limited.json" >/dev/null 2>"$tmp/err" )
+rc=$?
+[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+one_line_err
+[ "$(cat "$tmp/limited.json")" = previous ] || no "the previous file was changed"
+ls "$tmp" | grep -q 'limited.json.tmp' && no "a temporary file was left behind"
+done_
+
+current="a file-size limit: --png fails cleanly, the old file stays"
+failed=false
+echo "previous" >"$tmp/limited.png"
+( ulimit -f 8; "$BIN" run "$root/scripts/inode.lua" --set loops=40 --png "$tmp/limited.png" >/dev/null 2>"$tmp/err" )
+rc=$?
+[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+[ "$(cat "$tmp/limited.png")" = previous ] || no "the previous file was changed"
+ls "$tmp" | grep -q 'limited.png.tmp' && no "a temporary file was left behind"
+done_
+
 # ------------------------------------------------------------- signals --
 
 cat >"$tmp/forever.lua" <<'LUA'

@@ -98,6 +98,9 @@ void km_session_catch_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* A file-size limit (or a full disk) must be a write error we report,
+	 * with the previous file left intact, not a signal that kills us. */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 void km_run_request_init(struct km_run_request *rq)

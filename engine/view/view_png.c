@@ -81,12 +81,32 @@ SDL_Surface *km_view_render_surface(const struct km_view_frame *f,
 	return s;
 }
 
+static bool png_complete(const char *file)
+{
+	FILE *f = fopen(file, "rb");
+	if (!f)
+		return false;
+	unsigned char tail[12];
+	bool ok = fseek(f, -12, SEEK_END) == 0 && fread(tail, 1, 12, f) == 12 &&
+		  !memcmp(tail + 4, "IEND", 4);
+	fclose(f);
+	return ok;
+}
+
 int km_view_save_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 {
 	char tmp[4200];
 	snprintf(tmp, sizeof(tmp), "%s.tmp%ld.png", path, (long)getpid());
 	if (IMG_SavePNG(s, tmp) < 0) {
 		snprintf(err, errlen, "cannot write %s: %s", tmp, IMG_GetError());
+		unlink(tmp);
+		return -1;
+	}
+	/* The PNG writer does not report every short write (a full disk, a
+	 * file-size limit): a complete PNG ends with its IEND chunk. */
+	if (!png_complete(tmp)) {
+		snprintf(err, errlen, "cannot write %s completely (disk full, or a file-size "
+			 "limit?)", path);
 		unlink(tmp);
 		return -1;
 	}
