@@ -62,6 +62,8 @@ fi
 pass=0
 fail=0
 
+. "$here/lib_expect.sh"
+
 ok() {
 	pass=$((pass + 1))
 }
@@ -146,30 +148,7 @@ for f in "$dir"/*.lua; do
 			continue
 		fi
 	fi
-	failed=false
-	for re in "${stderr_res[@]}"; do
-		if ! grep -Eq -e "$re" "$tmp/err"; then
-			bad "$name" "stderr does not match /$re/"
-			failed=true
-			break
-		fi
-	done
-	$failed && continue
-	for re in "${stdout_res[@]}"; do
-		if ! grep -Eq -e "$re" "$tmp/out"; then
-			bad "$name" "stdout does not match /$re/"
-			failed=true
-			break
-		fi
-	done
-	$failed && continue
-	# With --report json, stdout must still be one JSON object.
-	if $have_python && [[ " ${args[*]} " == *" --report json "* ]]; then
-		if ! python3 -c 'import json,sys; json.load(sys.stdin)' <"$tmp/out" 2>/dev/null; then
-			bad "$name" "--report json output is not valid JSON"
-			continue
-		fi
-	fi
+	check_outputs "$name" || continue
 	ok
 done
 
