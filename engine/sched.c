@@ -834,7 +834,7 @@ static void declare_deadlock(struct km_sim *sim)
 int km_sim_run(struct km_sim *sim)
 {
 	struct km_event ev;
-	sim->wall_start = wall_now();
+	sim->wall_start = sim->cfg.wall_origin > 0 ? sim->cfg.wall_origin : wall_now();
 	sim->stall_since = -1;
 
 	while (sim->outcome == KM_OUT_NONE) {

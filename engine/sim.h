@@ -372,6 +372,11 @@ struct km_config {
 	size_t trace_limit;		/* 0: keep every record */
 	uint64_t max_events;		/* 0: no bound */
 	double max_wall;		/* seconds; 0: no bound */
+	/* When the wall-clock budget started, in CLOCK_MONOTONIC seconds; 0:
+	 * at km_sim_run.  A host that ran code before the run (a scenario's
+	 * top level) passes its own start, so the budget covers the whole
+	 * session and not each phase afresh. */
+	double wall_origin;
 	/* Set (by a signal handler, say) to stop the run early: it ends as an
 	 * error with KM_EINTR.  May be NULL. */
 	volatile const int *stop;

@@ -471,6 +471,7 @@ static int l_spawn(lua_State *L)
 				  luaL_typename(L, -1));
 	if (sc->sim->ctxs.n >= 2000000)
 		return luaL_error(L, "spawn{}: more than 2,000,000 contexts");
+	km_sandbox_anchor_function(L, -1);
 	int ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	struct km_ctx *t = km_op_spawn(sc->sim, ctx, name, cpu);
 	if (!t || km_host_reserve(sc, t->id) < 0)

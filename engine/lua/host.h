@@ -63,6 +63,8 @@ struct km_scenario {
 	int *task_fn;			/* per ctx id: function ref of a task */
 	int *thread_ref;		/* per ctx id: registry ref of its thread */
 	uint32_t cap_ctx;
+	int *idle_threads;		/* refs of finished threads, kept for reuse */
+	int nidle, capidle;
 };
 
 static inline struct km_scenario *km_scen(lua_State *L)

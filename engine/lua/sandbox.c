@@ -24,6 +24,8 @@ struct km_sandbox *km_sandbox_of(lua_State *L)
 	return *(struct km_sandbox **)lua_getextraspace(L);
 }
 
+static void sb_hook(lua_State *L, lua_Debug *ar);
+
 /* The capped allocator: refuses growth past the limit. */
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -67,6 +69,16 @@ void km_sandbox_set_fatal(struct km_sandbox *sb, const char *msg)
 		return;
 	sb->fatal = true;
 	snprintf(sb->fatal_msg, sizeof(sb->fatal_msg), "%s", msg);
+	/*
+	 * Stop the running thread at its next instruction, not at the end of
+	 * its hook period: a scenario that pcalls a failed 4 MiB string.rep
+	 * and retries would otherwise copy 4 MiB up to a thousand times more.
+	 * lua_sethook only stores fields, so this is safe from inside the
+	 * allocator.
+	 */
+	lua_State *T = sb->running ? sb->running : sb->L;
+	if (T)
+		lua_sethook(T, sb_hook, LUA_MASKCOUNT, 1);
 }
 
 const char *km_sandbox_where(const struct km_sandbox *sb)
@@ -112,7 +124,31 @@ void km_sandbox_hook(struct km_sandbox *sb, lua_State *co)
 
 /* ------------------------------------------------------ replacements -- */
 
-/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to text. */
+/*
+ * The name a load()ed chunk gets: "=file:line: load" after the call that
+ * loaded it, so that an error inside the chunk reads
+ * "file:line: load:3: message".  The scenario's own chunkname is not
+ * used: it would let a downloaded scenario report its errors as coming
+ * from any file it likes ("@/etc/passwd").  Lua keeps at most
+ * LUA_IDSIZE - 1 bytes of a "=" name and cuts the end, so a long file
+ * name loses its head instead ("...tail:line: load").
+ */
+static void push_load_chunkname(lua_State *L)
+{
+	lua_Debug ar;
+	char where[LUA_IDSIZE + 64];
+	if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+		snprintf(where, sizeof(where), "%s:%d: load", ar.short_src, ar.currentline);
+	else
+		snprintf(where, sizeof(where), "load");
+	size_t len = strlen(where), room = LUA_IDSIZE - 1;
+	if (len > room)
+		lua_pushfstring(L, "=...%s", where + len - (room - 3));
+	else
+		lua_pushfstring(L, "=%s", where);
+}
+
+/* load(chunk [, chunkname [, mode [, env]]]): text only, named by its caller. */
 static int sb_load(lua_State *L)
 {
 	int nargs = lua_gettop(L);
@@ -121,17 +157,52 @@ static int sb_load(lua_State *L)
 		if (strchr(mode, 'b') && !strchr(mode, 't'))
 			return luaL_error(L, "load: binary chunks are not allowed in a scenario");
 	}
+	if (nargs >= 2 && !lua_isnil(L, 2))
+		luaL_checkstring(L, 2);		/* the original's check, kept */
 	lua_pushvalue(L, lua_upvalueindex(1));	/* the original load */
 	lua_pushvalue(L, 1);
-	if (nargs >= 2)
-		lua_pushvalue(L, 2);
-	else
-		lua_pushnil(L);
+	push_load_chunkname(L);
 	lua_pushliteral(L, "t");
 	if (nargs >= 4)
 		lua_pushvalue(L, 4);
 	lua_call(L, nargs >= 4 ? 4 : 3, 2);
 	return 2;
+}
+
+/*
+ * A C function given where the scenario declares code to run later
+ * (task{run = compute}, check(compute), irq{handler = ...}) has no Lua
+ * frame when it runs, so its errors would carry no position at all.
+ * Wrap it in a Lua function compiled as if written on the declaring line
+ * of the declaring chunk: its errors then name that line.  The padding
+ * of newlines costs one byte per line of the file, counted against the
+ * memory budget like any string.
+ */
+static const char anchor_code[] =
+	"local f = ... return function(...) local a, b = f(...) return a, b end";
+
+void km_sandbox_anchor_function(lua_State *L, int idx)
+{
+	idx = lua_absindex(L, idx);
+	if (!lua_iscfunction(L, idx))
+		return;
+	lua_Debug ar;
+	if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
+		return;
+	luaL_Buffer b;
+	luaL_buffinit(L, &b);
+	for (int line = 1; line < ar.currentline; line++)
+		luaL_addchar(&b, '\n');
+	luaL_addlstring(&b, anchor_code, sizeof(anchor_code) - 1);
+	luaL_pushresult(&b);
+	size_t len;
+	const char *code = lua_tolstring(L, -1, &len);
+	if (luaL_loadbufferx(L, code, len, ar.source, "t") != LUA_OK)
+		lua_error(L);
+	lua_remove(L, -2);			/* the code */
+	lua_pushvalue(L, idx);
+	lua_call(L, 1, 1);
+	lua_replace(L, idx);
 }
 
 /* setmetatable(t, mt) without finalizers: Lua runs __gc with hooks off,

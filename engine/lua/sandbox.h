@@ -57,6 +57,15 @@ void km_sandbox_close(struct km_sandbox *sb);
 /* Install the budget hook on a thread (coroutines inherit it anyway). */
 void km_sandbox_hook(struct km_sandbox *sb, lua_State *co);
 
+/**
+ * km_sandbox_anchor_function - give a C function at @idx a declaration line.
+ * Replaces a C function by a Lua function that calls it, compiled on the
+ * line of the Lua code calling the current C function (the declaration),
+ * so errors raised by the C function name that file and line.  Lua
+ * functions and other values are left alone.  May raise (memory).
+ */
+void km_sandbox_anchor_function(lua_State *L, int idx);
+
 /* The sandbox of a state (stored in its extra space). */
 struct km_sandbox *km_sandbox_of(lua_State *L);
 

@@ -204,6 +204,7 @@ static int fn_ref(lua_State *L, const char *decl, const char *field)
 	if (!lua_isfunction(L, -1))
 		luaL_error(L, "%s{}: '%s' must be a function, got %s", decl, field,
 			   luaL_typename(L, -1));
+	km_sandbox_anchor_function(L, -1);
 	return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
@@ -269,6 +270,7 @@ static int l_check(lua_State *L)
 		return luaL_error(L, "out of memory");
 	sc->checks = n;
 	lua_pushvalue(L, 1);
+	km_sandbox_anchor_function(L, -1);
 	sc->checks[sc->nchecks++] = luaL_ref(L, LUA_REGISTRYINDEX);
 	return 0;
 }
@@ -470,6 +472,7 @@ void km_scenario_free(struct km_scenario *sc)
 	free(sc->checks);
 	free(sc->task_fn);
 	free(sc->thread_ref);
+	free(sc->idle_threads);
 	free(sc->path);
 	free(sc);
 }
@@ -529,17 +532,62 @@ int km_host_reserve(struct km_scenario *sc, uint32_t id)
 	return 0;
 }
 
-/* Create the thread that will run function @fnref for @ctx. */
+/*
+ * Threads are reused.  A task or interrupt handler that returns leaves a
+ * thread whose stack is empty; the next task or handler to start takes it
+ * instead of a new one.  Besides sparing an allocation per interrupt, this
+ * is what makes the instruction budget hold: the budget hook fires every
+ * KM_HOOK_EVERY instructions *of a thread*, and lua_sethook on a new
+ * thread starts that count again, so a stream of short handlers, each
+ * under KM_HOOK_EVERY instructions, on fresh threads, would never be
+ * charged.  A reused thread keeps its count running from one handler to
+ * the next, so at most KM_HOOK_EVERY instructions per live thread go
+ * uncharged.
+ */
+static lua_State *take_idle_thread(struct km_scenario *sc, int *ref)
+{
+	if (!sc->nidle)
+		return NULL;
+	*ref = sc->idle_threads[--sc->nidle];
+	lua_rawgeti(sc->sb.L, LUA_REGISTRYINDEX, *ref);
+	lua_State *co = lua_tothread(sc->sb.L, -1);
+	lua_pop(sc->sb.L, 1);
+	return co;
+}
+
+/* Keep a finished thread for reuse; false if it cannot be reused. */
+static bool keep_idle_thread(struct km_scenario *sc, lua_State *co, int ref)
+{
+	if (lua_status(co) != LUA_OK || lua_gettop(co) != 0 || sc->sb.fatal)
+		return false;
+	if (sc->nidle == sc->capidle) {
+		int ncap = sc->capidle ? sc->capidle * 2 : 64;
+		int *v = realloc(sc->idle_threads, (size_t)ncap * sizeof(*v));
+		if (!v)
+			return false;
+		sc->idle_threads = v;
+		sc->capidle = ncap;
+	}
+	sc->idle_threads[sc->nidle++] = ref;
+	return true;
+}
+
+/* Create (or reuse) the thread that will run function @fnref for @ctx. */
 static int make_thread(struct km_scenario *sc, struct km_ctx *ctx, int fnref)
 {
 	lua_State *L = sc->sb.L;
 	if (!lua_checkstack(L, 4) || km_host_reserve(sc, ctx->id) < 0)
 		return -1;
-	lua_State *co = lua_newthread(L);	/* may raise on ENOMEM: callers are protected */
-	km_sandbox_hook(&sc->sb, co);
+	int ref;
+	lua_State *co = take_idle_thread(sc, &ref);
+	if (!co) {
+		co = lua_newthread(L);	/* may raise on ENOMEM: callers are protected */
+		km_sandbox_hook(&sc->sb, co);
+		ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	}
 	lua_rawgeti(L, LUA_REGISTRYINDEX, fnref);
 	lua_xmove(L, co, 1);
-	sc->thread_ref[ctx->id] = luaL_ref(L, LUA_REGISTRYINDEX);
+	sc->thread_ref[ctx->id] = ref;
 	ctx->host = co;
 	return 0;
 }
@@ -651,7 +699,9 @@ static void host_release(void *h, struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct km_scenario *sc = h;
 	if (ctx->id < sc->cap_ctx && sc->thread_ref[ctx->id] != LUA_NOREF) {
-		luaL_unref(sc->sb.L, LUA_REGISTRYINDEX, sc->thread_ref[ctx->id]);
+		int ref = sc->thread_ref[ctx->id];
+		if (!ctx->host || !keep_idle_thread(sc, ctx->host, ref))
+			luaL_unref(sc->sb.L, LUA_REGISTRYINDEX, ref);
 		sc->thread_ref[ctx->id] = LUA_NOREF;
 	}
 	ctx->host = NULL;
@@ -669,7 +719,10 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 				       const struct km_config *cfg, char *err, size_t errlen)
 {
 	km_sim_free(sc->sim);
-	sc->sim = km_sim_new(era, cfg, &lua_host, sc);
+	struct km_config run_cfg = *cfg;
+	if (!run_cfg.wall_origin)
+		run_cfg.wall_origin = sc->sb.wall_start;	/* one clock for load and run */
+	sc->sim = km_sim_new(era, &run_cfg, &lua_host, sc);
 	struct km_sim *sim = sc->sim;
 	if (!sim) {
 		snprintf(err, errlen, "out of memory creating the machine");
