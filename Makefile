@@ -209,9 +209,12 @@ FUZZ_HARNESSES := scenario era cli
 FUZZ_DIR        = $(BUILD)/fuzz
 FUZZ_SRC       := $(CORE_SRC) $(LUA_SRC) $(wildcard engine/report/report_*.c) engine/cli/session.c
 FUZZ_OBJ        = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/%.o)
+# fuzz_cli calls the whole command line (km_cli_main), view and all.
+FUZZ_CLI_SRC   := $(filter-out $(FUZZ_SRC),$(CLI_SRC) $(VIEW_SRC)) engine/cli/main.c
+FUZZ_CLI_OBJ    = $(FUZZ_CLI_SRC:%.c=$(FUZZ_DIR)/%.o)
 FUZZ_CFLAGS     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                   -fno-omit-frame-pointer $(FUZZ_SAN) $(WARN) \
-                  $(shell pkg-config --cflags $(PC_CORE)) -DKM_DATADIR='"$(DATADIR)"'
+                  $(shell pkg-config --cflags $(PC_CORE) $(PC_VIEW)) -DKM_DATADIR='"$(DATADIR)"'
 FUZZ_LIBS       = $(shell pkg-config --libs $(PC_CORE)) -lm
 FUZZ_RUN_OPTS   = -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
 
@@ -241,7 +244,12 @@ fuzz-%: $(FUZZ_DIR)/fuzz_%
 $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_OBJ)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DKM_FUZZ_ROOT='"$(CURDIR)"' -o $@ $< \
-	  $(FUZZ_OBJ) $(FUZZ_LIBS)
+	  $(FUZZ_OBJ) $(FUZZ_EXTRA_OBJ) $(FUZZ_LIBS)
+
+$(FUZZ_DIR)/fuzz_cli: $(FUZZ_CLI_OBJ)
+$(FUZZ_DIR)/fuzz_cli: FUZZ_EXTRA_OBJ = $(FUZZ_CLI_OBJ)
+$(FUZZ_DIR)/fuzz_cli: FUZZ_LIBS = $(shell pkg-config --libs $(PC_CORE) $(PC_VIEW)) -lm
+$(FUZZ_DIR)/engine/cli/main.o: FUZZ_CFLAGS += -DKM_CLI_NO_MAIN
 
 $(FUZZ_DIR)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -15,7 +15,13 @@
  *
  * With --report json, stdout is one JSON object whatever happens: an
  * error is reported as {"outcome": "error", "reason": ...}.
+ *
+ * Everything is in km_cli_main(), which returns the exit status and never
+ * calls exit(): main() is only its caller, and the command-line fuzzer
+ * calls it directly, many times in one process (build with
+ * -DKM_CLI_NO_MAIN to leave main() out).
  */
+#include "cli.h"
 #include "../lua/sandbox.h"
 #include "session.h"
 #include "tour_cmd.h"
@@ -223,6 +229,7 @@ static const struct option long_opts[] = {
 	{NULL, 0, NULL, 0},
 };
 
+/* Returns 0 to go on, -1 when done (--help printed), or an exit status. */
 static int parse_options(int argc, char **argv, struct options *o, bool lists)
 {
 	memset(o, 0, sizeof(*o));
@@ -375,7 +382,7 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			break;
 		case 'h':
 			usage(stdout);
-			exit(0);
+			return -1;	/* done: exit 0 */
 		case '?':
 		default:
 			if (optopt)
@@ -711,7 +718,7 @@ static int cmd_museum(const struct km_run_request *base, bool window_only)
 	return km_tour_command(&to);
 }
 
-int main(int argc, char **argv)
+int km_cli_main(int argc, char **argv)
 {
 	if (argc < 2) {
 		km_session_catch_signals();
@@ -736,7 +743,7 @@ int main(int argc, char **argv)
 		static struct options o;
 		int rc = parse_options(argc - 1, argv + 1, &o, false);
 		if (rc)
-			return rc;
+			return rc < 0 ? 0 : rc;
 		if (optind < argc - 1) {
 			fprintf(stderr, "%s: tour: unexpected argument '%s'\n", prog, argv[1 + optind]);
 			return 2;
@@ -770,7 +777,7 @@ int main(int argc, char **argv)
 	bool lists = !strcmp(cmd, "compare") || !strcmp(cmd, "explore");
 	int rc = parse_options(argc - 1, argv + 1, &o, lists);
 	if (rc)
-		return rc;
+		return rc < 0 ? 0 : rc;
 	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
 	int nargs = argc - 1 - optind;
 	if (nargs < 1) {
@@ -792,3 +799,10 @@ int main(int argc, char **argv)
 	}
 	return cmd_run(&o, argv[1 + optind], !strcmp(cmd, "check"));
 }
+
+#ifndef KM_CLI_NO_MAIN
+int main(int argc, char **argv)
+{
+	return km_cli_main(argc, argv);
+}
+#endif

@@ -1,59 +1,43 @@
 /*
- * fuzz_cli.c - bytes as a command line, split on NUL and newline into
- * arguments, turned into a run request and run.
+ * fuzz_cli.c - bytes as a command line, through the real parser.
  *
- * The command line's parser lives in engine/cli/main.c as static
- * functions around main(), which also exits, prints usage and writes
- * files (tour --out, --png, --plot): it cannot be called from here.  So
- * this harness reads the same options itself, each value mapped into the
- * range main.c accepts (what main() would pass on), and fuzzes what lies
- * behind the parser: the session with every combination of era key,
- * mode, CPU count, seed, duration, budgets, --set NAME=VALUE pairs,
- * --anachronism and check-only, against the museum's own scenarios.
+ * The input is split on NUL and newline into words, and the words become
+ * argv[1..] of km_cli_main(), the whole command line of lockmuseum as a
+ * function (engine/cli/cli.h): getopt_long with its abbreviations and
+ * "--opt=value" forms, every option's own checks, the commands run,
+ * check, list, compare, help and --version, and then the session, the
+ * report and the exit status behind them.
  *
- *   argv[0]   run | check
- *   FILE      a scenario: a path under scripts/ or tests/scenarios/ of the
- *             source tree, else one of them chosen by a hash of the word
- *   options   --era X, --mode M, --cpus N, --seed S, --duration NS,
- *             --set N=V, --anachronism, --max-instructions N,
- *             --max-memory BYTES, --max-wall S, --max-events N
+ * What the harness keeps out, so that a fuzzing run neither writes over
+ * the source tree nor takes minutes per input:
+ *   - the museum (no arguments), `tour` and `explore`: they run many
+ *     scenarios each (explore up to a million seeds);
+ *   - writing anywhere but a scratch folder: the values of --trace,
+ *     --png, --plot and --out are replaced by names in a private folder
+ *     under $TMPDIR, and an input that spells one of those options (or
+ *     --gui) any other way -- an abbreviation, "--png=x" -- is skipped;
+ *   - long runs: small budgets of wall time, events and simulated time
+ *     are appended after the input's own options (the parser still
+ *     checks the input's values; the last value given wins), memory and
+ *     instruction budgets only when the input sets none, and a compare
+ *     of more than 8 list items is skipped.
+ * The working directory is the source tree, so "scripts/bkl.lua" and
+ * "tests/scenarios/..." name real scenarios; the corpus seeds
+ * (seed_corpus.sh) start from those.
+ *
+ * A status outside the contract (0, 1, 2, 3; 130 cannot happen here)
+ * aborts: that is a finding.
  */
 #include "fuzz_common.h"
+#include "../../engine/cli/cli.h"
 
-#include <dirent.h>
-#include <limits.h>
-#include <math.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 
 #define MAX_ARGS 64
-#define MAX_FILES 512
 
-static FILE *devnull;
-static char *files[MAX_FILES];
-static int nfiles;
-
-static void add_dir(const char *rel)
-{
-	char dir[PATH_MAX];
-	snprintf(dir, sizeof(dir), "%s/%s", KM_FUZZ_ROOT, rel);
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	struct dirent *de;
-	while ((de = readdir(d)) && nfiles < MAX_FILES) {
-		size_t len = strlen(de->d_name);
-		if (len < 5 || strcmp(de->d_name + len - 4, ".lua"))
-			continue;
-		char path[PATH_MAX * 2];
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		files[nfiles++] = strdup(path);
-	}
-	closedir(d);
-}
-
-static int by_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
+static char scratch[256];
+static char out_names[4][320];		/* trace, png, plot, out */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -62,133 +46,143 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	fuzz_load_eras();
-	add_dir("scripts");
-	add_dir("tests/scenarios");
-	if (!nfiles)
+	setenv("LOCKMUSEUM_DATA", KM_FUZZ_ROOT, 0);
+	unsetenv("DISPLAY");
+	unsetenv("WAYLAND_DISPLAY");
+	if (chdir(KM_FUZZ_ROOT) != 0) {
+		perror("fuzz: chdir to the source tree");
 		abort();
-	qsort(files, (size_t)nfiles, sizeof(*files), by_str);
-	devnull = fopen("/dev/null", "w");
-	if (!devnull)
+	}
+	const char *dir = getenv("TMPDIR");
+	snprintf(scratch, sizeof(scratch), "%s/fuzz-cli-XXXXXX", dir && *dir ? dir : "/tmp");
+	if (!mkdtemp(scratch)) {
+		perror("fuzz: mkdtemp");
 		abort();
+	}
+	static const char *const names[] = { "trace.json", "shot.png", "plot.svg", "tour" };
+	for (int i = 0; i < 4; i++)
+		snprintf(out_names[i], sizeof(out_names[i]), "%s/%s", scratch, names[i]);
+	/* Reports go nowhere; stderr stays for the sanitizers and libFuzzer. */
+	int fd = open("/dev/null", O_WRONLY);
+	if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0) {
+		perror("fuzz: /dev/null");
+		abort();
+	}
+	close(fd);
 	return 0;
 }
 
-static const char *pick_file(const char *word)
+/* Is @name (an option's name, without "--") a prefix of @opt? */
+static bool abbreviates(const char *name, size_t len, const char *opt)
 {
-	size_t wl = strlen(word);
-	for (int i = 0; i < nfiles; i++) {
-		size_t fl = strlen(files[i]);
-		if (wl && fl >= wl && !strcmp(files[i] + fl - wl, word) &&
-		    (fl == wl || files[i][fl - wl - 1] == '/'))
-			return files[i];
-	}
-	uint32_t h = 2166136261u;
-	for (const char *p = word; *p; p++)
-		h = (h ^ (uint8_t)*p) * 16777619u;
-	return files[h % (uint32_t)nfiles];
+	return len > 0 && len <= strlen(opt) && !strncmp(name, opt, len);
 }
 
-/* A number as main() would have accepted it: parsed, then folded into
- * [lo, hi]. */
-static uint64_t in_range(const char *s, uint64_t lo, uint64_t hi)
+/*
+ * Index into out_names of an output option spelled exactly ("--png"), -1
+ * for any other word, or -2 for a spelling the harness cannot redirect
+ * (an abbreviation, "--png=...", or --gui).
+ */
+static int output_option(const char *w)
 {
-	uint64_t v = strtoull(s, NULL, 0);
-	if (v < lo || v > hi)
-		v = lo + v % (hi - lo + 1);
-	return v;
+	static const char *const outs[] = { "trace", "png", "plot", "out" };
+	if (w[0] != '-' || w[1] != '-')
+		return -1;
+	const char *name = w + 2;
+	const char *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	for (int i = 0; i < 4; i++)
+		if (!eq && !strcmp(name, outs[i]))
+			return i;
+	for (int i = 0; i < 4; i++)
+		if (abbreviates(name, len, outs[i]))
+			return -2;
+	if (abbreviates(name, len, "gui"))
+		return -2;
+	return -1;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > 4096)
 		return 0;
-	/* Split into NUL-terminated words. */
 	char *buf = malloc(size + 1);
 	if (!buf)
 		return 0;
 	memcpy(buf, data, size);
 	buf[size] = 0;
-	char *argv[MAX_ARGS];
+
+	/* The first four words are appended only when the input gives no
+	 * value of its own: small memory and instruction budgets are worth
+	 * fuzzing, and the others bound the time anyway. */
+	static const char *const budgets[] = {
+		"--max-instructions", "2000000", "--max-memory", "16M", "--max-wall", "2",
+		"--max-events", "200000", "--duration", "10ms", "--jobs", "1",
+	};
+	enum { NBUDGET = sizeof(budgets) / sizeof(budgets[0]) };
+	char *argv[1 + MAX_ARGS + NBUDGET + 1];
 	int argc = 0;
-	for (size_t i = 0, start = 0; i <= size && argc < MAX_ARGS; i++) {
+	static char progname[] = "lockmuseum";
+	argv[argc++] = progname;
+	for (size_t i = 0, start = 0; i <= size && argc < 1 + MAX_ARGS; i++) {
+		if (i == size && start == size && size > 0)
+			break;		/* a final newline ends the last word, no more */
 		if (i == size || buf[i] == 0 || buf[i] == '\n') {
 			buf[i] = 0;
 			argv[argc++] = buf + start;
 			start = i + 1;
 		}
 	}
-
-	struct km_run_request rq;
-	fuzz_small_request(&rq, NULL);
-	rq.duration = 0;
-	rq.check_only = argc > 0 && !strcmp(argv[0], "check");
-	struct km_param_set sets[64];
-	char set_names[64][130];
-	int nsets = 0;
-	const char *file = NULL;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!strcmp(a, "--anachronism")) {
-			rq.anachronism = true;
-			continue;
+	const char *cmd = argc > 1 ? argv[1] : "";
+	bool skip = argc < 2 || !strcmp(cmd, "tour") || !strcmp(cmd, "explore");
+	int commas = 0;
+	bool own_instr = false, own_memory = false;
+	for (int i = 2; i < argc && !skip; i++) {
+		if (argv[i][0] == '-' && argv[i][1] == '-') {
+			const char *name = argv[i] + 2;
+			size_t len = strcspn(name, "=");
+			own_instr |= len >= 5 && abbreviates(name, len, "max-instructions");
+			own_memory |= len >= 5 && abbreviates(name, len, "max-memory");
 		}
-		if (a[0] != '-' || a[1] != '-' || !v) {
-			if (!file)
-				file = pick_file(a);
-			continue;
+		int o = output_option(argv[i]);
+		if (o == -2) {
+			skip = true;
+		} else if (o >= 0) {
+			if (i + 1 < argc)
+				argv[++i] = out_names[o];
 		}
-		i++;
-		if (!strcmp(a, "--era")) {
-			rq.era = v;
-		} else if (!strcmp(a, "--mode")) {
-			int m = km_mode_parse(v);
-			if (m != -2)
-				rq.mode = m;
-		} else if (!strcmp(a, "--cpus")) {
-			rq.cpus = (int)in_range(v, 1, KM_MAX_CPUS);
-		} else if (!strcmp(a, "--seed")) {
-			rq.seed = in_range(v, 0, INT64_MAX);
-			rq.has_seed = true;
-		} else if (!strcmp(a, "--duration")) {
-			rq.duration = (km_time)in_range(v, 1, (uint64_t)KM_TIME_MAX);
-		} else if (!strcmp(a, "--set")) {
-			const char *eq = strchr(v, '=');
-			size_t nl = eq ? (size_t)(eq - v) : 0;
-			if (eq && nl > 0 && nl < sizeof(set_names[0]) && nsets < 64) {
-				memcpy(set_names[nsets], v, nl);
-				set_names[nsets][nl] = 0;
-				sets[nsets].name = set_names[nsets];
-				sets[nsets].value = eq + 1;
-				nsets++;
-			}
-		} else if (!strcmp(a, "--max-instructions")) {
-			rq.max_instructions = in_range(v, 1000, 2000000);
-		} else if (!strcmp(a, "--max-memory")) {
-			rq.max_memory = (size_t)in_range(v, 64u << 10, 64u << 20);
-		} else if (!strcmp(a, "--max-wall")) {
-			double w = strtod(v, NULL);
-			if (isfinite(w) && w > 0)
-				rq.max_wall = w < 2.0 ? w : 2.0;
-		} else if (!strcmp(a, "--max-events")) {
-			rq.max_events = in_range(v, 1, 1000000);
-		}
+		for (const char *p = argv[i]; *p; p++)
+			commas += *p == ',';
 	}
-	rq.file = file ? file : files[0];
-	rq.sets = sets;
-	rq.nsets = nsets;
+	if (!strcmp(cmd, "compare") && commas > 8)
+		skip = true;
+	if (skip) {
+		free(buf);
+		return 0;
+	}
+	bool takes_budgets = !strcmp(cmd, "run") || !strcmp(cmd, "check") ||
+			     !strcmp(cmd, "compare");
+	for (int i = 0; takes_budgets && i < NBUDGET; i += 2) {
+		if ((i == 0 && own_instr) || (i == 2 && own_memory))
+			continue;
+		argv[argc++] = (char *)budgets[i];
+		argv[argc++] = (char *)budgets[i + 1];
+	}
+	argv[argc] = NULL;
 
-	struct km_session s;
-	int status = fuzz_session_run(&s, &fuzz_eras, &rq);
+	/* km_cli_main arms the engine's watchdog (SIGALRM); put libFuzzer's
+	 * timer back afterwards, as fuzz_session_run does. */
+	struct sigaction old_sa;
+	struct itimerval old_it;
+	sigaction(SIGALRM, NULL, &old_sa);
+	getitimer(ITIMER_REAL, &old_it);
+	int status = km_cli_main(argc, argv);
+	sigaction(SIGALRM, &old_sa, NULL);
+	setitimer(ITIMER_REAL, &old_it, NULL);
 	if (status < 0 || status > 3) {
 		fprintf(stderr, "fuzz: exit status %d outside the contract\n", status);
 		abort();
 	}
-	fuzz_check_reason(&s, status);
-	if (!rq.check_only || status != 0)
-		fuzz_reports(&s, devnull);
-	km_session_free(&s);
 	free(buf);
 	return 0;
 }
