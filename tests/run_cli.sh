@@ -134,6 +134,31 @@ t "-h" 0 -h
 out_has '^usage: lockmuseum'
 done_
 
+t "run --help prints the usage and exits 0" 0 run --help
+out_has '^usage: lockmuseum'
+done_
+
+# ------------------------------------------- options a command ignores --
+
+t "tour refuses --mode (its exhibits choose their modes)" 2 tour --mode mutex
+one_line_err
+err_has '^lockmuseum: tour: --mode does not apply to tour'
+done_
+
+t "compare refuses --png" 2 compare "$root/scripts/bkl.lua" --png "$tmp/x.png"
+one_line_err
+err_has 'compare: --png does not apply to compare'
+[ ! -e "$tmp/x.png" ] || no "a PNG was written"
+done_
+
+t "run refuses explore's --goal" 2 run "$root/scripts/bkl.lua" --goal deadlock
+err_has 'run: --goal does not apply to run'
+done_
+
+t "explore refuses --trace" 2 explore "$root/scripts/bkl.lua" --trace "$tmp/t.json"
+err_has 'explore: --trace does not apply to explore'
+done_
+
 t "run --help" 0 run --help
 out_has '^usage: lockmuseum'
 done_

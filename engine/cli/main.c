@@ -75,6 +75,7 @@ struct options {
 	/* compare and explore */
 	const char *modes, *eras, *cpus_list, *seeds, *goal, *plot;
 	int jobs;
+	uint64_t given;			/* bit (OPT_x - OPT_FIRST): options present */
 };
 
 static const char *prog = "lockmuseum";
@@ -195,7 +196,7 @@ static int bad_option(const char *opt, const char *val, const char *why)
 }
 
 enum {
-	OPT_ERA = 256, OPT_MODE, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM,
+	OPT_FIRST = 256, OPT_ERA = OPT_FIRST, OPT_MODE, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM,
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
 	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 };
@@ -243,6 +244,8 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 	int c;
 	while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
 		uint64_t u;
+		if (c >= OPT_FIRST && c - OPT_FIRST < 64)
+			o->given |= 1ULL << (c - OPT_FIRST);
 		switch (c) {
 		case OPT_ERA:
 			o->era = optarg;
@@ -396,6 +399,47 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 	}
 	return 0;
 }
+
+/*
+ * An option a command does not use is an error, not silently dropped: a
+ * teacher who types `tour --mode mutex` or `compare --png x.png` must
+ * learn that nothing of the kind happened.  @allowed ends with 0.
+ */
+static int only_options(const struct options *o, const char *cmd, const int *allowed)
+{
+	for (const struct option *lo = long_opts; lo->name; lo++) {
+		int c = lo->val;
+		if (c < OPT_FIRST || !(o->given & (1ULL << (c - OPT_FIRST))))
+			continue;
+		bool ok = false;
+		for (const int *a = allowed; *a && !ok; a++)
+			ok = *a == c;
+		if (!ok) {
+			fprintf(stderr, "%s: %s: --%s does not apply to %s (see lockmuseum "
+				"--help)\n", prog, cmd, lo->name, cmd);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+#define BUDGET_OPTS OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE
+#define SCENARIO_OPTS OPT_ERA, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM, OPT_SET
+
+static const int run_opts[] = {
+	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_REPORT, OPT_TRACE, OPT_TRACE_FORMAT,
+	OPT_PNG, OPT_SIZE, OPT_GUI, 0,
+};
+static const int compare_opts[] = {
+	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
+	OPT_PLOT, 0,
+};
+static const int explore_opts[] = {
+	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS, 0,
+};
+static const int tour_opts[] = {
+	OPT_SEED, BUDGET_OPTS, OPT_OUT, OPT_SIZE, OPT_GUI, 0,
+};
 
 /* ----------------------------------------------------------------- run -- */
 
@@ -744,6 +788,8 @@ int km_cli_main(int argc, char **argv)
 		int rc = parse_options(argc - 1, argv + 1, &o, false);
 		if (rc)
 			return rc < 0 ? 0 : rc;
+		if ((rc = only_options(&o, "tour", tour_opts)))
+			return rc;
 		if (optind < argc - 1) {
 			fprintf(stderr, "%s: tour: unexpected argument '%s'\n", prog, argv[1 + optind]);
 			return 2;
@@ -778,6 +824,10 @@ int km_cli_main(int argc, char **argv)
 	int rc = parse_options(argc - 1, argv + 1, &o, lists);
 	if (rc)
 		return rc < 0 ? 0 : rc;
+	rc = only_options(&o, cmd, !strcmp(cmd, "compare") ? compare_opts :
+			  !strcmp(cmd, "explore") ? explore_opts : run_opts);
+	if (rc)
+		return rc;
 	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
 	int nargs = argc - 1 - optind;
 	if (nargs < 1) {
