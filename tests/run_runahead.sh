@@ -78,7 +78,7 @@ wide=(
 	"--seed 3"
 	"--era 2023 --mode mutex"
 	"--era 1999 --mode bkl"
-	"--era 1996 --mode semaphore"
+	"--era 2005 --mode semaphore"
 	"--era 2001 --mode cli"
 	"--era 2016 --mode mutex --cpus 16"
 )
