@@ -3,7 +3,10 @@
  *
  * This file moves contexts between their states: on a CPU (running a
  * timed segment, spinning, or about to be resumed), blocked, runnable on
- * a run queue, done.  It owns the one loop that resumes scenario code.
+ * a run queue, done.  It owns the one loop that resumes scenario code --
+ * and the run-ahead (km_ctx_run_ahead), which lets that code, once
+ * resumed, go on past the end of a segment that is the very next event,
+ * doing in place exactly what the loop would have done.
  *
  * Scheduling is deliberately plain, close to what a 2.4 or early 2.6
  * kernel did per CPU: a FIFO run queue per CPU; a woken task goes to its

@@ -340,7 +340,8 @@ struct km_violation {
  */
 struct km_host_ops {
 	/* Run ctx's code from where it stopped until it waits (an operation
-	 * returned KM_STEP_WAIT) or ends (the host then calls
+	 * returned KM_STEP_WAIT, and km_ctx_run_ahead, if the host asks it,
+	 * could not end the wait in place) or ends (the host then calls
 	 * km_ctx_finish).  Returns 0, or a negative code after setting
 	 * sim->errmsg, which ends the run as an error. */
 	int (*resume)(void *host, struct km_sim *sim, struct km_ctx *ctx);

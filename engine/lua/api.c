@@ -6,7 +6,9 @@
  * only once they are all good, so a Lua error never leaves the engine
  * half-updated.  An operation that takes simulated time calls its km_op_*
  * and, if that says KM_STEP_WAIT, yields with a continuation that turns
- * ctx->result into the Lua return value when the core resumes the task.
+ * ctx->result into the Lua return value when the core resumes the task
+ * -- or, if the core can end the wait in place (km_ctx_run_ahead: its
+ * segment ends before anything else happens), returns it at once.
  *
  * Operations that may sleep are might_sleep() points: under voluntary
  * preemption a pending reschedule happens there first, and the operation
