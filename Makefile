@@ -138,6 +138,7 @@ check-unit: build-tests
 
 check-scenarios: $(BIN)
 	@tests/run_scenarios.sh $(BIN)
+	@tests/run_runahead.sh $(BIN)
 
 check-cli: $(BIN)
 	@tests/run_cli.sh $(BIN)

@@ -39,7 +39,8 @@ enum {
  * What an operation asks of its caller.  KM_STEP_DONE: the result is in
  * ctx->result and the caller may go on at once.  KM_STEP_WAIT: the
  * context now waits (for simulated time, a lock, a wake-up); the caller
- * must yield, and will be resumed with ctx->result set.
+ * must yield, and will be resumed with ctx->result set -- unless
+ * km_ctx_run_ahead() (sim.h) can end the wait at once, in place.
  */
 enum km_step {
 	KM_STEP_DONE = 0,

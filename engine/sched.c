@@ -3,7 +3,10 @@
  *
  * This file moves contexts between their states: on a CPU (running a
  * timed segment, spinning, or about to be resumed), blocked, runnable on
- * a run queue, done.  It owns the one loop that resumes scenario code.
+ * a run queue, done.  It owns the one loop that resumes scenario code --
+ * and the run-ahead (km_ctx_run_ahead), which lets that code, once
+ * resumed, go on past the end of a segment that is the very next event,
+ * doing in place exactly what the loop would have done.
  *
  * Scheduling is deliberately plain, close to what a 2.4 or early 2.6
  * kernel did per CPU: a FIFO run queue per CPU; a woken task goes to its
@@ -831,6 +834,78 @@ static void declare_deadlock(struct km_sim *sim)
  * after counting to more: say so in the docs. */
 #define KM_STALL_FIRES 64
 
+/*
+ * The deadlock watch, after each event: no task can move, and nothing but
+ * interrupts is due.  True when the run is deadlocked.  Asked twice in the
+ * same state it answers the same and changes nothing the second time
+ * (km_ctx_run_ahead asks, then leaves the run to the loop, which asks again).
+ */
+static bool stalled(struct km_sim *sim)
+{
+	if (sim->productive != 0 || sim->live_tasks == 0) {
+		sim->stall_since = -1;
+		return false;
+	}
+	if (sim->stall_since < 0) {
+		sim->stall_since = sim->now;
+		sim->stall_fires = 0;
+	}
+	return sim->irqsrcs.n == 0 ||
+	       sim->stall_fires >= (uint64_t)KM_STALL_FIRES * sim->irqsrcs.n;
+}
+
+/*
+ * The run-ahead (see sim.h).  Between two events the loop does, in order:
+ * the checks after the event it has just dispatched (an error, the event
+ * budget, an interrupt from outside, the wall clock every 4096 events,
+ * the deadlock watch), then the checks before the next one (every task
+ * done, the duration), then pops that event and dispatches it.  When the
+ * next event is the end of the segment @ctx has just begun, dispatching it
+ * means: @ctx stops its segment and its code goes on.  So the same steps,
+ * done here in the same order with the same effects, leave the run where
+ * the loop would have, minus a yield and a resume of the coroutine -- and
+ * whenever a step would do more than that (end the run, look at the wall
+ * clock), we let the loop do it instead.
+ *
+ * NOTE: the event must be at the top of the queue with our token: an
+ * earlier event, even a stale one the loop would drop, is still counted
+ * and moves the clock, so it must come first.  Ties cannot slip through:
+ * the event was pushed last, so any other event at the same time is
+ * ordered before it and is the top.
+ */
+bool km_ctx_run_ahead(struct km_sim *sim, struct km_ctx *ctx)
+{
+	const struct km_event *next = km_evq_peek(&sim->evq);
+	if (sim->cfg.no_run_ahead || !next || next->kind != KM_EV_SEG_END ||
+	    next->id != ctx->id || next->token != ctx->seg_token || ctx->act != KM_ACT_SEG ||
+	    (ctx->then != KM_THEN_NONE && ctx->then != KM_THEN_VAR_ADD) ||
+	    !km_ctx_on_top(sim, ctx))
+		return false;
+	/* after the current event */
+	if (sim->error || (sim->cfg.max_events && sim->events >= sim->cfg.max_events) ||
+	    (sim->cfg.stop && *sim->cfg.stop) ||
+	    (sim->cfg.max_wall > 0 && (sim->events & 0xfff) == 0) || stalled(sim))
+		return false;
+	/* before the next */
+	if (sim->live_tasks == 0 || next->time > sim->cfg.duration)
+		return false;
+
+	struct km_event ev;
+	km_evq_pop(&sim->evq, &ev);
+	if (ev_productive(sim, (int)ev.kind, ev.id))
+		sim->productive--;
+	sim->now = ev.time;
+	sim->events++;
+	sim->events_ahead++;
+	/* dispatch(): KM_EV_SEG_END, then ctx_continue_body() up to the resume */
+	ctx->act = KM_ACT_NONE;
+	if (ctx->then == KM_THEN_VAR_ADD) {
+		ctx->then = KM_THEN_NONE;
+		km_var_add_commit(sim, ctx);
+	}
+	return true;
+}
+
 int km_sim_run(struct km_sim *sim)
 {
 	struct km_event ev;
@@ -884,19 +959,9 @@ int km_sim_run(struct km_sim *sim)
 			sim->outcome = KM_OUT_ERROR;
 			break;
 		}
-		/* Deadlock: no task can move, and nothing but interrupts is due. */
-		if (sim->productive == 0 && sim->live_tasks > 0) {
-			if (sim->stall_since < 0) {
-				sim->stall_since = sim->now;
-				sim->stall_fires = 0;
-			}
-			if (sim->irqsrcs.n == 0 ||
-			    sim->stall_fires >= (uint64_t)KM_STALL_FIRES * sim->irqsrcs.n) {
-				declare_deadlock(sim);
-				break;
-			}
-		} else {
-			sim->stall_since = -1;
+		if (stalled(sim)) {
+			declare_deadlock(sim);
+			break;
 		}
 	}
 	km_sim_finish_accounting(sim);

@@ -340,7 +340,8 @@ struct km_violation {
  */
 struct km_host_ops {
 	/* Run ctx's code from where it stopped until it waits (an operation
-	 * returned KM_STEP_WAIT) or ends (the host then calls
+	 * returned KM_STEP_WAIT, and km_ctx_run_ahead, if the host asks it,
+	 * could not end the wait in place) or ends (the host then calls
 	 * km_ctx_finish).  Returns 0, or a negative code after setting
 	 * sim->errmsg, which ends the run as an error. */
 	int (*resume)(void *host, struct km_sim *sim, struct km_ctx *ctx);
@@ -380,6 +381,9 @@ struct km_config {
 	/* Set (by a signal handler, say) to stop the run early: it ends as an
 	 * error with KM_EINTR.  May be NULL. */
 	volatile const int *stop;
+	/* Refuse every run-ahead (km_ctx_run_ahead): each operation waits for
+	 * the event loop.  For tests only: a run must not differ in any byte. */
+	bool no_run_ahead;
 };
 
 #define KM_VEC(type) struct { type *v; uint32_t n, cap; }
@@ -429,6 +433,7 @@ struct km_sim {
 	uint64_t stall_fires;
 	bool started;
 	uint64_t events;
+	uint64_t events_ahead;		/* of which run ahead in place (no yield) */
 	double wall_start;
 
 	enum km_outcome outcome;
@@ -541,6 +546,29 @@ void km_op_log(struct km_sim *sim, struct km_ctx *ctx, const char *msg);
 /* Start a task from a running context; NULL with sim->errmsg on error. */
 struct km_ctx *km_op_spawn(struct km_sim *sim, struct km_ctx *ctx, const char *name,
 			   int cpu);
+
+/**
+ * km_ctx_run_ahead - finish @ctx's segment in place, if nothing else can
+ * happen first.
+ *
+ * An operation just returned KM_STEP_WAIT and left @ctx running a timed
+ * segment (a compute, the cost of an uncontended down or of an up).  If
+ * that segment's end is the very next event of the run -- strictly before
+ * every other pending event, within the duration and the budgets -- this
+ * does here what the event loop would do next: the checks after the
+ * current event, then that event (the clock moves to the segment's end,
+ * the event is counted, deferred work such as add()'s write is done).
+ * The run is then exactly where it would be when the loop resumed @ctx,
+ * and the host goes on with ctx->result without yielding.
+ *
+ * Returns true if it did so, false if the host must yield as usual
+ * (another event comes first, a check would end the run, or
+ * cfg.no_run_ahead).
+ *
+ * Context: the host, in the code of @ctx (which the loop is running),
+ * right after an operation of @ctx returned KM_STEP_WAIT.
+ */
+bool km_ctx_run_ahead(struct km_sim *sim, struct km_ctx *ctx);
 
 /* A might_sleep() point (down, sleep, wait_*): under voluntary preemption
  * a pending reschedule happens here.  KM_STEP_WAIT: yield, then call the

@@ -113,6 +113,15 @@ void km_run_request_init(struct km_run_request *rq)
 	rq->max_events = 500000000ULL;
 }
 
+/* LOCKMUSEUM_NO_RUN_AHEAD=1: every operation yields to the event loop, as
+ * before the run-ahead.  Not an option: it exists so that a test can show
+ * the two paths give the same runs, byte for byte. */
+static bool no_run_ahead(void)
+{
+	const char *v = getenv("LOCKMUSEUM_NO_RUN_AHEAD");
+	return v && *v && strcmp(v, "0") != 0;
+}
+
 /* ---------------------------------------------------------- data folder -- */
 
 static bool has_eras(const char *dir)
@@ -306,6 +315,7 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 		.anachronism = rq->anachronism, .store_trace = rq->store_trace,
 		.trace_limit = rq->trace_limit, .max_events = rq->max_events,
 		.max_wall = rq->max_wall, .stop = &km_interrupted,
+		.no_run_ahead = no_run_ahead(),
 	};
 	struct km_sim *sim = km_scenario_instantiate(s->sc, era, &cfg, err, sizeof(err));
 	if (!sim)

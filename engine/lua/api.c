@@ -6,7 +6,9 @@
  * only once they are all good, so a Lua error never leaves the engine
  * half-updated.  An operation that takes simulated time calls its km_op_*
  * and, if that says KM_STEP_WAIT, yields with a continuation that turns
- * ctx->result into the Lua return value when the core resumes the task.
+ * ctx->result into the Lua return value when the core resumes the task
+ * -- or, if the core can end the wait in place (km_ctx_run_ahead: its
+ * segment ends before anything else happens), returns it at once.
  *
  * Operations that may sleep are might_sleep() points: under voluntary
  * preemption a pending reschedule happens there first, and the operation
@@ -191,12 +193,21 @@ static int k_result(lua_State *L, int status, lua_KContext k)
 	return ((km_result_fn)k)(L, sc->current);
 }
 
-/* Finish an operation: error, result now, or yield for it. */
+/*
+ * Finish an operation: error, result now, or wait for it.  Waiting for
+ * the end of a segment that nothing else can come before is done in place
+ * (the run-ahead, km_ctx_run_ahead): the coroutine yields only when
+ * another event must come first.  Not after a budget overrun caught by a
+ * pcall: the host must see it at the next resume, as without run-ahead.
+ */
 static int op_finish(lua_State *L, struct km_ctx *ctx, int r, km_result_fn res)
 {
 	if (r < 0)
 		return op_fail(L);
 	if (r == KM_STEP_DONE)
+		return res(L, ctx);
+	struct km_scenario *sc = km_scen(L);
+	if (!sc->sb.fatal && km_ctx_run_ahead(sc->sim, ctx))
 		return res(L, ctx);
 	return lua_yieldk(L, 0, (lua_KContext)res, k_result);
 }

@@ -7,7 +7,10 @@
  * ends; an interrupt handler gets a fresh thread per invocation.  An
  * operation that must wait yields from C (lua_yieldk); the core resumes
  * the thread through km_host_ops.resume, and the operation's continuation
- * turns ctx->result into its Lua return value.
+ * turns ctx->result into its Lua return value.  One whose wait is only
+ * the end of its own segment, with nothing else due first, does not
+ * yield at all (the run-ahead, api.c's op_finish): one resume here then
+ * runs the task through many operations.
  *
  * Errors: a Lua error that escapes a task or handler ends the run with
  * that message (file:line).  Budget overruns and API misuse are "fatal"

@@ -11,7 +11,8 @@
  * timed; loading the file, building the machine and the checks are
  * printed apart.
  *
- * Prints key=value lines: events, ops, run_s, ops_per_s, run_cpu_s,
+ * Prints key=value lines: events, events_ahead (of which run ahead in
+ * place, without a yield), ops, run_s, ops_per_s, run_cpu_s,
  * ops_per_cpu_s (per second of CPU time), events_per_s,
  * ns_per_event, load_s, inst_s, check_s, trace_records, trace_stored,
  * trace_cap, trace_rec_bytes, trace_hash, rss_before_kib, rss_after_kib, peak_kib,
@@ -63,6 +64,7 @@ int main(int argc, char **argv)
 	}
 	int64_t ops = bench_counter(sim, count);
 	BENCH_KV("events", "%llu", (unsigned long long)sim->events);
+	BENCH_KV("events_ahead", "%llu", (unsigned long long)sim->events_ahead);
 	BENCH_KV("ops", "%lld", (long long)ops);
 	BENCH_KV("run_s", "%.6f", b.run_s);
 	if (ops > 0)

@@ -234,7 +234,9 @@ static int host_resume(void *hp, struct km_sim *sim, struct km_ctx *ctx)
 		int r = issue(h, ctx, st, s);
 		if (r < 0)
 			return r;
-		if (r == KM_STEP_WAIT) {
+		/* As the Lua layer does: wait, unless the segment can end in
+		 * place (h->run_ahead) -- then the step is done now. */
+		if (r == KM_STEP_WAIT && !(h->run_ahead && km_ctx_run_ahead(sim, ctx))) {
 			st->waiting = true;
 			return 0;
 		}

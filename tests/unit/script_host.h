@@ -91,6 +91,8 @@ struct sh_host {
 	struct sh_event *ev;
 	size_t nev, cap;
 	uint32_t released;	/* ctx_release calls */
+	bool run_ahead;		/* after KM_STEP_WAIT, try km_ctx_run_ahead (off
+				 * unless a test sets it after sh_new) */
 };
 
 /* Wildcard for the query helpers. */
