@@ -53,6 +53,9 @@ void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a);
 void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d);
 void km_ctx_spin(struct km_sim *sim, struct km_ctx *ctx);
 void km_ctx_block(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *obj);
+/* The same, with the CPU spending @tail on the task's way to sleep first. */
+void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *obj,
+		       km_time tail);
 void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result);
 void km_ctx_arm_timeout(struct km_sim *sim, struct km_ctx *ctx, km_time deadline);
 void km_ctx_cancel_timeout(struct km_ctx *ctx);

@@ -169,6 +169,18 @@ km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu)
 	return c;
 }
 
+km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold)
+{
+	km_time start = l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now;
+	l->wait_lock_free = start + hold;
+	return start - sim->now + hold;
+}
+
+km_time km_lock_wake_cost(const struct km_sim *sim)
+{
+	return sim->era.cost.atomic + 2 * sim->era.cost.cacheline;
+}
+
 /*
  * Did mutual exclusion just fail, as locktorture would notice?  For locks
  * with one owner, a second holder is enough.  cli() and the BKL may be
@@ -283,8 +295,8 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 	}
 	if (r == KM_LOCK_SPIN)
 		km_ctx_spin(sim, ctx);
-	else
-		km_ctx_block(sim, ctx, KM_WAIT_LOCK, l);
+	else	/* what the attempt cost is spent before the switch */
+		km_ctx_block_after(sim, ctx, KM_WAIT_LOCK, l, cost);
 	return KM_STEP_WAIT;
 }
 

@@ -92,6 +92,25 @@ void km_lock_spin_to_sleep(struct km_sim *sim, struct km_lock *l, struct km_ctx 
  * elsewhere.  Updates where the line is. */
 km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu);
 
+/**
+ * km_lock_wait_lock - the caller takes the spinlock that guards the wait
+ * list of sleeping lock @l (a semaphore's wait.lock, a mutex's wait_lock),
+ * holds it for @hold and lets it go.  Holders are served in the order they
+ * come: who comes while it is held spins until it is free.
+ * Returns what it costs the caller: the spinning, then @hold (the caller
+ * runs it as part of its operation's cost, shown as busy time).
+ * Context: called by the sleeping primitives from their slow paths.
+ */
+km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold);
+
+/**
+ * km_lock_wake_cost - what try_to_wake_up() costs the waker, in CPU time:
+ * taking the wakee's run-queue lock and writing the wakee's state, two
+ * lines that live on the wakee's CPU.  The wakee's own latency is the
+ * era's wakeup cost, paid by nobody's CPU.
+ */
+km_time km_lock_wake_cost(const struct km_sim *sim);
+
 /* Raw spinning locks (spinlock mode, the BKL, the global irq lock):
  * choose the next owner among l->spinners by the era's flavour and say
  * what the hand-off costs.  Returns NULL when nobody spins. */

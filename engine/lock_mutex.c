@@ -19,6 +19,12 @@
  * sets the HANDOFF flag, and the next unlock gives the lock directly to
  * the top waiter.
  *
+ * The slow paths run under the mutex's wait_lock, as the semaphore's do
+ * under its wait list's lock (see lock_sem.c): queueing, a woken waiter's
+ * retry, and the unlock that wakes the top waiter with wake_up_process(),
+ * whose try_to_wake_up() the unlocker pays.  The fast paths -- a free
+ * mutex, optimistic spinning, the hand-off to a spinner -- never take it.
+ *
  * l->avail is 1 when unlocked, 0 when locked; a lock declared with count 0
  * starts locked with no owner.
  */
@@ -41,6 +47,10 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 	if (l->avail > 0) {
 		l->avail = 0;
 		l->owner = ctx;
+		/* a woken waiter retries in the slow path, under wait_lock */
+		if (ctx->lock_retry)
+			*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
+						   sim->era.cost.cacheline);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock)
@@ -52,6 +62,8 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 		km_waitlist_append(&l->spinners, ctx);
 		return KM_LOCK_SPIN;
 	}
+	/* queue under wait_lock, then sleep */
+	*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic + sim->era.cost.cacheline);
 	if (ctx->lock_retry)
 		km_waitlist_prepend(&l->waiters, ctx);
 	else
@@ -75,6 +87,7 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		l->avail = 0;
 		l->owner = w;
 		km_lock_grant(sim, l, w, 0);
+		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic + km_lock_wake_cost(sim));
 		return;
 	}
 	l->handoff = false;
@@ -88,6 +101,8 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 	if (l->waiters.head && !l->woken) {
 		struct km_ctx *w = km_waitlist_pop(&l->waiters);
 		km_lock_wake_retry(sim, l, w, true);
+		/* __mutex_unlock_slowpath: wake_up_process() under wait_lock */
+		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic + km_lock_wake_cost(sim));
 	}
 }
 

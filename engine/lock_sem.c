@@ -30,12 +30,73 @@
  *    84,153 loops/s: about 14 us per hand-off, a wake-up plus a switch).
  *    The model keeps the unit for the woken sleeper; a sleeper woken
  *    without a unit (the __down() chain above) can still lose to anyone.
+ *    The price: in the convoy at most the holder and the one or two
+ *    sleepers woken for it are awake, so the model cannot burn the CPU
+ *    test-mutex saw (63% of 8 CPUs); docs/reproductions.md, "inode",
+ *    gives the figures with and without this departure.
  *
  * Costs: the semaphore's own raw spinlock (an atomic) plus a line transfer
- * when the semaphore was last touched on another CPU.
+ * when the semaphore was last touched on another CPU.  The slow paths run
+ * under the spinlock that guards the wait list (i386's sem->wait.lock, the
+ * generic sem->lock), one holder at a time (km_lock_wait_lock): queueing
+ * or dequeueing costs an atomic and a line of the list, and every wake-up
+ * done under it -- up()'s, and the legacy __down()'s wake_up_locked() --
+ * adds the waker's try_to_wake_up() (km_lock_wake_cost).  Who finds that
+ * lock held spins; a task going to sleep pays all this on its CPU before
+ * the switch.
  */
 #include "lock.h"
 #include "core.h"
+
+/*
+ * The legacy down().  The fast path is one atomic decrement.  Whoever
+ * finds sleepers, or a sleeper woken and not yet back, enters __down(),
+ * which does its "sleepers" arithmetic under the wait queue's spinlock,
+ * wait.lock, and there queues and sleeps -- or, once woken, retries.  A
+ * sleeper that gets the semaphore leaves __down() with
+ * wake_up_locked(&sem->wait): it wakes the next one, under wait.lock and
+ * with the semaphore held; that one usually finds it taken and sleeps
+ * again -- a wake-up and two context switches per contended acquisition,
+ * much of the CPU the 2005 mutex benchmarks saved.
+ *
+ * A unit up() woke a sleeper for is that sleeper's until it has retried
+ * (the departure explained at the top); km_lock_redo has already given
+ * the returning sleeper its own unit back.
+ */
+static enum km_lock_result legacy_down(struct km_sim *sim, struct km_lock *l,
+				       struct km_ctx *ctx, bool trylock, km_time *cost)
+{
+	int kept = (int)l->reserved;
+	bool slow = ctx->lock_retry || l->waiters.head || kept > 0;
+
+	if (!slow || trylock) {
+		/* the fast path; down_trylock() never enters __down() */
+		if (l->avail > kept) {
+			l->avail--;
+			return KM_LOCK_TAKEN;
+		}
+		if (trylock)
+			return KM_LOCK_BUSY;
+	}
+	/* __down(): the arithmetic and one wait-list entry, under wait.lock */
+	km_time hold = sim->era.cost.atomic + sim->era.cost.cacheline;
+	if (l->avail > kept) {
+		l->avail--;
+		struct km_ctx *next = km_waitlist_pop(&l->waiters);
+		if (next) {
+			km_lock_wake_retry(sim, l, next, false);
+			hold += km_lock_wake_cost(sim);
+		}
+		*cost += km_lock_wait_lock(sim, l, hold);
+		return KM_LOCK_TAKEN;
+	}
+	*cost += km_lock_wait_lock(sim, l, hold);
+	if (ctx->lock_retry)
+		km_waitlist_prepend(&l->waiters, ctx);
+	else
+		km_waitlist_append(&l->waiters, ctx);
+	return KM_LOCK_SLEEP;
+}
 
 /*
  * down() - Context: process context; may sleep.
@@ -47,32 +108,17 @@ static enum km_lock_result sem_acquire(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost)
 {
 	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
-	/*
-	 * Legacy: a unit up() woke a sleeper for is that sleeper's until it
-	 * has retried -- i386 kept the count at or below zero meanwhile -- so
-	 * a newcomer takes the slow path and queues behind it.  (km_lock_redo
-	 * has already given the returning sleeper its own unit back.)
-	 */
-	int kept = sim->era.semaphore == KM_SEM_LEGACY ? (int)l->reserved : 0;
-	if (l->avail > kept) {
+	if (sim->era.semaphore == KM_SEM_LEGACY)
+		return legacy_down(sim, l, ctx, trylock, cost);
+	if (l->avail > 0) {
 		l->avail--;
-		/*
-		 * The legacy __down() ended with wake_up_locked(&sem->wait): a
-		 * sleeper that got the semaphore woke the next one, which
-		 * usually found it taken and slept again -- a wake-up and two
-		 * context switches per contended acquisition, much of the CPU
-		 * the 2005 mutex benchmarks saved.
-		 */
-		if (ctx->lock_retry && sim->era.semaphore == KM_SEM_LEGACY && l->waiters.head)
-			km_lock_wake_retry(sim, l, km_waitlist_pop(&l->waiters), false);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock)
 		return KM_LOCK_BUSY;
-	if (ctx->lock_retry)
-		km_waitlist_prepend(&l->waiters, ctx);
-	else
-		km_waitlist_append(&l->waiters, ctx);
+	/* __down(): queue under sem->lock, then sleep */
+	*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic + sim->era.cost.cacheline);
+	km_waitlist_append(&l->waiters, ctx);
 	return KM_LOCK_SLEEP;
 }
 
@@ -87,14 +133,20 @@ static void sem_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 	struct km_ctx *w = km_waitlist_pop(&l->waiters);
 	if (sim->era.semaphore == KM_SEM_LEGACY) {
 		l->avail++;
-		if (w)
+		if (w) {	/* __up(): wake_up() under wait.lock */
 			km_lock_wake_retry(sim, l, w, true);
+			*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
+						   km_lock_wake_cost(sim));
+		}
 		return;
 	}
-	if (w)
-		km_lock_grant(sim, l, w, 0);	/* the unit passes directly */
-	else
+	if (w) {
+		/* the unit passes directly; wake_up_process() under sem->lock */
+		km_lock_grant(sim, l, w, 0);
+		*cost += km_lock_wait_lock(sim, l, km_lock_wake_cost(sim));
+	} else {
 		l->avail++;
+	}
 }
 
 static void sem_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)

@@ -125,8 +125,9 @@ void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu)
 	struct km_ctx *who = top;
 
 	if (cpu->switching) {
-		st = KM_CPU_SWITCH;
-		who = cpu->switch_to;
+		/* with no task to switch to: a blocked task's last work */
+		st = cpu->switch_to ? KM_CPU_SWITCH : KM_CPU_BUSY;
+		who = cpu->switch_to ? cpu->switch_to : cpu->leaving;
 	} else if (!top) {
 		st = KM_CPU_IDLE;
 	} else if (top->act == KM_ACT_SPIN) {
@@ -323,6 +324,29 @@ static void cpu_schedule(struct km_sim *sim, struct km_cpu *cpu)
 	km_cpu_show(sim, cpu);
 }
 
+/*
+ * @cpu's task @prev has just blocked, but the CPU first spends @d on the
+ * rest of its way to sleep -- the failed attempt, queueing under the wait
+ * list's lock and any spinning for it -- before schedule() can switch.
+ * The lane shows @prev busy (its own accounting already says blocked: the
+ * tail is charged to the CPU only); an EV_SWITCH with no task to switch
+ * to ends it (on_switch).
+ */
+static void cpu_schedule_after(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *prev,
+			       km_time d)
+{
+	if (d <= 0) {
+		cpu_schedule(sim, cpu);
+		return;
+	}
+	cpu->switching = true;
+	cpu->switch_to = NULL;
+	cpu->leaving = prev;
+	cpu->token++;
+	km_push(sim, sim->now + d, KM_EV_SWITCH, (uint32_t)cpu->id, cpu->token);
+	km_cpu_show(sim, cpu);
+}
+
 /* The first idle CPU at or after @from, cyclically, or -1: a word at a
  * time through the idle set, so 1024 busy CPUs cost 16 loads, not 1024. */
 static int next_idle(const struct km_sim *sim, int from)
@@ -382,6 +406,12 @@ static void make_runnable(struct km_sim *sim, struct km_ctx *ctx)
 
 void km_ctx_block(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *obj)
 {
+	km_ctx_block_after(sim, ctx, w, obj, 0);
+}
+
+void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *obj,
+		       km_time tail)
+{
 	struct km_cpu *cpu = km_cpu_of(sim, ctx);
 	bool top = km_cpu_top(cpu) == ctx;
 
@@ -405,7 +435,7 @@ void km_ctx_block(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *
 	km_bkl_release_on_sleep(sim, ctx);
 	cpu->curr = NULL;
 	if (top)
-		cpu_schedule(sim, cpu);
+		cpu_schedule_after(sim, cpu, ctx, tail);
 	else
 		km_cpu_show(sim, cpu);	/* an irq runs above: its exit will schedule */
 }
@@ -723,6 +753,12 @@ static void on_switch(struct km_sim *sim, struct km_cpu *cpu)
 	struct km_ctx *next = cpu->switch_to;
 	cpu->switching = false;
 	cpu->switch_to = NULL;
+	if (!next) {	/* the end of cpu_schedule_after()'s tail */
+		cpu->leaving = NULL;
+		cpu_schedule(sim, cpu);
+		km_cpu_irqs_maybe_enabled(sim, cpu);
+		return;
+	}
 	cpu->curr = next;
 	cpu->ctxsw++;
 	next->state = KM_CTX_ONCPU;

@@ -61,6 +61,7 @@ struct km_cpu {
 	bool need_resched;
 	bool switching;			/* a context switch is under way */
 	struct km_ctx *switch_to;
+	struct km_ctx *leaving;		/* blocked, finishing its way to sleep */
 	uint64_t token;			/* for switch and tick events */
 	bool tick_armed, tick_pending;
 	int irq_pending;		/* sources with an interrupt latched */
@@ -228,6 +229,7 @@ struct km_lock {
 	int last_cpu;			/* where its cache line is */
 	int acq_cpu;			/* CPU of the previous acquisition */
 	km_time since;			/* raw locks: when the owner took it */
+	km_time wait_lock_free;		/* sleeping locks: when their wait_lock is next free */
 
 	struct km_hold *holders, *holders_tail;
 	int nholders;

@@ -18,6 +18,12 @@
 -- woke the next one for nothing.  The 2006 mutex let whoever was running
 -- take the lock at once: unfair, but the lock never idled.
 --
+-- What the exhibit reproduces: the mutex about twice as fast, and several
+-- times cheaper in CPU per operation.  What it does not: the semaphore's
+-- total CPU share.  In this model's convoy only the holder and one or two
+-- woken sleepers are awake at a time, so about one CPU of eight is busy
+-- in either mode (docs/reproductions.md, "inode", says why).
+--
 -- Each loop of a task here is one directory operation, in turn creat,
 -- mkdir, link and unlink (the last removes what the first three made):
 --   path walk (outside the lock), down(i_sem), look the name up, change

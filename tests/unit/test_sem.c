@@ -339,6 +339,97 @@ static void test_sem_timed_out_wakee_passes_wakeup_on(void **state)
 	sh_free(&h);
 }
 
+/* When @cpu's lane first shows idle at or after @after, or -1. */
+static km_time idle_at(const struct km_sim *sim, int cpu, km_time after)
+{
+	for (size_t i = 0; i < sim->trace.len; i++) {
+		const struct km_trace_rec *r = &sim->trace.recs[i];
+		if (r->kind == KM_TR_CPU && r->cpu == cpu && r->arg == KM_CPU_IDLE &&
+		    r->time >= after)
+			return r->time;
+	}
+	return -1;
+}
+
+/*
+ * The waker pays try_to_wake_up() in CPU time: up() with a sleeper costs
+ * the atomic and the line, then -- under the wait list's lock -- an
+ * atomic for the wakee's run-queue lock and two line transfers (that
+ * lock, the wakee's state).  Without a sleeper only the first two.
+ */
+static void test_sem_waker_pays_the_wakeup(void **state)
+{
+	struct sh_host h;
+	struct km_era era = sh_era(2);
+	struct km_config cfg = sh_cfg(2, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false));
+	assert_non_null(sh_task(&h, "holder", 0, 0, holder));
+	assert_non_null(sh_task(&h, "sleeper", 1, 0, sleeper));
+	assert_int_equal(sh_run(&h), 0);
+	const struct sh_event *up = sh_ev(&h, 0, OP_UP, S, 0);
+	const struct sh_event *last = sh_ev(&h, 1, OP_UP, S, 0);
+	assert_non_null(up);
+	assert_non_null(last);
+	assert_int_equal(up->done - up->issued,
+			 era.cost.atomic + era.cost.cacheline +
+			 era.cost.atomic + 2 * era.cost.cacheline);
+	/* the sleeper's own up() wakes nobody: the atomic and the line only */
+	assert_int_equal(last->done - last->issued, era.cost.atomic + era.cost.cacheline);
+	sh_free(&h);
+}
+
+/*
+ * A task that goes to sleep in down() first spends, on its CPU, what the
+ * attempt cost: the atomic, the semaphore's line, and queueing itself
+ * under the wait list's lock (an atomic and the line of the list).  Only
+ * then does its CPU go idle.
+ */
+static void test_sem_sleeper_pays_its_attempt(void **state)
+{
+	struct sh_host h;
+	struct km_era era = sh_era(2);
+	struct km_config cfg = sh_cfg(2, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false));
+	assert_non_null(sh_task(&h, "holder", 0, 0, holder));
+	assert_non_null(sh_task(&h, "sleeper", 1, 0, sleeper));
+	assert_int_equal(sh_run(&h), 0);
+	const struct sh_event *d = sh_ev(&h, 1, OP_DOWN, S, 0);
+	assert_non_null(d);
+	assert_int_equal(idle_at(h.sim, 1, d->issued),
+			 d->issued + 2 * era.cost.atomic + 2 * era.cost.cacheline);
+	sh_free(&h);
+}
+
+/*
+ * Two tasks that queue at the same instant take the wait list's lock one
+ * after the other: the second spins for the first's section, so its CPU
+ * goes idle that much later.
+ */
+static void test_sem_sleepers_queue_for_the_wait_lock(void **state)
+{
+	struct sh_host h;
+	struct km_era era = sh_era(3);
+	struct km_config cfg = sh_cfg(3, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false));
+	assert_non_null(sh_task(&h, "holder", 0, 0, holder));
+	assert_non_null(sh_task(&h, "a", 1, 0, sleeper));
+	assert_non_null(sh_task(&h, "b", 2, 0, sleeper));
+	assert_int_equal(sh_run(&h), 0);
+	const struct sh_event *da = sh_ev(&h, 1, OP_DOWN, S, 0);
+	const struct sh_event *db = sh_ev(&h, 2, OP_DOWN, S, 0);
+	assert_non_null(da);
+	assert_non_null(db);
+	assert_int_equal(da->issued, db->issued);
+	km_time ia = idle_at(h.sim, 1, da->issued), ib = idle_at(h.sim, 2, db->issued);
+	km_time first = ia < ib ? ia : ib, second = ia < ib ? ib : ia;
+	assert_int_equal(first, da->issued + 2 * era.cost.atomic + 2 * era.cost.cacheline);
+	assert_int_equal(second - first, era.cost.atomic + era.cost.cacheline);
+	sh_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -351,6 +442,9 @@ int main(void)
 		cmocka_unit_test(test_sem_down_timeout_succeeds),
 		cmocka_unit_test(test_sem_trylock),
 		cmocka_unit_test(test_sem_timed_out_wakee_passes_wakeup_on),
+		cmocka_unit_test(test_sem_waker_pays_the_wakeup),
+		cmocka_unit_test(test_sem_sleeper_pays_its_attempt),
+		cmocka_unit_test(test_sem_sleepers_queue_for_the_wait_lock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
