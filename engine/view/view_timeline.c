@@ -30,6 +30,7 @@
  */
 #include "view_draw.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -577,6 +578,23 @@ static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 	}
 }
 
+/* The narrowest a name can be: one of the narrowest characters.  A span
+ * narrower than this plus the padding cannot hold any name, so its name
+ * is not measured (measuring shapes the text: thousands of spans in view
+ * made it the bulk of an unchanged frame). */
+static int label_min_w(struct km_draw *d)
+{
+	static const char narrow[] = "ijl.,:;'|!";
+	int w = INT_MAX;
+	for (const char *c = narrow; *c; c++) {
+		char one[2] = { *c, 0 };
+		int cw = km_text_width(d->tx, KM_FONT_SMALL, one);
+		if (cw < w)
+			w = cw;
+	}
+	return w;
+}
+
 /* Task names on the spans wide enough to hold them. */
 static void task_labels(struct km_draw *d, const struct km_view_state *st, int xplay)
 {
@@ -585,7 +603,7 @@ static void task_labels(struct km_draw *d, const struct km_view_state *st, int x
 	int lh = km_text_height(d->tx, KM_FONT_SMALL);
 	if (L->cpus_per_row != 1 || L->row_h < lh)
 		return;
-	int drawn = 0;
+	int drawn = 0, pad = km_draw_px(d, 8), min_w = pad + label_min_w(d);
 	for (int cpu = 0; cpu < m->ncpus && drawn < MAX_LABELS; cpu++) {
 		size_t first = m->cpu_first[cpu], iend = m->cpu_first[cpu + 1];
 		size_t i = span_search(m->spans, first, iend, st->t0);
@@ -608,9 +626,11 @@ static void task_labels(struct km_draw *d, const struct km_view_state *st, int x
 					x1 = xplay;
 				if (x1 > L->lanes.x + L->lanes.w)
 					x1 = L->lanes.x + L->lanes.w;
+				/* measure only what could hold a name: most spans are
+				 * narrower than one letter when zoomed out */
 				const char *name = km_vm_ctx_name(m, sp->ctx);
-				int tw = km_text_width(d->tx, KM_FONT_SMALL, name);
-				if (x1 - x0 >= tw + km_draw_px(d, 8)) {
+				if (x1 - x0 >= min_w &&
+				    x1 - x0 >= km_text_width(d->tx, KM_FONT_SMALL, name) + pad) {
 					unsigned slot = sp->ctx < m->nctx ? m->ctx_colour[sp->ctx] : 0;
 					uint32_t bg = km_pal_state(sp->state, slot);
 					km_text_draw(d->tx, KM_FONT_SMALL, name, (x0 + x1) / 2, y,
@@ -632,7 +652,7 @@ static void holder_labels(struct km_draw *d, const struct km_view_state *st, int
 	int band = (L->lock_h - km_draw_px(d, 6)) * 55 / 100;
 	if (band < lh - km_draw_px(d, 4))
 		return;
-	int drawn = 0;
+	int drawn = 0, pad = km_draw_px(d, 8), min_w = pad + label_min_w(d);
 	for (int k = 0; k < L->nlocks; k++) {
 		const struct km_vm_lock *K = &m->locks[m->lane_locks[k]];
 		if (K->max_holders > 1)
@@ -656,8 +676,8 @@ static void holder_labels(struct km_draw *d, const struct km_view_state *st, int
 				if (x1 > xplay)
 					x1 = xplay;
 				const char *name = km_vm_ctx_name(m, sp->holder);
-				int tw = km_text_width(d->tx, KM_FONT_SMALL, name);
-				if (x1 - x0 >= tw + km_draw_px(d, 8)) {
+				if (x1 - x0 >= min_w &&
+				    x1 - x0 >= km_text_width(d->tx, KM_FONT_SMALL, name) + pad) {
 					unsigned slot = sp->holder < m->nctx ? m->ctx_colour[sp->holder] : 0;
 					km_text_draw(d->tx, KM_FONT_SMALL, name, (x0 + x1) / 2, y,
 						     km_pal_text_on(km_pal_task(slot)), KM_CENTRE);

@@ -138,6 +138,12 @@ int main(int argc, char **argv)
 	BENCH_KV("run_s", "%.6f", b.run_s);
 	BENCH_KV("model_s", "%.6f", model_s);
 	BENCH_KV("size", "%dx%d", w, h);
+	BENCH_KV("cpu_spans", "%zu", m.cpu_first[m.ncpus]);
+	BENCH_KV("end_ns", "%lld", (long long)m.end);
+	BENCH_KV("typical_ns", "%lld", (long long)m.typical_ns);
+	BENCH_KV("columns", "%d", st.lay.lanes.w);
+	BENCH_KV("cpu_rows", "%d", st.lay.cpu_rows);
+	BENCH_KV("cpus_per_row", "%d", st.lay.cpus_per_row);
 	BENCH_KV("frame_first_ms", "%.3f", first);
 	BENCH_KV("frame_full_ms", "%.3f", median(full, frames));
 	BENCH_KV("frame_cached_ms", "%.3f", median(cached, frames));
