@@ -6,14 +6,19 @@
  * the drawer asks what happened in the column's slice of time and paints
  * the dominant answer: the CPU state that took most of the slice (the
  * running task's colour when it is "busy"), the lock's longest holder,
- * the most waiters, the counter's peak.  The spans are walked once per
- * lane, left to right, so a frame costs O(columns x rows + spans in
- * view) whatever the number of records, and 1024 CPUs at one pixel row
- * each cost the same as 1024 columns of anything else.  When there are
- * more CPUs than pixel rows, a row shows the dominant state of a group of
- * CPUs.  The pixels go to one streaming texture, recomputed only when the
- * window onto time, the size or the runs change, never during playback:
- * the playhead hides the future with one translucent rectangle.
+ * the most waiters, the counter's peak.  When there are more CPUs than
+ * pixel rows, a row shows the dominant state of a group of CPUs.
+ *
+ * Where the CPU rows' answers come from depends on the zoom.  Zoomed out
+ * (a column wider than a level-0 bucket of view_summary.h), each column
+ * sums the one or two buckets of the run's summary that fall in it, so a
+ * frame costs O(rows x columns) however many spans are in view.  Zoomed
+ * in, the spans are walked once per CPU, left to right: then there are
+ * no more than a few a column.  The lock and counter lanes are walked
+ * (a few lanes).  The pixels go to one streaming texture, recomputed
+ * only when the window onto time, the size or the runs change, never
+ * during playback: the playhead hides the future with one translucent
+ * rectangle.
  *
  * "Interrupts off" is not a state but a condition on top of one (a task
  * runs with interrupts off), so it is drawn as yellow-and-black hatching
@@ -118,24 +123,80 @@ static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int
 	}
 }
 
+const struct km_vm_summary *km_draw_summary(struct km_draw *d, const struct km_view_model *m,
+					    int per_row)
+{
+	for (int i = 0; i < KM_DRAW_SUMMARIES; i++) {
+		const struct km_vm_summary *s = &d->sum[i];
+		if (s->b && s->m == m && s->serial == m->serial && s->per_row == per_row)
+			return s;
+	}
+	struct km_vm_summary *s = &d->sum[d->sum_next];
+	d->sum_next = (d->sum_next + 1) % KM_DRAW_SUMMARIES;
+	km_vm_summary_free(s);
+	if (km_vm_summary_build(s, m, per_row, NULL, 0) < 0)
+		return NULL;
+	return s;
+}
+
+/* Row @row's columns from the summary's level @lv: the buckets between
+ * the column's edges (d->kidx), summed into the accumulators. */
+static void accumulate_summary(struct km_draw *d, const struct km_vm_summary *sum, int lv,
+			       int row)
+{
+	const struct km_vm_bucket *v = km_vm_summary_row(sum, lv, row);
+	for (int c = 0; c < d->px_w; c++) {
+		float *acc = &d->acc[c * NACC];
+		size_t k0 = d->kidx[c], k1 = d->kidx[c + 1];
+		if (k0 >= k1) {
+			memset(acc, 0, NACC * sizeof(float));
+			d->bctx[c] = KM_VM_NONE;
+			continue;
+		}
+		struct km_vm_bucket b = v[k0];
+		for (size_t k = k0 + 1; k < k1; k++) {
+			for (int s = 0; s < KM_CPU_STATES; s++)
+				b.t[s] += v[k].t[s];
+			b.irqoff += v[k].irqoff;
+			if (v[k].busy_len > b.busy_len) {
+				b.busy_len = v[k].busy_len;
+				b.busy_ctx = v[k].busy_ctx;
+			}
+		}
+		memcpy(acc, b.t, KM_CPU_STATES * sizeof(float));
+		acc[KM_CPU_STATES] = b.irqoff;
+		d->bctx[c] = b.busy_ctx;
+	}
+}
+
 void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
 		      int row_h, int gap, int per_row, km_time t0, km_time t1)
 {
 	int W = d->px_w;
 	double dt = (double)(t1 - t0) / (double)W;
 	int hatch_h = row_h >= 8 ? (row_h * 2 + 4) / 5 : row_h >= 3 ? 1 : 0;
+	/* zoomed out: read the summary, its level of about a column's width */
+	const struct km_vm_summary *sum = km_draw_summary(d, m, per_row < 1 ? 1 : per_row);
+	int lv = sum ? km_vm_summary_level(sum, dt) : -1;
+	if (lv >= 0)
+		for (int c = 0; c <= W; c++)
+			d->kidx[c] = km_vm_summary_index(sum, lv, (double)t0 + c * dt);
 	for (int row = 0; row < rows; row++) {
 		int y0 = y + row * (row_h + gap);
 		if (y0 < 0 || y0 + row_h > d->px_h)
 			continue;
-		memset(d->acc, 0, (size_t)W * NACC * sizeof(float));
-		memset(d->blen, 0, (size_t)W * sizeof(km_time));
-		memset(d->bctx, 0xff, (size_t)W * sizeof(uint32_t));	/* no context yet */
-		int lo = row * per_row, hi = lo + per_row;
-		if (hi > m->ncpus)
-			hi = m->ncpus;
-		for (int cpu = lo; cpu < hi; cpu++)
-			accumulate_cpu(d, m, cpu, (double)t0, dt);
+		if (lv >= 0 && row < sum->rows) {
+			accumulate_summary(d, sum, lv, row);
+		} else {
+			memset(d->acc, 0, (size_t)W * NACC * sizeof(float));
+			memset(d->blen, 0, (size_t)W * sizeof(km_time));
+			memset(d->bctx, 0xff, (size_t)W * sizeof(uint32_t));	/* no context yet */
+			int lo = row * per_row, hi = lo + per_row;
+			if (hi > m->ncpus)
+				hi = m->ncpus;
+			for (int cpu = lo; cpu < hi; cpu++)
+				accumulate_cpu(d, m, cpu, (double)t0, dt);
+		}
 		for (int c = 0; c < W; c++) {
 			const float *acc = &d->acc[c * NACC];
 			int best = -1;
@@ -313,14 +374,16 @@ static bool ensure_buffers(struct km_draw *d, int w, int h)
 	SDL_free(d->acc);
 	SDL_free(d->bctx);
 	SDL_free(d->blen);
+	SDL_free(d->kidx);
 	d->px = SDL_malloc((size_t)w * (size_t)h * sizeof(uint32_t));
 	d->acc = SDL_malloc((size_t)w * NACC * sizeof(float));
 	d->bctx = SDL_malloc((size_t)w * sizeof(uint32_t));
 	d->blen = SDL_malloc((size_t)w * sizeof(km_time));
+	d->kidx = SDL_malloc(((size_t)w + 1) * sizeof(size_t));
 	d->px_w = w;
 	d->px_h = h;
 	d->key.valid = false;
-	return d->px && d->acc && d->bctx && d->blen;
+	return d->px && d->acc && d->bctx && d->blen && d->kidx;
 }
 
 static bool ensure_texture(struct km_draw *d)
