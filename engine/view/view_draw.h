@@ -75,6 +75,10 @@ struct km_draw {
 	uint32_t *bctx;			/* per column: the longest-running context */
 	km_time *blen;
 	size_t *kidx;			/* per column edge: first bucket (summary) */
+	double *edge;			/* per column edge: its time */
+	int32_t *cnt;			/* per column: spans covering it whole,
+					 * as differences (see accumulate_cpu) */
+	uint32_t *fctx;			/* per column: first whole busy span's task */
 	int acc_w;
 	/* the CPU lanes' summaries (view_summary.h), built on first use for
 	 * each run shown and grouping of CPUs; `next` is the one to replace */
@@ -83,6 +87,7 @@ struct km_draw {
 	/* what the lanes' pixels were computed for */
 	struct {
 		const struct km_view_model *m, *cmp[KM_VIEW_MAX_COMPARE];
+		uint64_t serial;	/* m's (see km_view_model.serial) */
 		km_time t0, t1;
 		SDL_Rect lanes;
 		int ncmp;

@@ -86,40 +86,117 @@ static size_t lspan_search(const struct km_vm_lspan *v, size_t first, size_t end
 	return lo;
 }
 
-/* Add CPU @cpu's time, column by column, to the accumulators. */
-static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int cpu,
-			   double t0, double dt)
+/* A piece of [a, b) of span @sp in column @c, which it does not cover
+ * whole: added to the column's accumulators. */
+static inline void add_piece(struct km_draw *d, int c, const struct km_vm_span *sp, double a,
+			     double b)
+{
+	float *acc = &d->acc[c * NACC];
+	acc[sp->state] += (float)(b - a);
+	if (sp->irqoff)
+		acc[KM_CPU_STATES] += (float)(b - a);
+	if (sp->state == KM_CPU_BUSY && (km_time)(b - a) >= d->blen[c]) {
+		d->blen[c] = (km_time)(b - a) + 1;
+		d->bctx[c] = sp->ctx;
+	}
+}
+
+/*
+ * Add CPU @cpu's spans to the row's accumulators.  A span adds its
+ * pieces to the one or two columns it covers in part, and to the columns
+ * it covers whole only a +1 and a -1 in d->cnt (a difference array per
+ * state), summed once per row by finish_row: a long span costs the same
+ * as a short one.  Columns are [edge[c], edge[c + 1]).  A busy span that
+ * covers a column whole gives the column its task unless an earlier CPU
+ * of the row did (d->fctx): no piece can be longer.
+ */
+static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int cpu)
 {
 	int W = d->px_w;
+	const double *edge = d->edge;
+	double dt = (edge[W] - edge[0]) / W;
+	double lim = (double)m->end < edge[W] ? (double)m->end : edge[W];
 	size_t first = m->cpu_first[cpu], iend = m->cpu_first[cpu + 1];
-	size_t i = span_search(m->spans, first, iend, (km_time)t0);
-	double end = (double)m->end;
-	for (int c = 0; c < W && i < iend; c++) {
-		double ca = t0 + c * dt, cb = ca + dt;
-		if (ca >= end)
+	size_t i = span_search(m->spans, first, iend, (km_time)edge[0]);
+	for (; i < iend; i++) {
+		const struct km_vm_span *sp = &m->spans[i];
+		double s = (double)sp->t, e = i + 1 < iend ? (double)m->spans[i + 1].t : (double)m->end;
+		if (s >= lim)
 			break;
-		float *acc = &d->acc[c * NACC];
-		while (i < iend) {
-			const struct km_vm_span *sp = &m->spans[i];
-			double s = (double)sp->t;
-			double e = i + 1 < iend ? (double)m->spans[i + 1].t : end;
-			if (s >= cb)
-				break;
-			double a = s > ca ? s : ca, b = e < cb ? e : cb;
-			if (b > a) {
-				acc[sp->state] += (float)(b - a);
-				if (sp->irqoff)
-					acc[KM_CPU_STATES] += (float)(b - a);
-				if (sp->state == KM_CPU_BUSY && (km_time)(b - a) >= d->blen[c]) {
-					d->blen[c] = (km_time)(b - a) + 1;
-					d->bctx[c] = sp->ctx;
-				}
-			}
-			if (e <= cb)
-				i++;
-			else
-				break;
+		if (s < edge[0])
+			s = edge[0];
+		if (e > lim)
+			e = lim;
+		if (e <= s)
+			continue;
+		/* the column holding s: edge[c] <= s < edge[c + 1] */
+		int c = (int)((s - edge[0]) / dt);
+		if (c >= W)
+			c = W - 1;
+		while (c > 0 && edge[c] > s)
+			c--;
+		while (c + 1 < W && edge[c + 1] <= s)
+			c++;
+		if (s > edge[c] || e < edge[c + 1]) {	/* in part */
+			double b = e < edge[c + 1] ? e : edge[c + 1];
+			add_piece(d, c, sp, s, b);
+			if (b >= e)
+				continue;
+			c++;
 		}
+		/* whole columns [c, f), then the part of column f */
+		int f = (int)((e - edge[0]) / dt);
+		if (f > W)
+			f = W;
+		if (f < c)
+			f = c;
+		while (f > c && edge[f] > e)
+			f--;
+		while (f < W && edge[f + 1] <= e)
+			f++;
+		if (f > c) {
+			int32_t *cnt = d->cnt;
+			cnt[c * NACC + sp->state]++;
+			cnt[f * NACC + sp->state]--;
+			if (sp->irqoff) {
+				cnt[c * NACC + KM_CPU_STATES]++;
+				cnt[f * NACC + KM_CPU_STATES]--;
+			}
+			if (sp->state == KM_CPU_BUSY)
+				for (int k = c; k < f; k++)
+					if (d->fctx[k] == KM_VM_NONE)
+						d->fctx[k] = sp->ctx;
+		}
+		if (f < W && e > edge[f])
+			add_piece(d, f, sp, edge[f], e);
+	}
+}
+
+/* Clear the accumulators for a row walked span by span. */
+static void start_row(struct km_draw *d)
+{
+	int W = d->px_w;
+	memset(d->acc, 0, (size_t)W * NACC * sizeof(float));
+	memset(d->cnt, 0, ((size_t)W + 1) * NACC * sizeof(int32_t));
+	memset(d->blen, 0, (size_t)W * sizeof(km_time));
+	memset(d->bctx, 0xff, (size_t)W * sizeof(uint32_t));	/* no context yet */
+	memset(d->fctx, 0xff, (size_t)W * sizeof(uint32_t));
+}
+
+/* Add the whole columns counted in d->cnt to the accumulators. */
+static void finish_row(struct km_draw *d)
+{
+	int run[NACC] = { 0 };
+	for (int c = 0; c < d->px_w; c++) {
+		float w = (float)(d->edge[c + 1] - d->edge[c]);
+		float *acc = &d->acc[c * NACC];
+		for (int s = 0; s < NACC; s++) {
+			run[s] += d->cnt[c * NACC + s];
+			if (run[s])
+				acc[s] += (float)run[s] * w;
+		}
+		if (d->fctx[c] != KM_VM_NONE)
+			d->bctx[c] = d->fctx[c];
 	}
 }
 
@@ -137,6 +214,28 @@ const struct km_vm_summary *km_draw_summary(struct km_draw *d, const struct km_v
 	if (km_vm_summary_build(s, m, per_row, NULL, 0) < 0)
 		return NULL;
 	return s;
+}
+
+/* Free the summaries of runs no longer shown (a run left, a layout
+ * changed), so that they do not wait their turn to be replaced. */
+static void summaries_prune(struct km_draw *d, const struct km_view_state *st)
+{
+	for (int i = 0; i < KM_DRAW_SUMMARIES; i++) {
+		struct km_vm_summary *s = &d->sum[i];
+		if (!s->b)
+			continue;
+		bool shown = false;
+		if (st->lay.ncmp) {
+			for (int k = 0; k < st->lay.ncmp && !shown; k++)
+				shown = st->cmp[k] == s->m && st->cmp[k]->serial == s->serial &&
+					st->lay.cmp_per_row[k] == s->per_row;
+		} else {
+			shown = st->model == s->m && st->model && st->model->serial == s->serial &&
+				st->lay.cpus_per_row == s->per_row;
+		}
+		if (!shown)
+			km_vm_summary_free(s);
+	}
 }
 
 /* Row @row's columns from the summary's level @lv: the buckets between
@@ -173,14 +272,18 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 		      int row_h, int gap, int per_row, km_time t0, km_time t1)
 {
 	int W = d->px_w;
+	if (t1 <= t0 || W < 1)
+		return;
 	double dt = (double)(t1 - t0) / (double)W;
 	int hatch_h = row_h >= 8 ? (row_h * 2 + 4) / 5 : row_h >= 3 ? 1 : 0;
 	/* zoomed out: read the summary, its level of about a column's width */
 	const struct km_vm_summary *sum = km_draw_summary(d, m, per_row < 1 ? 1 : per_row);
 	int lv = sum ? km_vm_summary_level(sum, dt) : -1;
+	for (int c = 0; c <= W; c++)
+		d->edge[c] = (double)t0 + c * dt;
 	if (lv >= 0)
 		for (int c = 0; c <= W; c++)
-			d->kidx[c] = km_vm_summary_index(sum, lv, (double)t0 + c * dt);
+			d->kidx[c] = km_vm_summary_index(sum, lv, d->edge[c]);
 	for (int row = 0; row < rows; row++) {
 		int y0 = y + row * (row_h + gap);
 		if (y0 < 0 || y0 + row_h > d->px_h)
@@ -188,14 +291,13 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 		if (lv >= 0 && row < sum->rows) {
 			accumulate_summary(d, sum, lv, row);
 		} else {
-			memset(d->acc, 0, (size_t)W * NACC * sizeof(float));
-			memset(d->blen, 0, (size_t)W * sizeof(km_time));
-			memset(d->bctx, 0xff, (size_t)W * sizeof(uint32_t));	/* no context yet */
+			start_row(d);
 			int lo = row * per_row, hi = lo + per_row;
 			if (hi > m->ncpus)
 				hi = m->ncpus;
 			for (int cpu = lo; cpu < hi; cpu++)
-				accumulate_cpu(d, m, cpu, (double)t0, dt);
+				accumulate_cpu(d, m, cpu);
+			finish_row(d);
 		}
 		for (int c = 0; c < W; c++) {
 			const float *acc = &d->acc[c * NACC];
@@ -375,15 +477,21 @@ static bool ensure_buffers(struct km_draw *d, int w, int h)
 	SDL_free(d->bctx);
 	SDL_free(d->blen);
 	SDL_free(d->kidx);
+	SDL_free(d->edge);
+	SDL_free(d->cnt);
+	SDL_free(d->fctx);
 	d->px = SDL_malloc((size_t)w * (size_t)h * sizeof(uint32_t));
 	d->acc = SDL_malloc((size_t)w * NACC * sizeof(float));
 	d->bctx = SDL_malloc((size_t)w * sizeof(uint32_t));
 	d->blen = SDL_malloc((size_t)w * sizeof(km_time));
 	d->kidx = SDL_malloc(((size_t)w + 1) * sizeof(size_t));
+	d->edge = SDL_malloc(((size_t)w + 1) * sizeof(double));
+	d->cnt = SDL_malloc(((size_t)w + 1) * NACC * sizeof(int32_t));
+	d->fctx = SDL_malloc((size_t)w * sizeof(uint32_t));
 	d->px_w = w;
 	d->px_h = h;
 	d->key.valid = false;
-	return d->px && d->acc && d->bctx && d->blen && d->kidx;
+	return d->px && d->acc && d->bctx && d->blen && d->kidx && d->edge && d->cnt && d->fctx;
 }
 
 static bool ensure_texture(struct km_draw *d)
@@ -402,7 +510,10 @@ static bool ensure_texture(struct km_draw *d)
 /* Is the cached texture still what the state would draw? */
 static bool key_same(const struct km_draw *d, const struct km_view_state *st)
 {
+	/* the model's serial too: the window keeps its model at one address
+	 * and copies each new run's into it */
 	if (!d->key.valid || d->key.m != st->model || d->key.t0 != st->t0 || d->key.t1 != st->t1 ||
+	    d->key.serial != (st->model ? st->model->serial : 0) ||
 	    d->key.ncmp != st->lay.ncmp || memcmp(&d->key.lanes, &st->lay.lanes, sizeof(SDL_Rect)))
 		return false;
 	for (int i = 0; i < st->lay.ncmp; i++)
@@ -414,6 +525,7 @@ static bool key_same(const struct km_draw *d, const struct km_view_state *st)
 static void key_set(struct km_draw *d, const struct km_view_state *st)
 {
 	d->key.m = st->model;
+	d->key.serial = st->model ? st->model->serial : 0;
 	d->key.t0 = st->t0;
 	d->key.t1 = st->t1;
 	d->key.ncmp = st->lay.ncmp;
@@ -430,6 +542,7 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 	if (!ensure_buffers(d, L->lanes.w, L->lanes.h) || !ensure_texture(d))
 		return;
 	if (!key_same(d, st)) {
+		summaries_prune(d, st);
 		uint32_t bg = argb(km_pal(KM_C_BG));
 		for (size_t i = 0, n = (size_t)d->px_w * (size_t)d->px_h; i < n; i++)
 			d->px[i] = bg;

@@ -216,7 +216,11 @@ static struct km_draw *bare_draw(int w, int h)
 	d->bctx = calloc((size_t)w, sizeof(uint32_t));
 	d->blen = calloc((size_t)w, sizeof(km_time));
 	d->kidx = calloc((size_t)w + 1, sizeof(size_t));
-	assert_true(d->px && d->acc && d->bctx && d->blen && d->kidx);
+	d->edge = calloc((size_t)w + 1, sizeof(double));
+	d->cnt = calloc(((size_t)w + 1) * 6, sizeof(int32_t));
+	d->fctx = calloc((size_t)w, sizeof(uint32_t));
+	assert_true(d->px && d->acc && d->bctx && d->blen && d->kidx && d->edge && d->cnt &&
+		    d->fctx);
 	return d;
 }
 
@@ -227,6 +231,9 @@ static void bare_free(struct km_draw *d)
 	free(d->bctx);
 	free(d->blen);
 	free(d->kidx);
+	free(d->edge);
+	free(d->cnt);
+	free(d->fctx);
 	for (int i = 0; i < KM_DRAW_SUMMARIES; i++)
 		km_vm_summary_free(&d->sum[i]);
 	free(d);
@@ -344,6 +351,39 @@ static void test_view_summary_same_pixels_as_walk(void **state)
 	}
 }
 
+/* Zoomed in, the span walk's sums for each column are those of a plain
+ * walk over the column (whole-nanosecond edges: exact), and its task is
+ * the same: a whole column's first CPU, else the longest piece. */
+static void test_view_summary_walk_matches_reference(void **state)
+{
+	(void)state;
+	static struct synth s;
+	synth_random(&s, 7);
+	const int W = 37;
+	const km_time widths[] = { 7, 300, 901 };
+	int busy = 0;
+	for (size_t z = 0; z < sizeof(widths) / sizeof(widths[0]); z++) {
+		struct km_draw *d = bare_draw(W, 4);
+		km_time dt = widths[z], t0 = 12345, t1 = t0 + W * dt;
+		km_draw_cpu_rows(d, &s.m, 0, 1, 4, 0, 5, t0, t1);
+		const struct km_vm_summary *sum = km_draw_summary(d, &s.m, 5);
+		assert_int_equal(km_vm_summary_level(sum, (double)dt), -1);
+		/* d->acc holds the last row drawn: the only one */
+		for (int c = 0; c < W; c++) {
+			struct km_vm_bucket want;
+			walk_ref(&s.m, 5, 0, dt, t0 + c * dt, t0 + (c + 1) * dt, &want);
+			const float *acc = &d->acc[c * 6];
+			for (int st = 0; st < KM_CPU_STATES; st++)
+				assert_true(acc[st] == want.t[st]);
+			assert_true(acc[KM_CPU_STATES] == want.irqoff);
+			assert_int_equal(d->bctx[c], want.busy_ctx);
+			busy += want.busy_ctx != KM_VM_NONE;
+		}
+		bare_free(d);
+	}
+	assert_true(busy > 10);		/* the task rule was exercised */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -351,6 +391,7 @@ int main(void)
 		cmocka_unit_test(test_view_summary_columns_tile),
 		cmocka_unit_test(test_view_summary_colours_at_two_zooms),
 		cmocka_unit_test(test_view_summary_same_pixels_as_walk),
+		cmocka_unit_test(test_view_summary_walk_matches_reference),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
