@@ -105,7 +105,7 @@ static inline void add_piece(struct km_draw *d, int c, const struct km_vm_span *
  * Add CPU @cpu's spans to the row's accumulators.  A span adds its
  * pieces to the one or two columns it covers in part, and to the columns
  * it covers whole only a +1 and a -1 in d->cnt (a difference array per
- * state), summed once per row by finish_row: a long span costs the same
+ * state; no -1 past the last column), summed once per row by finish_row: a long span costs the same
  * as a short one.  Columns are [edge[c], edge[c + 1]).  A busy span that
  * covers a column whole gives the column its task unless an earlier CPU
  * of the row did (d->fctx): no piece can be longer.
@@ -157,10 +157,12 @@ static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int
 		if (f > c) {
 			int32_t *cnt = d->cnt;
 			cnt[c * NACC + sp->state]++;
-			cnt[f * NACC + sp->state]--;
+			if (f < W)
+				cnt[f * NACC + sp->state]--;
 			if (sp->irqoff) {
 				cnt[c * NACC + KM_CPU_STATES]++;
-				cnt[f * NACC + KM_CPU_STATES]--;
+				if (f < W)
+					cnt[f * NACC + KM_CPU_STATES]--;
 			}
 			if (sp->state == KM_CPU_BUSY)
 				for (int k = c; k < f; k++)
@@ -177,21 +179,23 @@ static void start_row(struct km_draw *d)
 {
 	int W = d->px_w;
 	memset(d->acc, 0, (size_t)W * NACC * sizeof(float));
-	memset(d->cnt, 0, ((size_t)W + 1) * NACC * sizeof(int32_t));
 	memset(d->blen, 0, (size_t)W * sizeof(km_time));
 	memset(d->bctx, 0xff, (size_t)W * sizeof(uint32_t));	/* no context yet */
 	memset(d->fctx, 0xff, (size_t)W * sizeof(uint32_t));
 }
 
-/* Add the whole columns counted in d->cnt to the accumulators. */
+/* Add the whole columns counted in d->cnt to the accumulators, leaving
+ * d->cnt zero for the next row (it starts zero: see ensure_buffers). */
 static void finish_row(struct km_draw *d)
 {
 	int run[NACC] = { 0 };
 	for (int c = 0; c < d->px_w; c++) {
 		float w = (float)(d->edge[c + 1] - d->edge[c]);
 		float *acc = &d->acc[c * NACC];
+		int32_t *cnt = &d->cnt[c * NACC];
 		for (int s = 0; s < NACC; s++) {
-			run[s] += d->cnt[c * NACC + s];
+			run[s] += cnt[s];
+			cnt[s] = 0;
 			if (run[s])
 				acc[s] += (float)run[s] * w;
 		}
@@ -276,6 +280,12 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 		return;
 	double dt = (double)(t1 - t0) / (double)W;
 	int hatch_h = row_h >= 8 ? (row_h * 2 + 4) / 5 : row_h >= 3 ? 1 : 0;
+	/* the colours, looked up once rather than per column */
+	uint32_t state_col[KM_CPU_STATES], task_col[256];
+	for (int st = 0; st < KM_CPU_STATES; st++)
+		state_col[st] = argb(km_pal_state(st, 0));
+	for (unsigned k = 0; k < 256; k++)
+		task_col[k] = argb(km_pal_state(KM_CPU_BUSY, k));
 	/* zoomed out: read the summary, its level of about a column's width */
 	const struct km_vm_summary *sum = km_draw_summary(d, m, per_row < 1 ? 1 : per_row);
 	int lv = sum ? km_vm_summary_level(sum, dt) : -1;
@@ -314,7 +324,14 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 			unsigned slot = 0;
 			if (d->bctx[c] < m->nctx)
 				slot = m->ctx_colour[d->bctx[c]];
-			uint32_t col = argb(km_pal_state(best, best == KM_CPU_BUSY ? slot : 0));
+			uint32_t col = best == KM_CPU_BUSY ? task_col[slot] : state_col[best];
+			if (row_h < 3) {
+				/* too thin for hatching or a strip: the colour alone */
+				uint32_t *p = d->px + (size_t)y0 * (size_t)W + (size_t)c;
+				for (int r = 0; r < row_h; r++, p += W)
+					*p = col;
+				continue;
+			}
 			/* mostly idle, but not only: the busiest other state shows in
 			 * the lane's bottom third, so that a convoy's short bursts of
 			 * work stay visible when zoomed out */
@@ -486,7 +503,7 @@ static bool ensure_buffers(struct km_draw *d, int w, int h)
 	d->blen = SDL_malloc((size_t)w * sizeof(km_time));
 	d->kidx = SDL_malloc(((size_t)w + 1) * sizeof(size_t));
 	d->edge = SDL_malloc(((size_t)w + 1) * sizeof(double));
-	d->cnt = SDL_malloc(((size_t)w + 1) * NACC * sizeof(int32_t));
+	d->cnt = SDL_calloc(((size_t)w + 1) * NACC, sizeof(int32_t));
 	d->fctx = SDL_malloc((size_t)w * sizeof(uint32_t));
 	d->px_w = w;
 	d->px_h = h;
@@ -907,8 +924,9 @@ static bool arrows(struct km_draw *d, const struct km_view_state *st)
 		else
 			hi = mid;
 	}
+	/* count no further than the limit: zoomed out, millions are in view */
 	size_t n = 0;
-	for (size_t i = lo; i < m->narrows && m->arrows[i].t0 <= st->t1; i++)
+	for (size_t i = lo; i < m->narrows && m->arrows[i].t0 <= st->t1 && n <= MAX_ARROWS; i++)
 		n++;
 	if (n > MAX_ARROWS)
 		return false;

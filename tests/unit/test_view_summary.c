@@ -315,6 +315,29 @@ static void test_view_summary_colours_at_two_zooms(void **state)
 	}
 }
 
+/* One-pixel rows: no hatching, no strip, just the dominant state; two
+ * CPUs a row sum their time (busy 3000 + idle 3600 + spinning 1592 ns a
+ * period: idle). */
+static void test_view_summary_thin_rows(void **state)
+{
+	(void)state;
+	static struct synth s;
+	synth_pattern(&s);
+	struct km_draw *d = bare_draw(32, 2);
+	km_draw_cpu_rows(d, &s.m, 0, 2, 1, 0, 1, 0, 1 << 20);
+	km_draw_cpu_rows(d, &s.m, 1, 1, 1, 0, 2, 0, 1 << 20);
+	for (int c = 0; c < 32; c++) {
+		assert_int_equal(px_at(d, c, 0), km_pal_state(KM_CPU_BUSY, 3));
+		assert_int_equal(px_at(d, c, 1), km_pal_state(KM_CPU_IDLE, 0));
+	}
+	/* and the same from the spans, zoomed in on one period */
+	km_draw_cpu_rows(d, &s.m, 0, 2, 1, 0, 1, 4096, 8192);
+	assert_int_equal(px_at(d, 1, 0), km_pal_state(KM_CPU_BUSY, 3));
+	assert_int_equal(px_at(d, 31, 0), km_pal_state(KM_CPU_SPIN, 0));
+	assert_int_equal(px_at(d, 1, 1), km_pal_state(KM_CPU_IDLE, 0));
+	bare_free(d);
+}
+
 /* At a zoom both ways can draw (columns of exactly b0 << k ns, aligned
  * on buckets), the summary and the span walk paint the same pixels. */
 static void test_view_summary_same_pixels_as_walk(void **state)
@@ -390,6 +413,7 @@ int main(void)
 		cmocka_unit_test(test_view_summary_agrees_with_walk),
 		cmocka_unit_test(test_view_summary_columns_tile),
 		cmocka_unit_test(test_view_summary_colours_at_two_zooms),
+		cmocka_unit_test(test_view_summary_thin_rows),
 		cmocka_unit_test(test_view_summary_same_pixels_as_walk),
 		cmocka_unit_test(test_view_summary_walk_matches_reference),
 	};
