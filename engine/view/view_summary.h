@@ -34,7 +34,8 @@
  *
  * Plain data, no SDL: built from a model, immutable afterwards.  It is
  * not part of the model because it depends on the layout (the CPUs a
- * row); the drawing context keeps one per run shown (view_frame.c).
+ * row); the drawing context keeps one per run shown (km_draw_summary in
+ * view_timeline.c).
  */
 #ifndef KM_VIEW_VIEW_SUMMARY_H
 #define KM_VIEW_VIEW_SUMMARY_H
