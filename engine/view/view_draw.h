@@ -19,7 +19,11 @@
 #include "view_model.h"
 #include "view_palette.h"
 #include "view_state.h"
+#include "view_summary.h"
 #include "view_text.h"
+
+/* Summaries kept: the timeline's run and every compare run. */
+#define KM_DRAW_SUMMARIES (KM_VIEW_MAX_COMPARE + 1)
 
 /* The inputs of one frame, all const. */
 struct km_view_frame {
@@ -70,10 +74,20 @@ struct km_draw {
 	float *acc;			/* per column: time in each state + irq-off */
 	uint32_t *bctx;			/* per column: the longest-running context */
 	km_time *blen;
+	size_t *kidx;			/* per column edge: first bucket (summary) */
+	double *edge;			/* per column edge: its time */
+	int32_t *cnt;			/* per column: spans covering it whole,
+					 * as differences (see accumulate_cpu) */
+	uint32_t *fctx;			/* per column: first whole busy span's task */
 	int acc_w;
+	/* the CPU lanes' summaries (view_summary.h), built on first use for
+	 * each run shown and grouping of CPUs; `next` is the one to replace */
+	struct km_vm_summary sum[KM_DRAW_SUMMARIES];
+	int sum_next;
 	/* what the lanes' pixels were computed for */
 	struct {
 		const struct km_view_model *m, *cmp[KM_VIEW_MAX_COMPARE];
+		uint64_t serial;	/* m's (see km_view_model.serial) */
 		km_time t0, t1;
 		SDL_Rect lanes;
 		int ncmp;
@@ -127,8 +141,17 @@ int km_draw_px(const struct km_draw *d, float v);
 
 /* The lanes' pixel work, shared by the timeline and the compare view:
  * bucket every CPU of @m into @rows rows of d->px from row @y (relative to
- * the lanes' top), @per_row CPUs to a row, for the window [t0, t1). */
+ * the lanes' top), @per_row CPUs to a row, for the window [t0, t1).
+ * Zoomed out, the columns are read from the run's summary (built on the
+ * first call for this run and grouping: O(spans) once); zoomed in, from
+ * the spans.  Either way a frame costs O(rows x columns), plus the spans
+ * in view when they are fewer than a few a column. */
 void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
 		      int row_h, int gap, int per_row, km_time t0, km_time t1);
+
+/* The summary of @m grouped @per_row CPUs a row, from the cache or built
+ * now; NULL when it cannot be built (then the spans are walked). */
+const struct km_vm_summary *km_draw_summary(struct km_draw *d, const struct km_view_model *m,
+					    int per_row);
 
 #endif /* KM_VIEW_VIEW_DRAW_H */

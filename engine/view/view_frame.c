@@ -68,6 +68,12 @@ void km_draw_free(struct km_draw *d)
 	SDL_free(d->acc);
 	SDL_free(d->bctx);
 	SDL_free(d->blen);
+	SDL_free(d->kidx);
+	SDL_free(d->edge);
+	SDL_free(d->cnt);
+	SDL_free(d->fctx);
+	for (int i = 0; i < KM_DRAW_SUMMARIES; i++)
+		km_vm_summary_free(&d->sum[i]);
 	free(d->doc.text);
 	free(d->doc.line);
 	free(d);

@@ -260,6 +260,9 @@ int km_vm_build(struct km_view_model *m, const struct km_run_info *ri, char *err
 		set_err(err, errlen, "the run never started: nothing to show");
 		return -1;
 	}
+	/* NOTE: a plain counter: the view runs on one thread */
+	static uint64_t builds;
+	m->serial = ++builds;
 	const struct km_sim *sim = ri->sim;
 	m->ri = ri;
 	m->sim = sim;

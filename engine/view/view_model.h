@@ -121,6 +121,9 @@ struct km_view_model {
 	uint8_t *ctx_colour;		/* per ctx id: task colour slot */
 	uint32_t nctx;
 	int hot_lock;			/* most contended lock, or -1 */
+	uint64_t serial;		/* unique to this build: what a cache of
+					 * things drawn from it checks, since a
+					 * model may be rebuilt at the same address */
 };
 
 /**

@@ -6,14 +6,19 @@
  * the drawer asks what happened in the column's slice of time and paints
  * the dominant answer: the CPU state that took most of the slice (the
  * running task's colour when it is "busy"), the lock's longest holder,
- * the most waiters, the counter's peak.  The spans are walked once per
- * lane, left to right, so a frame costs O(columns x rows + spans in
- * view) whatever the number of records, and 1024 CPUs at one pixel row
- * each cost the same as 1024 columns of anything else.  When there are
- * more CPUs than pixel rows, a row shows the dominant state of a group of
- * CPUs.  The pixels go to one streaming texture, recomputed only when the
- * window onto time, the size or the runs change, never during playback:
- * the playhead hides the future with one translucent rectangle.
+ * the most waiters, the counter's peak.  When there are more CPUs than
+ * pixel rows, a row shows the dominant state of a group of CPUs.
+ *
+ * Where the CPU rows' answers come from depends on the zoom.  Zoomed out
+ * (a column wider than a level-0 bucket of view_summary.h), each column
+ * sums the one or two buckets of the run's summary that fall in it, so a
+ * frame costs O(rows x columns) however many spans are in view.  Zoomed
+ * in, the spans are walked once per CPU, left to right: then there are
+ * no more than a few a column.  The lock and counter lanes are walked
+ * (a few lanes).  The pixels go to one streaming texture, recomputed
+ * only when the window onto time, the size or the runs change, never
+ * during playback: the playhead hides the future with one translucent
+ * rectangle.
  *
  * "Interrupts off" is not a state but a condition on top of one (a task
  * runs with interrupts off), so it is drawn as yellow-and-black hatching
@@ -30,6 +35,7 @@
  */
 #include "view_draw.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -80,40 +86,189 @@ static size_t lspan_search(const struct km_vm_lspan *v, size_t first, size_t end
 	return lo;
 }
 
-/* Add CPU @cpu's time, column by column, to the accumulators. */
-static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int cpu,
-			   double t0, double dt)
+/* A piece of [a, b) of span @sp in column @c, which it does not cover
+ * whole: added to the column's accumulators. */
+static inline void add_piece(struct km_draw *d, int c, const struct km_vm_span *sp, double a,
+			     double b)
+{
+	float *acc = &d->acc[c * NACC];
+	acc[sp->state] += (float)(b - a);
+	if (sp->irqoff)
+		acc[KM_CPU_STATES] += (float)(b - a);
+	if (sp->state == KM_CPU_BUSY && (km_time)(b - a) >= d->blen[c]) {
+		d->blen[c] = (km_time)(b - a) + 1;
+		d->bctx[c] = sp->ctx;
+	}
+}
+
+/*
+ * Add CPU @cpu's spans to the row's accumulators.  A span adds its
+ * pieces to the one or two columns it covers in part, and to the columns
+ * it covers whole only a +1 and a -1 in d->cnt (a difference array per
+ * state; no -1 past the last column), summed once per row by finish_row: a long span costs the same
+ * as a short one.  Columns are [edge[c], edge[c + 1]).  A busy span that
+ * covers a column whole gives the column its task unless an earlier CPU
+ * of the row did (d->fctx): no piece can be longer.
+ */
+static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int cpu)
 {
 	int W = d->px_w;
+	const double *edge = d->edge;
+	double dt = (edge[W] - edge[0]) / W;
+	double lim = (double)m->end < edge[W] ? (double)m->end : edge[W];
 	size_t first = m->cpu_first[cpu], iend = m->cpu_first[cpu + 1];
-	size_t i = span_search(m->spans, first, iend, (km_time)t0);
-	double end = (double)m->end;
-	for (int c = 0; c < W && i < iend; c++) {
-		double ca = t0 + c * dt, cb = ca + dt;
-		if (ca >= end)
+	size_t i = span_search(m->spans, first, iend, (km_time)edge[0]);
+	for (; i < iend; i++) {
+		const struct km_vm_span *sp = &m->spans[i];
+		double s = (double)sp->t, e = i + 1 < iend ? (double)m->spans[i + 1].t : (double)m->end;
+		if (s >= lim)
 			break;
-		float *acc = &d->acc[c * NACC];
-		while (i < iend) {
-			const struct km_vm_span *sp = &m->spans[i];
-			double s = (double)sp->t;
-			double e = i + 1 < iend ? (double)m->spans[i + 1].t : end;
-			if (s >= cb)
-				break;
-			double a = s > ca ? s : ca, b = e < cb ? e : cb;
-			if (b > a) {
-				acc[sp->state] += (float)(b - a);
-				if (sp->irqoff)
-					acc[KM_CPU_STATES] += (float)(b - a);
-				if (sp->state == KM_CPU_BUSY && (km_time)(b - a) >= d->blen[c]) {
-					d->blen[c] = (km_time)(b - a) + 1;
-					d->bctx[c] = sp->ctx;
-				}
-			}
-			if (e <= cb)
-				i++;
-			else
-				break;
+		if (s < edge[0])
+			s = edge[0];
+		if (e > lim)
+			e = lim;
+		if (e <= s)
+			continue;
+		/* the column holding s: edge[c] <= s < edge[c + 1] */
+		int c = (int)((s - edge[0]) / dt);
+		if (c >= W)
+			c = W - 1;
+		while (c > 0 && edge[c] > s)
+			c--;
+		while (c + 1 < W && edge[c + 1] <= s)
+			c++;
+		if (s > edge[c] || e < edge[c + 1]) {	/* in part */
+			double b = e < edge[c + 1] ? e : edge[c + 1];
+			add_piece(d, c, sp, s, b);
+			if (b >= e)
+				continue;
+			c++;
 		}
+		/* whole columns [c, f), then the part of column f */
+		int f = (int)((e - edge[0]) / dt);
+		if (f > W)
+			f = W;
+		if (f < c)
+			f = c;
+		while (f > c && edge[f] > e)
+			f--;
+		while (f < W && edge[f + 1] <= e)
+			f++;
+		if (f > c) {
+			int32_t *cnt = d->cnt;
+			cnt[c * NACC + sp->state]++;
+			if (f < W)
+				cnt[f * NACC + sp->state]--;
+			if (sp->irqoff) {
+				cnt[c * NACC + KM_CPU_STATES]++;
+				if (f < W)
+					cnt[f * NACC + KM_CPU_STATES]--;
+			}
+			if (sp->state == KM_CPU_BUSY)
+				for (int k = c; k < f; k++)
+					if (d->fctx[k] == KM_VM_NONE)
+						d->fctx[k] = sp->ctx;
+		}
+		if (f < W && e > edge[f])
+			add_piece(d, f, sp, edge[f], e);
+	}
+}
+
+/* Clear the accumulators for a row walked span by span. */
+static void start_row(struct km_draw *d)
+{
+	int W = d->px_w;
+	memset(d->acc, 0, (size_t)W * NACC * sizeof(float));
+	memset(d->blen, 0, (size_t)W * sizeof(km_time));
+	memset(d->bctx, 0xff, (size_t)W * sizeof(uint32_t));	/* no context yet */
+	memset(d->fctx, 0xff, (size_t)W * sizeof(uint32_t));
+}
+
+/* Add the whole columns counted in d->cnt to the accumulators, leaving
+ * d->cnt zero for the next row (it starts zero: see ensure_buffers). */
+static void finish_row(struct km_draw *d)
+{
+	int run[NACC] = { 0 };
+	for (int c = 0; c < d->px_w; c++) {
+		float w = (float)(d->edge[c + 1] - d->edge[c]);
+		float *acc = &d->acc[c * NACC];
+		int32_t *cnt = &d->cnt[c * NACC];
+		for (int s = 0; s < NACC; s++) {
+			run[s] += cnt[s];
+			cnt[s] = 0;
+			if (run[s])
+				acc[s] += (float)run[s] * w;
+		}
+		if (d->fctx[c] != KM_VM_NONE)
+			d->bctx[c] = d->fctx[c];
+	}
+}
+
+const struct km_vm_summary *km_draw_summary(struct km_draw *d, const struct km_view_model *m,
+					    int per_row)
+{
+	for (int i = 0; i < KM_DRAW_SUMMARIES; i++) {
+		const struct km_vm_summary *s = &d->sum[i];
+		if (s->b && s->m == m && s->serial == m->serial && s->per_row == per_row)
+			return s;
+	}
+	struct km_vm_summary *s = &d->sum[d->sum_next];
+	d->sum_next = (d->sum_next + 1) % KM_DRAW_SUMMARIES;
+	km_vm_summary_free(s);
+	if (km_vm_summary_build(s, m, per_row, NULL, 0) < 0)
+		return NULL;
+	return s;
+}
+
+/* Free the summaries of runs no longer shown (a run left, a layout
+ * changed), so that they do not wait their turn to be replaced. */
+static void summaries_prune(struct km_draw *d, const struct km_view_state *st)
+{
+	for (int i = 0; i < KM_DRAW_SUMMARIES; i++) {
+		struct km_vm_summary *s = &d->sum[i];
+		if (!s->b)
+			continue;
+		bool shown = false;
+		if (st->lay.ncmp) {
+			for (int k = 0; k < st->lay.ncmp && !shown; k++)
+				shown = st->cmp[k] == s->m && st->cmp[k]->serial == s->serial &&
+					st->lay.cmp_per_row[k] == s->per_row;
+		} else {
+			shown = st->model == s->m && st->model && st->model->serial == s->serial &&
+				st->lay.cpus_per_row == s->per_row;
+		}
+		if (!shown)
+			km_vm_summary_free(s);
+	}
+}
+
+/* Row @row's columns from the summary's level @lv: the buckets between
+ * the column's edges (d->kidx), summed into the accumulators. */
+static void accumulate_summary(struct km_draw *d, const struct km_vm_summary *sum, int lv,
+			       int row)
+{
+	const struct km_vm_bucket *v = km_vm_summary_row(sum, lv, row);
+	for (int c = 0; c < d->px_w; c++) {
+		float *acc = &d->acc[c * NACC];
+		size_t k0 = d->kidx[c], k1 = d->kidx[c + 1];
+		if (k0 >= k1) {
+			memset(acc, 0, NACC * sizeof(float));
+			d->bctx[c] = KM_VM_NONE;
+			continue;
+		}
+		struct km_vm_bucket b = v[k0];
+		for (size_t k = k0 + 1; k < k1; k++) {
+			for (int s = 0; s < KM_CPU_STATES; s++)
+				b.t[s] += v[k].t[s];
+			b.irqoff += v[k].irqoff;
+			if (v[k].busy_len > b.busy_len) {
+				b.busy_len = v[k].busy_len;
+				b.busy_ctx = v[k].busy_ctx;
+			}
+		}
+		memcpy(acc, b.t, KM_CPU_STATES * sizeof(float));
+		acc[KM_CPU_STATES] = b.irqoff;
+		d->bctx[c] = b.busy_ctx;
 	}
 }
 
@@ -121,20 +276,39 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 		      int row_h, int gap, int per_row, km_time t0, km_time t1)
 {
 	int W = d->px_w;
+	if (t1 <= t0 || W < 1)
+		return;
 	double dt = (double)(t1 - t0) / (double)W;
 	int hatch_h = row_h >= 8 ? (row_h * 2 + 4) / 5 : row_h >= 3 ? 1 : 0;
+	/* the colours, looked up once rather than per column */
+	uint32_t state_col[KM_CPU_STATES], task_col[256];
+	for (int st = 0; st < KM_CPU_STATES; st++)
+		state_col[st] = argb(km_pal_state(st, 0));
+	for (unsigned k = 0; k < 256; k++)
+		task_col[k] = argb(km_pal_state(KM_CPU_BUSY, k));
+	/* zoomed out: read the summary, its level of about a column's width */
+	const struct km_vm_summary *sum = km_draw_summary(d, m, per_row < 1 ? 1 : per_row);
+	int lv = sum ? km_vm_summary_level(sum, dt) : -1;
+	for (int c = 0; c <= W; c++)
+		d->edge[c] = (double)t0 + c * dt;
+	if (lv >= 0)
+		for (int c = 0; c <= W; c++)
+			d->kidx[c] = km_vm_summary_index(sum, lv, d->edge[c]);
 	for (int row = 0; row < rows; row++) {
 		int y0 = y + row * (row_h + gap);
 		if (y0 < 0 || y0 + row_h > d->px_h)
 			continue;
-		memset(d->acc, 0, (size_t)W * NACC * sizeof(float));
-		memset(d->blen, 0, (size_t)W * sizeof(km_time));
-		memset(d->bctx, 0xff, (size_t)W * sizeof(uint32_t));	/* no context yet */
-		int lo = row * per_row, hi = lo + per_row;
-		if (hi > m->ncpus)
-			hi = m->ncpus;
-		for (int cpu = lo; cpu < hi; cpu++)
-			accumulate_cpu(d, m, cpu, (double)t0, dt);
+		if (lv >= 0 && row < sum->rows) {
+			accumulate_summary(d, sum, lv, row);
+		} else {
+			start_row(d);
+			int lo = row * per_row, hi = lo + per_row;
+			if (hi > m->ncpus)
+				hi = m->ncpus;
+			for (int cpu = lo; cpu < hi; cpu++)
+				accumulate_cpu(d, m, cpu);
+			finish_row(d);
+		}
 		for (int c = 0; c < W; c++) {
 			const float *acc = &d->acc[c * NACC];
 			int best = -1;
@@ -150,7 +324,14 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 			unsigned slot = 0;
 			if (d->bctx[c] < m->nctx)
 				slot = m->ctx_colour[d->bctx[c]];
-			uint32_t col = argb(km_pal_state(best, best == KM_CPU_BUSY ? slot : 0));
+			uint32_t col = best == KM_CPU_BUSY ? task_col[slot] : state_col[best];
+			if (row_h < 3) {
+				/* too thin for hatching or a strip: the colour alone */
+				uint32_t *p = d->px + (size_t)y0 * (size_t)W + (size_t)c;
+				for (int r = 0; r < row_h; r++, p += W)
+					*p = col;
+				continue;
+			}
 			/* mostly idle, but not only: the busiest other state shows in
 			 * the lane's bottom third, so that a convoy's short bursts of
 			 * work stay visible when zoomed out */
@@ -312,14 +493,22 @@ static bool ensure_buffers(struct km_draw *d, int w, int h)
 	SDL_free(d->acc);
 	SDL_free(d->bctx);
 	SDL_free(d->blen);
+	SDL_free(d->kidx);
+	SDL_free(d->edge);
+	SDL_free(d->cnt);
+	SDL_free(d->fctx);
 	d->px = SDL_malloc((size_t)w * (size_t)h * sizeof(uint32_t));
 	d->acc = SDL_malloc((size_t)w * NACC * sizeof(float));
 	d->bctx = SDL_malloc((size_t)w * sizeof(uint32_t));
 	d->blen = SDL_malloc((size_t)w * sizeof(km_time));
+	d->kidx = SDL_malloc(((size_t)w + 1) * sizeof(size_t));
+	d->edge = SDL_malloc(((size_t)w + 1) * sizeof(double));
+	d->cnt = SDL_calloc(((size_t)w + 1) * NACC, sizeof(int32_t));
+	d->fctx = SDL_malloc((size_t)w * sizeof(uint32_t));
 	d->px_w = w;
 	d->px_h = h;
 	d->key.valid = false;
-	return d->px && d->acc && d->bctx && d->blen;
+	return d->px && d->acc && d->bctx && d->blen && d->kidx && d->edge && d->cnt && d->fctx;
 }
 
 static bool ensure_texture(struct km_draw *d)
@@ -338,7 +527,10 @@ static bool ensure_texture(struct km_draw *d)
 /* Is the cached texture still what the state would draw? */
 static bool key_same(const struct km_draw *d, const struct km_view_state *st)
 {
+	/* the model's serial too: the window keeps its model at one address
+	 * and copies each new run's into it */
 	if (!d->key.valid || d->key.m != st->model || d->key.t0 != st->t0 || d->key.t1 != st->t1 ||
+	    d->key.serial != (st->model ? st->model->serial : 0) ||
 	    d->key.ncmp != st->lay.ncmp || memcmp(&d->key.lanes, &st->lay.lanes, sizeof(SDL_Rect)))
 		return false;
 	for (int i = 0; i < st->lay.ncmp; i++)
@@ -350,6 +542,7 @@ static bool key_same(const struct km_draw *d, const struct km_view_state *st)
 static void key_set(struct km_draw *d, const struct km_view_state *st)
 {
 	d->key.m = st->model;
+	d->key.serial = st->model ? st->model->serial : 0;
 	d->key.t0 = st->t0;
 	d->key.t1 = st->t1;
 	d->key.ncmp = st->lay.ncmp;
@@ -366,6 +559,7 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 	if (!ensure_buffers(d, L->lanes.w, L->lanes.h) || !ensure_texture(d))
 		return;
 	if (!key_same(d, st)) {
+		summaries_prune(d, st);
 		uint32_t bg = argb(km_pal(KM_C_BG));
 		for (size_t i = 0, n = (size_t)d->px_w * (size_t)d->px_h; i < n; i++)
 			d->px[i] = bg;
@@ -577,6 +771,23 @@ static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 	}
 }
 
+/* The narrowest a name can be: one of the narrowest characters.  A span
+ * narrower than this plus the padding cannot hold any name, so its name
+ * is not measured (measuring shapes the text: thousands of spans in view
+ * made it the bulk of an unchanged frame). */
+static int label_min_w(struct km_draw *d)
+{
+	static const char narrow[] = "ijl.,:;'|!";
+	int w = INT_MAX;
+	for (const char *c = narrow; *c; c++) {
+		char one[2] = { *c, 0 };
+		int cw = km_text_width(d->tx, KM_FONT_SMALL, one);
+		if (cw < w)
+			w = cw;
+	}
+	return w;
+}
+
 /* Task names on the spans wide enough to hold them. */
 static void task_labels(struct km_draw *d, const struct km_view_state *st, int xplay)
 {
@@ -585,7 +796,7 @@ static void task_labels(struct km_draw *d, const struct km_view_state *st, int x
 	int lh = km_text_height(d->tx, KM_FONT_SMALL);
 	if (L->cpus_per_row != 1 || L->row_h < lh)
 		return;
-	int drawn = 0;
+	int drawn = 0, pad = km_draw_px(d, 8), min_w = pad + label_min_w(d);
 	for (int cpu = 0; cpu < m->ncpus && drawn < MAX_LABELS; cpu++) {
 		size_t first = m->cpu_first[cpu], iend = m->cpu_first[cpu + 1];
 		size_t i = span_search(m->spans, first, iend, st->t0);
@@ -608,9 +819,11 @@ static void task_labels(struct km_draw *d, const struct km_view_state *st, int x
 					x1 = xplay;
 				if (x1 > L->lanes.x + L->lanes.w)
 					x1 = L->lanes.x + L->lanes.w;
+				/* measure only what could hold a name: most spans are
+				 * narrower than one letter when zoomed out */
 				const char *name = km_vm_ctx_name(m, sp->ctx);
-				int tw = km_text_width(d->tx, KM_FONT_SMALL, name);
-				if (x1 - x0 >= tw + km_draw_px(d, 8)) {
+				if (x1 - x0 >= min_w &&
+				    x1 - x0 >= km_text_width(d->tx, KM_FONT_SMALL, name) + pad) {
 					unsigned slot = sp->ctx < m->nctx ? m->ctx_colour[sp->ctx] : 0;
 					uint32_t bg = km_pal_state(sp->state, slot);
 					km_text_draw(d->tx, KM_FONT_SMALL, name, (x0 + x1) / 2, y,
@@ -632,7 +845,7 @@ static void holder_labels(struct km_draw *d, const struct km_view_state *st, int
 	int band = (L->lock_h - km_draw_px(d, 6)) * 55 / 100;
 	if (band < lh - km_draw_px(d, 4))
 		return;
-	int drawn = 0;
+	int drawn = 0, pad = km_draw_px(d, 8), min_w = pad + label_min_w(d);
 	for (int k = 0; k < L->nlocks; k++) {
 		const struct km_vm_lock *K = &m->locks[m->lane_locks[k]];
 		if (K->max_holders > 1)
@@ -656,8 +869,8 @@ static void holder_labels(struct km_draw *d, const struct km_view_state *st, int
 				if (x1 > xplay)
 					x1 = xplay;
 				const char *name = km_vm_ctx_name(m, sp->holder);
-				int tw = km_text_width(d->tx, KM_FONT_SMALL, name);
-				if (x1 - x0 >= tw + km_draw_px(d, 8)) {
+				if (x1 - x0 >= min_w &&
+				    x1 - x0 >= km_text_width(d->tx, KM_FONT_SMALL, name) + pad) {
 					unsigned slot = sp->holder < m->nctx ? m->ctx_colour[sp->holder] : 0;
 					km_text_draw(d->tx, KM_FONT_SMALL, name, (x0 + x1) / 2, y,
 						     km_pal_text_on(km_pal_task(slot)), KM_CENTRE);
@@ -711,8 +924,9 @@ static bool arrows(struct km_draw *d, const struct km_view_state *st)
 		else
 			hi = mid;
 	}
+	/* count no further than the limit: zoomed out, millions are in view */
 	size_t n = 0;
-	for (size_t i = lo; i < m->narrows && m->arrows[i].t0 <= st->t1; i++)
+	for (size_t i = lo; i < m->narrows && m->arrows[i].t0 <= st->t1 && n <= MAX_ARROWS; i++)
 		n++;
 	if (n > MAX_ARROWS)
 		return false;

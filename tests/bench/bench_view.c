@@ -13,6 +13,8 @@
  *                    pixels are reused: what a still window costs)
  *   frame_pan_ms     a window a twentieth of the run wide, moved by a
  *                    hundredth of the run each frame, as panning does
+ *   frame_first_ms   the first frame: fonts, buffers, and the CPU lanes'
+ *                    summary (view_summary.h), built once per run shown
  * Each is the median over --frames frames (default 20).
  */
 #include "bench_scen.h"
@@ -40,6 +42,40 @@ static double frame(struct km_draw *d, const struct km_view_frame *f,
 	km_draw_frame(d, f, st);
 	SDL_RenderPresent(d->r);
 	return (bench_now() - t0) * 1e3;
+}
+
+/* One function per kind of frame, never inlined, so that callgrind's
+ * inclusive counts give each kind's instructions apart
+ * (callgrind_annotate --inclusive=yes: frame_full, frame_cached, ...).
+ * Each notes its kind, so that the compiler cannot fold them into one. */
+static volatile int frame_kind;
+
+__attribute__((noinline)) static double frame_first(struct km_draw *d,
+		const struct km_view_frame *f, const struct km_view_state *st)
+{
+	frame_kind = 1;
+	return frame(d, f, st, true);
+}
+
+__attribute__((noinline)) static double frame_full(struct km_draw *d,
+		const struct km_view_frame *f, const struct km_view_state *st)
+{
+	frame_kind = 2;
+	return frame(d, f, st, true);
+}
+
+__attribute__((noinline)) static double frame_cached(struct km_draw *d,
+		const struct km_view_frame *f, const struct km_view_state *st)
+{
+	frame_kind = 3;
+	return frame(d, f, st, false);
+}
+
+__attribute__((noinline)) static double frame_pan(struct km_draw *d,
+		const struct km_view_frame *f, const struct km_view_state *st)
+{
+	frame_kind = 4;
+	return frame(d, f, st, false);
 }
 
 int main(int argc, char **argv)
@@ -119,18 +155,28 @@ int main(int argc, char **argv)
 	double *pan = calloc((size_t)frames, sizeof(double));
 	if (!full || !cached || !pan)
 		return 2;
-	double first = frame(d, &f, &st, true);	/* fonts, glyph cache, buffers */
+	double first = frame_first(d, &f, &st);	/* fonts, glyph cache, buffers */
 	for (int i = 0; i < frames; i++)
-		full[i] = frame(d, &f, &st, true);
+		full[i] = frame_full(d, &f, &st);
 	for (int i = 0; i < frames; i++)
-		cached[i] = frame(d, &f, &st, false);
+		cached[i] = frame_cached(d, &f, &st);
 	km_time end = st.t1, span = end / 20 > 0 ? end / 20 : 1;
 	for (int i = 0; i < frames; i++) {
 		st.t0 = (end - span) * (i % 100) / 100;
 		st.t1 = st.t0 + span;
 		st.play = st.t1;
-		pan[i] = frame(d, &f, &st, false);
+		pan[i] = frame_pan(d, &f, &st);
 	}
+
+	/* the CPU lanes' summary the frames read, built again to time it */
+	struct km_vm_summary sum;
+	double ts = bench_now();
+	if (km_vm_summary_build(&sum, &m, st.lay.cpus_per_row, err, sizeof(err)) < 0) {
+		fprintf(stderr, "bench_view: %s\n", err);
+		return 2;
+	}
+	double sum_s = bench_now() - ts;
+	size_t nbuckets = sum.off[sum.nlevels - 1] + sum.nb[sum.nlevels - 1] * (size_t)sum.rows;
 
 	BENCH_KV("cpus", "%d", sim->ncpus);
 	BENCH_KV("events", "%llu", (unsigned long long)sim->events);
@@ -138,6 +184,16 @@ int main(int argc, char **argv)
 	BENCH_KV("run_s", "%.6f", b.run_s);
 	BENCH_KV("model_s", "%.6f", model_s);
 	BENCH_KV("size", "%dx%d", w, h);
+	BENCH_KV("cpu_spans", "%zu", m.cpu_first[m.ncpus]);
+	BENCH_KV("end_ns", "%lld", (long long)m.end);
+	BENCH_KV("typical_ns", "%lld", (long long)m.typical_ns);
+	BENCH_KV("columns", "%d", st.lay.lanes.w);
+	BENCH_KV("cpu_rows", "%d", st.lay.cpu_rows);
+	BENCH_KV("cpus_per_row", "%d", st.lay.cpus_per_row);
+	BENCH_KV("summary_s", "%.6f", sum_s);
+	BENCH_KV("summary_b0_ns", "%lld", (long long)sum.b0);
+	BENCH_KV("summary_levels", "%d", sum.nlevels);
+	BENCH_KV("summary_mib", "%.1f", (double)nbuckets * sizeof(struct km_vm_bucket) / 1048576.0);
 	BENCH_KV("frame_first_ms", "%.3f", first);
 	BENCH_KV("frame_full_ms", "%.3f", median(full, frames));
 	BENCH_KV("frame_cached_ms", "%.3f", median(cached, frames));
@@ -147,6 +203,7 @@ int main(int argc, char **argv)
 	free(full);
 	free(cached);
 	free(pan);
+	km_vm_summary_free(&sum);
 	km_draw_free(d);
 	SDL_DestroyRenderer(r);
 	SDL_FreeSurface(s);
