@@ -406,15 +406,12 @@ static int report_session(struct km_session *s, enum report_kind report, int sta
 			return status;
 	}
 	switch (report) {
-	case REPORT_JSON: {
-		json_t *j = km_report_json(&s->ri);
-		if (!j || km_report_write_json(stdout, j) < 0) {
+	case REPORT_JSON:
+		if (km_report_print_json(stdout, &s->ri) < 0) {
 			fprintf(stderr, "%s: cannot write the JSON report\n", prog);
 			status = 2;
 		}
-		json_decref(j);
 		break;
-	}
 	case REPORT_LOCKSTAT:
 		km_report_lockstat(stdout, &s->ri);
 		break;
