@@ -95,13 +95,10 @@ static void maybe_flush(struct km_jsink *s)
 		flush(s);
 }
 
-static void put_string(struct km_jsink *s, const char *str, size_t n)
+/* @str as a JSON string at @o, which has room for 6 * @n + 2 bytes. */
+static char *escape(char *o, const char *str, size_t n)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	/* at worst six bytes per byte, and the quotes */
-	if (!reserve(s, n * 6 + 2))
-		return;
-	char *o = s->buf + s->len;
 	*o++ = '"';
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)str[i];
@@ -128,10 +125,11 @@ static void put_string(struct km_jsink *s, const char *str, size_t n)
 		}
 	}
 	*o++ = '"';
-	s->len = (size_t)(o - s->buf);
+	return o;
 }
 
-static void put_int(struct km_jsink *s, int64_t v)
+/* @v in decimal at @o, which has room for 20 bytes. */
+static char *format_int(char *o, int64_t v)
 {
 	char tmp[24];
 	char *e = tmp + sizeof(tmp), *p = e;
@@ -142,7 +140,8 @@ static void put_int(struct km_jsink *s, int64_t v)
 	} while (u);
 	if (v < 0)
 		*--p = '-';
-	put(s, p, (size_t)(e - p));
+	memcpy(o, p, (size_t)(e - p));
+	return o + (e - p);
 }
 
 static void put_indent(struct km_jsink *s, int depth)
@@ -166,25 +165,45 @@ static void dropped(struct km_jsink *s)
 		p->failed = true;
 }
 
-static bool key_ok(struct km_jsink *s, const char *key)
+static bool key_ok(struct km_jsink *s, const char *key, size_t *klen)
 {
 	struct km_js_level *p = top(s);
-	return !p || !p->object || (key && km_js_utf8_ok(key, strlen(key)));
+	*klen = 0;
+	if (!p || !p->object)
+		return true;
+	if (!key)
+		return false;
+	*klen = strlen(key);
+	return km_js_utf8_ok(key, *klen);
 }
 
-/* Text: the separator before a member, and its key. */
-static void text_member(struct km_jsink *s, const char *key)
+/*
+ * Text: the separator, indentation and key of a member (@key of @klen
+ * bytes, checked), with @extra bytes more reserved for its value.
+ * Returns false when memory ran out.
+ */
+static bool text_member(struct km_jsink *s, const char *key, size_t klen, size_t extra)
 {
 	struct km_js_level *p = top(s);
 	if (!p)
-		return;
-	put(s, p->count ? "," : "", p->count ? 1 : 0);
-	put_indent(s, s->depth);
+		return reserve(s, extra);
+	size_t ind = (size_t)s->depth * 2;
+	if (!reserve(s, 2 + ind + (p->object ? klen * 6 + 4 : 0) + extra))
+		return false;
+	char *o = s->buf + s->len;
+	if (p->count)
+		*o++ = ',';
+	*o++ = '\n';
+	memset(o, ' ', ind);
+	o += ind;
 	p->count++;
 	if (p->object) {
-		put_string(s, key, strlen(key));
-		put(s, ": ", 2);
+		o = escape(o, key, klen);
+		*o++ = ':';
+		*o++ = ' ';
 	}
+	s->len = (size_t)(o - s->buf);
+	return true;
 }
 
 /* Tree: hang @v (a new reference, or NULL) under the open container. */
@@ -204,15 +223,19 @@ static void tree_attach(struct km_jsink *s, const char *key, json_t *v)
 static void scalar_text(struct km_jsink *s, const char *key, const char *lit, size_t n,
 			bool is_int, int64_t v)
 {
-	if (!key_ok(s, key)) {
+	size_t klen;
+	if (!key_ok(s, key, &klen)) {
 		dropped(s);
 		return;
 	}
-	text_member(s, key);
-	if (is_int)
-		put_int(s, v);
-	else
-		put(s, lit, n);
+	if (!text_member(s, key, klen, is_int ? 20 : n))
+		return;
+	if (is_int) {
+		s->len = (size_t)(format_int(s->buf + s->len, v) - s->buf);
+	} else {
+		memcpy(s->buf + s->len, lit, n);
+		s->len += n;
+	}
 	maybe_flush(s);
 }
 
@@ -239,7 +262,8 @@ static void open_level(struct km_jsink *s, const char *key, bool object, bool pa
 	}
 	struct km_js_level *parent = top(s);
 	struct km_js_level lv = { .key = key, .object = object, .packed = packed };
-	lv.failed = !key_ok(s, key);
+	size_t klen;
+	lv.failed = !key_ok(s, key, &klen);
 	if (s->kind == KM_JS_TREE) {
 		lv.node = object ? json_object() : json_array();
 		if (!lv.node) {
@@ -249,7 +273,7 @@ static void open_level(struct km_jsink *s, const char *key, bool object, bool pa
 	} else {
 		lv.mark = s->len;
 		lv.parent_count = parent ? parent->count : 0;
-		text_member(s, lv.failed ? "" : key);
+		text_member(s, lv.failed ? "" : key, lv.failed ? 0 : klen, 0);
 		put(s, object ? "{" : "[", 1);
 		if (lv.failed || packed)
 			s->held++;
@@ -333,13 +357,14 @@ void km_js_str(struct km_jsink *s, const char *key, const char *str)
 		tree_attach(s, key, str ? json_string(str) : NULL);
 		return;
 	}
-	size_t n = str ? strlen(str) : 0;
-	if (!str || !km_js_utf8_ok(str, n) || !key_ok(s, key)) {
+	size_t n = str ? strlen(str) : 0, klen;
+	if (!str || !km_js_utf8_ok(str, n) || !key_ok(s, key, &klen)) {
 		dropped(s);
 		return;
 	}
-	text_member(s, key);
-	put_string(s, str, n);
+	if (!text_member(s, key, klen, n * 6 + 2))
+		return;
+	s->len = (size_t)(escape(s->buf + s->len, str, n) - s->buf);
 	maybe_flush(s);
 }
 
