@@ -207,7 +207,8 @@ FUZZ_OPTS      ?=
 FUZZ_SAN       := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_HARNESSES := scenario era cli
 FUZZ_DIR        = $(BUILD)/fuzz
-FUZZ_SRC       := $(CORE_SRC) $(LUA_SRC) $(wildcard engine/report/report_*.c) engine/cli/session.c
+FUZZ_SRC       := $(CORE_SRC) $(LUA_SRC) $(wildcard engine/report/report_*.c) \
+                  engine/report/json_sink.c engine/cli/session.c
 FUZZ_OBJ        = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/%.o)
 FUZZ_CFLAGS     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                   -fno-omit-frame-pointer $(FUZZ_SAN) $(WARN) \
