@@ -256,8 +256,9 @@ void km_js_init_text(struct km_jsink *s, FILE *out)
 
 static void open_level(struct km_jsink *s, const char *key, bool object, bool packed)
 {
-	if (s->depth == KM_JS_DEPTH) {
-		s->oom = true;	/* deeper than any report: refuse, visibly */
+	if (s->skip || s->depth == KM_JS_DEPTH) {
+		s->skip++;	/* deeper than any report: refuse it, visibly */
+		s->oom = true;
 		return;
 	}
 	struct km_js_level *parent = top(s);
@@ -298,6 +299,10 @@ void km_js_array(struct km_jsink *s, const char *key)
 
 void km_js_end(struct km_jsink *s)
 {
+	if (s->skip) {
+		s->skip--;
+		return;
+	}
 	if (!s->depth)
 		return;
 	struct km_js_level lv = s->lv[--s->depth];
@@ -329,6 +334,8 @@ void km_js_end(struct km_jsink *s)
 
 void km_js_int(struct km_jsink *s, const char *key, int64_t v)
 {
+	if (s->skip)
+		return;
 	if (s->kind == KM_JS_TREE)
 		tree_attach(s, key, json_integer((json_int_t)v));
 	else
@@ -337,6 +344,8 @@ void km_js_int(struct km_jsink *s, const char *key, int64_t v)
 
 void km_js_bool(struct km_jsink *s, const char *key, bool v)
 {
+	if (s->skip)
+		return;
 	if (s->kind == KM_JS_TREE)
 		tree_attach(s, key, json_boolean(v));
 	else
@@ -345,6 +354,8 @@ void km_js_bool(struct km_jsink *s, const char *key, bool v)
 
 void km_js_null(struct km_jsink *s, const char *key)
 {
+	if (s->skip)
+		return;
 	if (s->kind == KM_JS_TREE)
 		tree_attach(s, key, json_null());
 	else
@@ -353,6 +364,8 @@ void km_js_null(struct km_jsink *s, const char *key)
 
 void km_js_str(struct km_jsink *s, const char *key, const char *str)
 {
+	if (s->skip)
+		return;
 	if (s->kind == KM_JS_TREE) {
 		tree_attach(s, key, str ? json_string(str) : NULL);
 		return;
@@ -370,6 +383,7 @@ void km_js_str(struct km_jsink *s, const char *key, const char *str)
 
 json_t *km_js_take_tree(struct km_jsink *s)
 {
+	s->skip = 0;
 	while (s->depth)
 		km_js_end(s);
 	json_t *r = s->oom ? NULL : s->root;
@@ -381,6 +395,7 @@ json_t *km_js_take_tree(struct km_jsink *s)
 
 int km_js_finish_text(struct km_jsink *s)
 {
+	s->skip = 0;
 	while (s->depth)
 		km_js_end(s);
 	if (!s->oom)

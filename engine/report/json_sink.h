@@ -54,7 +54,8 @@ struct km_jsink {
 	int depth;			/* open containers */
 	struct km_js_level lv[KM_JS_DEPTH];
 	json_t *root;			/* tree: the finished value */
-	bool oom;
+	int skip;			/* containers opened past KM_JS_DEPTH */
+	bool oom;			/* or too deep: the value is refused */
 	/* text */
 	FILE *out;
 	char *buf;

@@ -187,6 +187,29 @@ static void test_json_sink_large_value_flushes_and_rolls_back(void **state)
 	same(d_big, NULL);
 }
 
+static void d_too_deep(struct km_jsink *s)
+{
+	for (int i = 0; i < KM_JS_DEPTH + 3; i++)
+		km_js_array(s, NULL);
+	km_js_int(s, NULL, 1);
+	for (int i = 0; i < KM_JS_DEPTH + 3; i++)
+		km_js_end(s);
+}
+
+static void test_json_sink_refuses_too_deep(void **state)
+{
+	struct km_jsink s;
+	km_js_init_tree(&s);
+	d_too_deep(&s);
+	assert_null(km_js_take_tree(&s));
+	FILE *f = tmpfile();
+	assert_non_null(f);
+	km_js_init_text(&s, f);
+	d_too_deep(&s);
+	assert_int_equal(km_js_finish_text(&s), -1);
+	fclose(f);
+}
+
 /* ------------------------------------------------------- whole reports -- */
 
 static struct km_era_list eras;
@@ -276,6 +299,7 @@ int main(void)
 		cmocka_unit_test(test_json_sink_bad_utf8_dropped_like_jansson),
 		cmocka_unit_test(test_json_sink_packed_is_all_or_nothing),
 		cmocka_unit_test(test_json_sink_large_value_flushes_and_rolls_back),
+		cmocka_unit_test(test_json_sink_refuses_too_deep),
 		cmocka_unit_test(test_report_printed_equals_built),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
