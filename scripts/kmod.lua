@@ -70,6 +70,11 @@
 --                       once and only 21 of 78 modules load
 --   --cpus 64, 128, 256, 448   the waste grows linearly with the CPUs:
 --                       ~23.5 MiB per CPU without dedup, ~14 with it
+--   --set storms=N      the whole storm N times over (as if `udevadm trigger`
+--                       replayed every uevent N times within the same window):
+--                       about N x (2.4 per CPU + 142) requests, e.g. 20,774 at
+--                       --cpus 512 --set storms=17.  For scale; the lesson is
+--                       the same.
 
 scenario{
   name = "kmod",
@@ -89,12 +94,14 @@ local acpi_fails = param("acpi_cpufreq_fails", true)  -- another cpufreq driver 
 local spread   = param("spread_ms", 50)         -- the uevents arrive within this window
 local BIG      = param("big", 2498560)          -- "vmap allocation for size 2498560 failed"
 local SMALL    = param("small", 315392)         -- the report's other failing size
+local storms   = param("storms", 1)             -- every uevent this many times
 
 local limiters = { none = true, enomem = true, waitqueue = true, semaphore = true }
 if not limiters[limiter] then
   error("--set limiter: none, enomem, waitqueue or semaphore, not '" .. limiter .. "'")
 end
 if max < 1 then error("--set max: at least 1") end
+if storms < 1 or storms > 1000 then error("--set storms: 1 to 1000") end
 
 -- Costs, all E (estimates for a KASAN debug kernel on a 2019 Xeon), per byte
 -- of the module unless said.  What matters for the lesson is that a load
@@ -336,6 +343,10 @@ task{ name = "udevd", cpu = 0, run = function()
     local acpi = {}
     for _ = 1, share(per_cpu_acpi[2], k) do acpi[#acpi + 1] = mods.acpi_cpufreq end
     spawn{ name = "udev/acpi" .. k, cpu = k, run = worker(rand(0, ms(spread)), acpi) }
+    for _ = 2, storms do
+      spawn{ name = "udev/cpu" .. k, cpu = k, run = worker(rand(0, ms(spread)), list) }
+      spawn{ name = "udev/acpi" .. k, cpu = k, run = worker(rand(0, ms(spread)), acpi) }
+    end
     k = k + 1
   end
   ncpus = k
@@ -343,7 +354,7 @@ end }
 
 -- The other devices' uevents: as many as the table says, whatever the CPUs.
 for _, e in ipairs(devices) do
-  for _ = 1, e[2] do
+  for _ = 1, e[2] * storms do
     task{ name = "udev/" .. e[1], start = math.random(0, ms(spread)),
           run = worker(0, { mods[e[1]] }) }
   end

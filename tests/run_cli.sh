@@ -536,6 +536,47 @@ t "--trace-format: unknown" 2 run "$root/scripts/inode.lua" --trace "$tmp/x" --t
 one_line_err
 done_
 
+# --trace-limit bounds what is kept, never what is run: the report of a
+# bounded run (statistics, checks, events, trace hash, trace_records) is
+# byte for byte the unbounded run's, while the file holds N records.
+"$BIN" run "$root/scripts/inode.lua" --set loops=12 --report json >"$tmp/unbounded.json" 2>/dev/null
+t "--trace-limit 50: the report is exact, the trace holds 50 records" 0 run \
+	"$root/scripts/inode.lua" --set loops=12 --report json --trace "$tmp/lim.json" --trace-limit 50
+cmp -s "$tmp/out" "$tmp/unbounded.json" || no "the report differs from the unbounded run's"
+emitted=$(sed -n 's/.*"trace_records": \([0-9]*\).*/\1/p' "$tmp/unbounded.json")
+[ "${emitted:-0}" -gt 50 ] || no "the run emits only ${emitted:-no} records: no bound to test"
+grep -q "\"records\":50,\"records_emitted\":$emitted,\"truncated\":true" "$tmp/lim.json" ||
+	no "the trace does not say 50 of $emitted records kept"
+if $have_python; then
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/lim.json" 2>/dev/null ||
+		no "the bounded trace is not valid JSON"
+fi
+done_
+
+t "--trace-limit above the run's records keeps them all" 0 run "$root/scripts/inode.lua" \
+	--set loops=12 --report json --trace "$tmp/lim.json" --trace-limit 1000000
+cmp -s "$tmp/out" "$tmp/unbounded.json" || no "the report differs from the unbounded run's"
+grep -q "\"records\":$emitted,\"records_emitted\":$emitted,\"truncated\":false" "$tmp/lim.json" ||
+	no "the trace does not keep all $emitted records"
+done_
+
+t "--trace-limit with ftrace marks the file truncated" 0 run "$root/scripts/inode.lua" \
+	--set loops=12 --trace "$tmp/lim.txt" --trace-format ftrace --trace-limit 50
+grep -q "^# TRUNCATED: the trace keeps only the first 50 of $emitted records" "$tmp/lim.txt" ||
+	no "no TRUNCATED line for 50 of $emitted"
+done_
+
+for v in -1 abc 99999999999999999999999 0 1e3 12x 1000000000001 ""; do
+	t "--trace-limit '$v': refused" 2 run "$root/scripts/inode.lua" --trace-limit "$v"
+	one_line_err
+	err_has "^lockmuseum: --trace-limit .*must be a whole number of records from 1 to"
+	out_empty
+	done_
+done
+t "tour --trace-limit: refused the same way" 2 tour --trace-limit -5
+one_line_err
+done_
+
 # ------------------------------------------------------------ full disk --
 
 current="a file-size limit: --trace fails cleanly, the old file stays"

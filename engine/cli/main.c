@@ -70,6 +70,7 @@ struct options {
 	const char *png;		/* run --png FILE */
 	const char *trace;		/* run --trace FILE */
 	bool ftrace;			/* --trace-format ftrace */
+	size_t trace_limit;		/* --trace-limit N; 0: not given */
 	int width, height;		/* --size WxH */
 	bool gui;
 	/* compare and explore */
@@ -110,6 +111,9 @@ static void usage(FILE *out)
 "  --trace FILE        also write the run's trace: Chrome trace-event JSON that\n"
 "                      Perfetto and chrome://tracing open\n"
 "  --trace-format F    chrome (default) or ftrace (text, per-CPU tracks in Perfetto)\n"
+"  --trace-limit N     keep at most the first N trace records (default: all for\n"
+"                      --trace and --png, 8388608 in the window); statistics,\n"
+"                      checks and the trace hash stay exact\n"
 "  --png FILE          also draw the run, as the museum shows it, into a PNG\n"
 "  --size WxH          the PNG's size (default 1920x1080)\n"
 "  --gui               open the run in the museum's window\n"
@@ -199,6 +203,7 @@ enum {
 	OPT_FIRST = 256, OPT_ERA = OPT_FIRST, OPT_MODE, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM,
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
 	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
+	OPT_TRACE_LIMIT,
 };
 
 static const struct option long_opts[] = {
@@ -220,6 +225,7 @@ static const struct option long_opts[] = {
 	{"out", required_argument, NULL, OPT_OUT},
 	{"size", required_argument, NULL, OPT_SIZE},
 	{"trace-format", required_argument, NULL, OPT_TRACE_FORMAT},
+	{"trace-limit", required_argument, NULL, OPT_TRACE_LIMIT},
 	{"modes", required_argument, NULL, OPT_MODES},
 	{"eras", required_argument, NULL, OPT_ERAS},
 	{"seeds", required_argument, NULL, OPT_SEEDS},
@@ -343,6 +349,12 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			else
 				return bad_option("--trace-format", optarg, "must be chrome or ftrace");
 			break;
+		case OPT_TRACE_LIMIT:
+			if (parse_u64(optarg, &u) < 0 || u < 1 || u > KM_TRACE_LIMIT_MAX)
+				return bad_option("--trace-limit", optarg, "must be a whole number of "
+						  "records from 1 to 1000000000000");
+			o->trace_limit = (size_t)u;
+			break;
 		case OPT_PNG:
 			o->png = optarg;
 			break;
@@ -457,15 +469,12 @@ static int report_session(struct km_session *s, enum report_kind report, int sta
 			return status;
 	}
 	switch (report) {
-	case REPORT_JSON: {
-		json_t *j = km_report_json(&s->ri);
-		if (!j || km_report_write_json(stdout, j) < 0) {
+	case REPORT_JSON:
+		if (km_report_print_json(stdout, &s->ri) < 0) {
 			fprintf(stderr, "%s: cannot write the JSON report\n", prog);
 			status = 2;
 		}
-		json_decref(j);
 		break;
-	}
 	case REPORT_LOCKSTAT:
 		km_report_lockstat(stdout, &s->ri);
 		break;
@@ -541,6 +550,7 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 	rq.max_events = o->max_events;
 	rq.check_only = check_only;
 	rq.store_trace = o->png || o->gui || o->trace;
+	rq.trace_limit = o->trace_limit;
 
 	if (o->gui && !check_only) {
 		int rc = km_cli_window(&eras, NULL, 0, 0, &rq, err, sizeof(err));
@@ -802,6 +812,7 @@ int km_cli_main(int argc, char **argv)
 		base.max_memory = o.max_memory;
 		base.max_wall = o.max_wall;
 		base.max_events = o.max_events;
+		base.trace_limit = o.trace_limit;
 		struct km_tour_opts to = { .out_dir = o.out_dir, .png_w = o.width ? o.width : 1920,
 					   .png_h = o.height ? o.height : 1080, .base = &base };
 		if (o.gui)

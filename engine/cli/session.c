@@ -248,6 +248,11 @@ static int era_allows(struct km_session *s, const struct km_era_list *eras,
 static int session_run(struct km_session *s, const struct km_era_list *eras,
 		       const struct km_run_request *rq);
 
+static void *report_part(void *ud, const char *key)
+{
+	return km_report_json_part(ud, key);
+}
+
 int km_session_run(struct km_session *s, const struct km_era_list *eras,
 		   const struct km_run_request *rq)
 {
@@ -341,12 +346,17 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 	s->ri.outcome = sim->outcome;
 	s->ri.reason = sim->reason;
 
-	json_t *j = km_report_json(&s->ri);
+	/* The checks read the report as Lua tables: the small part at once,
+	 * the parts that grow with the machine only if a check asks. */
+	json_t *j = km_report_json_small(&s->ri);
 	if (!j)
 		return fail(s, KM_OUT_ERROR, "out of memory building the report");
+	const struct km_check_report rep = {
+		.small = j, .lazy = km_report_grown_keys, .part = report_part, .ud = &s->ri,
+	};
 	const struct km_check_result *checks;
 	int nchecks;
-	rc = km_scenario_checks(s->sc, j, &checks, &nchecks, err, sizeof(err));
+	rc = km_scenario_checks(s->sc, &rep, &checks, &nchecks, err, sizeof(err));
 	json_decref(j);
 	if (rc < 0)
 		return fail(s, KM_OUT_ERROR, err);

@@ -31,9 +31,16 @@ struct km_run_request {
 	double max_wall;
 	uint64_t max_events;
 	bool store_trace;
-	size_t trace_limit;
+	size_t trace_limit;		/* records kept at most; 0: all (the window: 8 Mi) */
 	bool check_only;		/* stop after building the machine */
 };
+
+/*
+ * The largest --trace-limit: a bound on memory (32 bytes a record), not
+ * on the run, which always goes on to its end with exact statistics and
+ * trace hash; past the limit records are counted and hashed, not kept.
+ */
+#define KM_TRACE_LIMIT_MAX 1000000000000ULL
 
 /* Set by the SIGINT/SIGTERM handler km_session_catch_signals installs;
  * runs stop at the next event or Lua hook, as errors "interrupted". */

@@ -855,13 +855,92 @@ static void push_json(lua_State *L, const json_t *j)
 	}
 }
 
-static int push_report_protected(lua_State *L)
+static int push_json_protected(lua_State *L)
 {
 	push_json(L, lua_touserdata(L, 1));
 	return 1;
 }
 
-int km_scenario_checks(struct km_scenario *sc, const void *report,
+/*
+ * The lazy keys' closures reach the report through a box (a userdata
+ * holding the pointer) that km_scenario_checks empties when it returns:
+ * a report table a check kept somewhere then finds nothing, instead of
+ * a dangling pointer.
+ */
+static const struct km_check_report *report_of(lua_State *L)
+{
+	const struct km_check_report *const *box = lua_touserdata(L, lua_upvalueindex(1));
+	return *box;
+}
+
+/* __index of the report: make a lazy key's value once, keep it. */
+static int report_index(lua_State *L)
+{
+	const struct km_check_report *rep = report_of(L);
+	if (!rep)
+		return 0;
+	const char *k = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : NULL;
+	bool lazy = false;
+	for (int i = 0; k && rep->lazy[i] && !lazy; i++)
+		lazy = !strcmp(rep->lazy[i], k);
+	if (!lazy)
+		return 0;
+	json_t *j = rep->part(rep->ud, k);
+	if (!j)
+		return luaL_error(L, "out of memory building the report");
+	/* the conversion may raise (memory budget): do not leak j */
+	lua_pushcfunction(L, push_json_protected);
+	lua_pushlightuserdata(L, j);
+	int st = lua_pcall(L, 1, 1, 0);
+	json_decref(j);
+	if (st != LUA_OK)
+		return lua_error(L);
+	lua_pushvalue(L, 2);
+	lua_pushvalue(L, -2);
+	lua_rawset(L, 1);
+	return 1;
+}
+
+/* __pairs: make every lazy key, drop the metatable, then the usual
+ * (sorted) pairs. */
+static int report_pairs(lua_State *L)
+{
+	const struct km_check_report *rep = report_of(L);
+	for (int i = 0; rep && rep->lazy[i]; i++) {
+		lua_getfield(L, 1, rep->lazy[i]);
+		lua_pop(L, 1);
+	}
+	lua_pushnil(L);
+	lua_setmetatable(L, 1);
+	lua_getglobal(L, "pairs");
+	lua_pushvalue(L, 1);
+	lua_call(L, 1, 3);
+	return 3;
+}
+
+/* The report table, and the box its lazy keys read through (or nil). */
+static int push_report_protected(lua_State *L)
+{
+	const struct km_check_report *rep = lua_touserdata(L, 1);
+	push_json(L, rep->small);
+	if (!rep->lazy || !rep->lazy[0] || !rep->part) {
+		lua_pushnil(L);
+		return 2;
+	}
+	const struct km_check_report **box = lua_newuserdatauv(L, sizeof(*box), 0);
+	*box = rep;
+	lua_createtable(L, 0, 2);
+	lua_pushvalue(L, -2);
+	lua_pushcclosure(L, report_index, 1);
+	lua_setfield(L, -2, "__index");
+	lua_pushvalue(L, -2);
+	lua_pushcclosure(L, report_pairs, 1);
+	lua_setfield(L, -2, "__pairs");
+	lua_setmetatable(L, -3);
+	return 2;
+}
+
+int km_scenario_checks(struct km_scenario *sc, const struct km_check_report *report,
 		       const struct km_check_result **out, int *n, char *err, size_t errlen)
 {
 	lua_State *L = sc->sb.L;
@@ -881,13 +960,14 @@ int km_scenario_checks(struct km_scenario *sc, const void *report,
 	}
 	lua_pushcfunction(L, push_report_protected);
 	lua_pushlightuserdata(L, (void *)report);
-	if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+	if (lua_pcall(L, 1, 2, 0) != LUA_OK) {
 		snprintf(err, errlen, "%s: %s", sc->path,
 			 sc->sb.fatal ? sc->sb.fatal_msg : "out of memory building the report");
 		lua_pop(L, 1);
 		return -1;
 	}
-	int report_idx = lua_gettop(L);
+	int report_idx = lua_gettop(L) - 1;
+	int rc = 0;
 	for (int i = 0; i < sc->nchecks; i++) {
 		lua_rawgeti(L, LUA_REGISTRYINDEX, sc->checks[i]);
 		lua_pushvalue(L, report_idx);
@@ -897,8 +977,8 @@ int km_scenario_checks(struct km_scenario *sc, const void *report,
 				snprintf(err, errlen, "%s: check(): %s", sc->path, sc->sb.fatal_msg);
 			else
 				km_sandbox_errmsg(L, -1, err, errlen);
-			lua_settop(L, report_idx - 1);
-			return -1;
+			rc = -1;
+			break;
 		}
 		struct km_check_result *r = &sc->results[sc->nresults++];
 		r->ok = lua_toboolean(L, -2);
@@ -908,7 +988,11 @@ int km_scenario_checks(struct km_scenario *sc, const void *report,
 		r->message = strdup(m && km_utf8_valid(m, strlen(m)) ? m : def);
 		lua_pop(L, 2);
 	}
+	if (lua_type(L, report_idx + 1) == LUA_TUSERDATA)
+		*(const struct km_check_report **)lua_touserdata(L, report_idx + 1) = NULL;
 	lua_settop(L, report_idx - 1);
+	if (rc < 0)
+		return -1;
 	*out = sc->results;
 	*n = sc->nresults;
 	return 0;

@@ -86,13 +86,31 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 /* Run to the end.  Returns 0 or -1 with @err ("file:line: ..." where known). */
 int km_scenario_run(struct km_scenario *sc, char *err, size_t errlen);
 
+/*
+ * The report as the checks see it: @small, a jansson object (json_t *,
+ * passed as void * to keep jansson out of this header), and the top-level
+ * keys @lazy (NULL-terminated, or NULL) that are made by @part -- a new
+ * json_t reference, NULL if memory ran out -- only when a check reads
+ * them.  A report of 100,000 tasks then costs nothing to a check that
+ * reads r.counters.
+ */
+struct km_check_report {
+	const void *small;
+	const char *const *lazy;
+	void *(*part)(void *ud, const char *key);
+	void *ud;
+};
+
 /**
- * km_scenario_checks - evaluate the check()s against @report (a jansson
- * json_t *, passed as void * to keep jansson out of this header).
+ * km_scenario_checks - evaluate the check()s against @report.
  * Returns 0 with the results, or -1 with @err if a check itself failed to
  * run (an error, not a failed check).
+ *
+ * NOTE: a lazy key is in the table once a check has read it through
+ * r.KEY (or iterated r with pairs()); before that, next() and rawget()
+ * do not see it.
  */
-int km_scenario_checks(struct km_scenario *sc, const void *report,
+int km_scenario_checks(struct km_scenario *sc, const struct km_check_report *report,
 		       const struct km_check_result **out, int *n, char *err, size_t errlen);
 
 #endif /* KM_LUA_SCENARIO_H */

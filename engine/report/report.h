@@ -3,8 +3,9 @@
  * contract, exactly), readable text, and /proc/lock_stat.
  *
  * Reports read the simulator through a const pointer after the run; they
- * never run anything.  The JSON object is built with jansson, which keeps
- * keys in insertion order: the order of the contract, so two runs with
+ * never run anything.  The JSON report is described once (report_json.c)
+ * in the order of the contract and either printed as it is described or
+ * built as a jansson tree: the same bytes either way, so two runs with
  * the same inputs are byte-identical.
  */
 #ifndef KM_REPORT_REPORT_H
@@ -35,9 +36,28 @@ struct km_run_info {
 	int nparams;
 };
 
+/* The whole report as a jansson tree (NULL if memory ran out). */
 json_t *km_report_json(const struct km_run_info *ri);
+/**
+ * km_report_print_json - write the report to @out, newline-terminated,
+ * without building it: byte for byte km_report_write_json() of
+ * km_report_json(), in a fraction of the time and memory.
+ * Returns 0, or -1 if memory ran out or a write failed.
+ */
+int km_report_print_json(FILE *out, const struct km_run_info *ri);
 /* Write @j as the report (one object, newline-terminated). */
 int km_report_write_json(FILE *out, const json_t *j);
+
+/*
+ * The report for the checks, in two steps: km_report_json_small() is
+ * the report without the top-level keys of km_report_grown_keys (locks,
+ * cpus_util, tasks: the parts that grow with the machine), and
+ * km_report_json_part() makes the value of one top-level key on its own
+ * (NULL for an unknown key or when memory ran out).
+ */
+extern const char *const km_report_grown_keys[];
+json_t *km_report_json_small(const struct km_run_info *ri);
+json_t *km_report_json_part(const struct km_run_info *ri, const char *key);
 void km_report_text(FILE *out, const struct km_run_info *ri);
 void km_report_lockstat(FILE *out, const struct km_run_info *ri);
 

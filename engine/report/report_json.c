@@ -3,17 +3,32 @@
  * scenario contract, plus a few extensions at the end of each object
  * ("declared", bounces, "kernel_locks", "irqs", "params",
  * "violation_counts"): extensions are welcome, renames are not.
+ *
+ * The report is described once, section by section, into a JSON sink
+ * (json_sink.h): printed, it streams straight out as text; for the
+ * checks, compare and explore it becomes a jansson tree.  The sections
+ * are a table in the contract's order, so that one of them can be made
+ * on its own: the checks make r.locks, r.cpus_util and r.tasks (the
+ * parts that grow with the machine) only if they read them.
+ *
+ * The objects that used to be made with json_pack() are opened with
+ * km_js_packed(), which keeps json_pack()'s all-or-nothing rule; the
+ * others with km_js_object().  Same bytes either way.
  */
 #include "report.h"
+#include "json_sink.h"
 
 #include <inttypes.h>
 #include <string.h>
 
-static json_t *minmax(const struct km_minmax *m)
+static void minmax(struct km_jsink *o, const char *key, const struct km_minmax *m)
 {
-	return json_pack("{s:I, s:I, s:I, s:I}", "min", (json_int_t)m->min,
-			 "max", (json_int_t)m->max, "total", (json_int_t)m->total,
-			 "avg", (json_int_t)km_minmax_avg(m));
+	km_js_packed(o, key);
+	km_js_int(o, "min", m->min);
+	km_js_int(o, "max", m->max);
+	km_js_int(o, "total", m->total);
+	km_js_int(o, "avg", km_minmax_avg(m));
+	km_js_end(o);
 }
 
 uint32_t km_lock_fairness(const struct km_lock *l, uint64_t *total, uint64_t *max,
@@ -34,181 +49,394 @@ uint32_t km_lock_fairness(const struct km_lock *l, uint64_t *total, uint64_t *ma
 	return c->n;
 }
 
-static json_t *lock_json(const struct km_lock *l, const char *declared)
+static void lock_json(struct km_jsink *o, const struct km_lock *l, const char *declared)
 {
-	json_t *o = json_object();
-	json_object_set_new(o, "name", json_string(l->name));
-	json_object_set_new(o, "kind", json_string(km_prim_name(l->prim)));
-	json_object_set_new(o, "count", json_integer(l->count));
-	json_object_set_new(o, "acquisitions", json_integer((json_int_t)l->st.acquisitions));
-	json_object_set_new(o, "contentions", json_integer((json_int_t)l->st.contentions));
-	json_object_set_new(o, "max_waiters", json_integer(l->st.max_waiters));
-	json_object_set_new(o, "wait_ns", minmax(&l->st.wait));
-	json_object_set_new(o, "hold_ns", minmax(&l->st.hold));
+	km_js_object(o, NULL);
+	km_js_str(o, "name", l->name);
+	km_js_str(o, "kind", km_prim_name(l->prim));
+	km_js_int(o, "count", l->count);
+	km_js_int(o, "acquisitions", (int64_t)l->st.acquisitions);
+	km_js_int(o, "contentions", (int64_t)l->st.contentions);
+	km_js_int(o, "max_waiters", l->st.max_waiters);
+	minmax(o, "wait_ns", &l->st.wait);
+	minmax(o, "hold_ns", &l->st.hold);
 	if (declared)
-		json_object_set_new(o, "declared", json_string(declared));
-	json_object_set_new(o, "waits", json_integer((json_int_t)l->st.wait.n));
-	json_object_set_new(o, "con_bounces", json_integer((json_int_t)l->st.con_bounces));
-	json_object_set_new(o, "acq_bounces", json_integer((json_int_t)l->st.acq_bounces));
+		km_js_str(o, "declared", declared);
+	km_js_int(o, "waits", (int64_t)l->st.wait.n);
+	km_js_int(o, "con_bounces", (int64_t)l->st.con_bounces);
+	km_js_int(o, "acq_bounces", (int64_t)l->st.acq_bounces);
 	uint64_t total, mx, mn;
 	uint32_t n = km_lock_fairness(l, &total, &mx, &mn);
-	json_object_set_new(o, "tasks_acquiring", json_integer(n));
-	json_object_set_new(o, "task_acq_max", json_integer((json_int_t)mx));
-	json_object_set_new(o, "task_acq_min", json_integer((json_int_t)mn));
-	json_object_set_new(o, "max_holders", json_integer(l->st.max_holders));
-	json_object_set_new(o, "exclusion_broken", json_boolean(l->st.exclusion_broken));
-	return o;
+	km_js_int(o, "tasks_acquiring", n);
+	km_js_int(o, "task_acq_max", (int64_t)mx);
+	km_js_int(o, "task_acq_min", (int64_t)mn);
+	km_js_int(o, "max_holders", l->st.max_holders);
+	km_js_bool(o, "exclusion_broken", l->st.exclusion_broken);
+	km_js_end(o);
+}
+
+/* ----------------------------------------------------------- sections -- */
+
+/* Each section writes the value of one top-level key, or nothing. */
+typedef void (*section_fn)(struct km_jsink *o, const char *key, const struct km_run_info *ri);
+
+static void sec_scenario(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_str(o, key, ri->scenario ? ri->scenario : "");
+}
+
+static void sec_era(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_str(o, key, ri->era ? ri->era->id : ri->era_key ? ri->era_key : "");
+}
+
+static void sec_mode(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_str(o, key, km_mode_name(ri->mode));
+}
+
+static void sec_cpus(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_int(o, key, ri->cpus);
+}
+
+static void sec_seed(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_int(o, key, (int64_t)ri->seed);
+}
+
+static void sec_outcome(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_str(o, key, km_outcome_name(ri->outcome));
+}
+
+static void sec_reason(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	if (ri->reason && ri->reason[0])
+		km_js_str(o, key, ri->reason);
+	else
+		km_js_null(o, key);
+}
+
+static void sec_sim_time(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_int(o, key, ri->sim ? ri->sim->now : 0);
+}
+
+static void sec_events(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_int(o, key, ri->sim ? (int64_t)ri->sim->events : 0);
+}
+
+static void sec_hash(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	char hash[17] = "0000000000000000";
+	if (ri->sim)
+		snprintf(hash, sizeof(hash), "%016" PRIx64, ri->sim->trace.hash);
+	km_js_str(o, key, hash);
+}
+
+static void sec_locks(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	km_js_array(o, key);
+	for (uint32_t i = 0; sim && i < sim->locks.n; i++) {
+		const struct km_lock *l = sim->locks.v[i];
+		lock_json(o, l, km_prim_name(l->kind));
+	}
+	km_js_end(o);
+}
+
+static void sec_cpus_util(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	km_js_array(o, key);
+	for (int i = 0; sim && i < sim->ncpus; i++) {
+		const struct km_cpu *c = &sim->cpus[i];
+		km_js_packed(o, NULL);
+		km_js_int(o, "cpu", i);
+		km_js_int(o, "busy_ns", c->acct[KM_CPU_BUSY]);
+		km_js_int(o, "spin_ns", c->acct[KM_CPU_SPIN]);
+		km_js_int(o, "irq_ns", c->acct[KM_CPU_IRQ]);
+		km_js_int(o, "irqoff_ns", c->irqoff_ns);
+		km_js_int(o, "idle_ns", c->acct[KM_CPU_IDLE]);
+		km_js_int(o, "ctxsw", (int64_t)c->ctxsw);
+		km_js_int(o, "switch_ns", c->acct[KM_CPU_SWITCH]);
+		km_js_end(o);
+	}
+	km_js_end(o);
+}
+
+static void sec_tasks(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	km_js_array(o, key);
+	for (uint32_t i = 0; sim && i < sim->ctxs.n; i++) {
+		const struct km_ctx *t = sim->ctxs.v[i];
+		if (t->kind != KM_CTX_TASK)
+			continue;
+		km_js_packed(o, NULL);
+		km_js_str(o, "name", t->name);
+		km_js_int(o, "cpu", t->cpu);
+		km_js_int(o, "cpu_ns", t->cpu_ns);
+		km_js_int(o, "spin_ns", t->spin_ns);
+		km_js_int(o, "blocked_ns", t->blocked_ns);
+		km_js_int(o, "end_ns", t->finished ? t->end_ns : sim->now);
+		km_js_bool(o, "finished", t->finished);
+		km_js_int(o, "runnable_ns", t->runnable_ns);
+		km_js_int(o, "acquisitions", (int64_t)t->acquisitions);
+		km_js_end(o);
+	}
+	km_js_end(o);
+}
+
+static void sec_vars(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	km_js_object(o, key);
+	for (uint32_t i = 0; sim && i < sim->vars.n; i++)
+		km_js_int(o, sim->vars.v[i]->name, sim->vars.v[i]->value);
+	km_js_end(o);
+}
+
+static void sec_atomics(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	km_js_object(o, key);
+	for (uint32_t i = 0; sim && i < sim->atomics.n; i++)
+		km_js_int(o, sim->atomics.v[i]->name, sim->atomics.v[i]->value);
+	km_js_end(o);
+}
+
+static void sec_counters(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	km_js_object(o, key);
+	for (uint32_t i = 0; sim && i < sim->counters.n; i++) {
+		const struct km_counter *c = sim->counters.v[i];
+		km_js_packed(o, c->name);
+		km_js_int(o, "value", c->value);
+		km_js_int(o, "peak", c->peak);
+		km_js_str(o, "unit", c->unit);
+		km_js_end(o);
+	}
+	km_js_end(o);
+}
+
+static void sec_ops(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	km_js_object(o, key);
+	for (uint32_t i = 0; sim && i < sim->opstats.n; i++) {
+		const struct km_opstat *s = sim->opstats.v[i];
+		km_js_packed(o, s->name);
+		km_js_int(o, "count", (int64_t)s->hist.mm.n);
+		km_js_int(o, "min_ns", s->hist.mm.min);
+		km_js_int(o, "p50_ns", km_hist_quantile(&s->hist, 0.50));
+		km_js_int(o, "p99_ns", km_hist_quantile(&s->hist, 0.99));
+		km_js_int(o, "max_ns", s->hist.mm.max);
+		km_js_end(o);
+	}
+	km_js_end(o);
+}
+
+static void sec_violations(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	km_js_array(o, key);
+	for (uint32_t i = 0; sim && i < sim->violations.n; i++) {
+		const struct km_violation *v = &sim->violations.v[i];
+		km_js_object(o, NULL);
+		km_js_str(o, "kind", km_violation_name(v->kind));
+		km_js_str(o, "message", v->message);
+		km_js_int(o, "time_ns", v->time);
+		if (v->ctx >= 0)
+			km_js_str(o, "task", sim->ctxs.v[v->ctx]->name ?
+				  sim->ctxs.v[v->ctx]->name : "");
+		else
+			km_js_null(o, "task");
+		if (v->lock >= 0)
+			km_js_str(o, "lock", sim->locks.v[v->lock]->name);
+		else
+			km_js_null(o, "lock");
+		if (v->var >= 0)
+			km_js_str(o, "var", sim->vars.v[v->var]->name);
+		if (v->splat)
+			km_js_str(o, "splat", v->splat);
+		km_js_end(o);
+	}
+	km_js_end(o);
+}
+
+static void sec_checks(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_array(o, key);
+	for (int i = 0; i < ri->nchecks; i++) {
+		km_js_packed(o, NULL);
+		km_js_bool(o, "ok", ri->checks[i].ok);
+		km_js_str(o, "message", ri->checks[i].message);
+		km_js_end(o);
+	}
+	km_js_end(o);
+}
+
+/* extensions */
+
+static void sec_era_version(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	if (ri->era)
+		km_js_str(o, key, ri->era->version);
+}
+
+static void sec_file(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_str(o, key, ri->file ? ri->file : "");
+}
+
+static void sec_params(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	km_js_object(o, key);
+	for (int i = 0; i < ri->nparams; i++)
+		km_js_str(o, ri->params[i].name, ri->params[i].value);
+	km_js_end(o);
+}
+
+static void sec_kernel_locks(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	if (!sim)
+		return;
+	km_js_array(o, key);
+	if (sim->bkl->used)
+		lock_json(o, sim->bkl, NULL);
+	if (sim->gil->used)
+		lock_json(o, sim->gil, NULL);
+	km_js_end(o);
+}
+
+static void sec_irqs(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	if (!sim)
+		return;
+	km_js_array(o, key);
+	for (uint32_t i = 0; i < sim->irqsrcs.n; i++) {
+		const struct km_irqsrc *s = sim->irqsrcs.v[i];
+		km_js_packed(o, NULL);
+		km_js_str(o, "name", s->name);
+		km_js_int(o, "cpu", s->cpu);
+		km_js_int(o, "fired", (int64_t)s->fired);
+		km_js_int(o, "coalesced", (int64_t)s->coalesced);
+		km_js_int(o, "handler_avg_ns", km_minmax_avg(&s->handler));
+		km_js_int(o, "handler_max_ns", s->handler.max);
+		km_js_end(o);
+	}
+	km_js_end(o);
+}
+
+static void sec_violation_counts(struct km_jsink *o, const char *key,
+				 const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	if (!sim)
+		return;
+	km_js_object(o, key);
+	for (int k = 0; k < KM_V_KINDS; k++)
+		if (sim->violation_count[k])
+			km_js_int(o, km_violation_name((enum km_violation_kind)k),
+				  (int64_t)sim->violation_count[k]);
+	km_js_end(o);
+}
+
+static void sec_trace_records(struct km_jsink *o, const char *key, const struct km_run_info *ri)
+{
+	if (ri->sim)
+		km_js_int(o, key, (int64_t)ri->sim->trace.count);
+}
+
+static const struct section {
+	const char *key;
+	section_fn emit;
+	bool grows;		/* with the machine: made for the checks on demand */
+} sections[] = {
+	{ "scenario", sec_scenario, false },
+	{ "era", sec_era, false },
+	{ "mode", sec_mode, false },
+	{ "cpus", sec_cpus, false },
+	{ "seed", sec_seed, false },
+	{ "outcome", sec_outcome, false },
+	{ "reason", sec_reason, false },
+	{ "sim_time_ns", sec_sim_time, false },
+	{ "events", sec_events, false },
+	{ "trace_hash", sec_hash, false },
+	{ "locks", sec_locks, true },
+	{ "cpus_util", sec_cpus_util, true },
+	{ "tasks", sec_tasks, true },
+	{ "vars", sec_vars, false },
+	{ "atomics", sec_atomics, false },
+	{ "counters", sec_counters, false },
+	{ "ops", sec_ops, false },
+	{ "violations", sec_violations, false },
+	{ "checks", sec_checks, false },
+	{ "era_version", sec_era_version, false },
+	{ "file", sec_file, false },
+	{ "params", sec_params, false },
+	{ "kernel_locks", sec_kernel_locks, false },
+	{ "irqs", sec_irqs, false },
+	{ "violation_counts", sec_violation_counts, false },
+	{ "trace_records", sec_trace_records, false },
+};
+
+#define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
+
+const char *const km_report_grown_keys[] = { "locks", "cpus_util", "tasks", NULL };
+
+static void emit_report(struct km_jsink *o, const struct km_run_info *ri, bool grown)
+{
+	km_js_object(o, NULL);
+	for (size_t i = 0; i < NSECTIONS; i++)
+		if (grown || !sections[i].grows)
+			sections[i].emit(o, sections[i].key, ri);
+	km_js_end(o);
 }
 
 json_t *km_report_json(const struct km_run_info *ri)
 {
-	const struct km_sim *sim = ri->sim;
-	json_t *r = json_object();
-	char hash[17] = "0000000000000000";
-	if (sim)
-		snprintf(hash, sizeof(hash), "%016" PRIx64, sim->trace.hash);
+	struct km_jsink o;
+	km_js_init_tree(&o);
+	emit_report(&o, ri, true);
+	return km_js_take_tree(&o);
+}
 
-	json_object_set_new(r, "scenario", json_string(ri->scenario ? ri->scenario : ""));
-	json_object_set_new(r, "era", json_string(ri->era ? ri->era->id :
-						  ri->era_key ? ri->era_key : ""));
-	json_object_set_new(r, "mode", json_string(km_mode_name(ri->mode)));
-	json_object_set_new(r, "cpus", json_integer(ri->cpus));
-	json_object_set_new(r, "seed", json_integer((json_int_t)ri->seed));
-	json_object_set_new(r, "outcome", json_string(km_outcome_name(ri->outcome)));
-	json_object_set_new(r, "reason", ri->reason && ri->reason[0] ?
-				 json_string(ri->reason) : json_null());
-	json_object_set_new(r, "sim_time_ns", json_integer(sim ? sim->now : 0));
-	json_object_set_new(r, "events", json_integer(sim ? (json_int_t)sim->events : 0));
-	json_object_set_new(r, "trace_hash", json_string(hash));
+json_t *km_report_json_small(const struct km_run_info *ri)
+{
+	struct km_jsink o;
+	km_js_init_tree(&o);
+	emit_report(&o, ri, false);
+	return km_js_take_tree(&o);
+}
 
-	json_t *locks = json_array();
-	json_t *cpus = json_array();
-	json_t *tasks = json_array();
-	json_t *vars = json_object();
-	json_t *atomics = json_object();
-	json_t *counters = json_object();
-	json_t *ops = json_object();
-	json_t *violations = json_array();
-	json_t *checks = json_array();
-
-	if (sim) {
-		for (uint32_t i = 0; i < sim->locks.n; i++) {
-			const struct km_lock *l = sim->locks.v[i];
-			json_array_append_new(locks, lock_json(l, km_prim_name(l->kind)));
-		}
-		for (int i = 0; i < sim->ncpus; i++) {
-			const struct km_cpu *c = &sim->cpus[i];
-			json_array_append_new(cpus, json_pack(
-				"{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "cpu", i,
-				"busy_ns", (json_int_t)c->acct[KM_CPU_BUSY],
-				"spin_ns", (json_int_t)c->acct[KM_CPU_SPIN],
-				"irq_ns", (json_int_t)c->acct[KM_CPU_IRQ],
-				"irqoff_ns", (json_int_t)c->irqoff_ns,
-				"idle_ns", (json_int_t)c->acct[KM_CPU_IDLE],
-				"ctxsw", (json_int_t)c->ctxsw,
-				"switch_ns", (json_int_t)c->acct[KM_CPU_SWITCH]));
-		}
-		for (uint32_t i = 0; i < sim->ctxs.n; i++) {
-			const struct km_ctx *t = sim->ctxs.v[i];
-			if (t->kind != KM_CTX_TASK)
-				continue;
-			json_array_append_new(tasks, json_pack(
-				"{s:s, s:i, s:I, s:I, s:I, s:I, s:b, s:I, s:I}", "name", t->name,
-				"cpu", t->cpu, "cpu_ns", (json_int_t)t->cpu_ns,
-				"spin_ns", (json_int_t)t->spin_ns,
-				"blocked_ns", (json_int_t)t->blocked_ns,
-				"end_ns", (json_int_t)(t->finished ? t->end_ns : sim->now),
-				"finished", t->finished,
-				"runnable_ns", (json_int_t)t->runnable_ns,
-				"acquisitions", (json_int_t)t->acquisitions));
-		}
-		for (uint32_t i = 0; i < sim->vars.n; i++)
-			json_object_set_new(vars, sim->vars.v[i]->name,
-					    json_integer(sim->vars.v[i]->value));
-		for (uint32_t i = 0; i < sim->atomics.n; i++)
-			json_object_set_new(atomics, sim->atomics.v[i]->name,
-					    json_integer(sim->atomics.v[i]->value));
-		for (uint32_t i = 0; i < sim->counters.n; i++) {
-			const struct km_counter *c = sim->counters.v[i];
-			json_object_set_new(counters, c->name, json_pack("{s:I, s:I, s:s}",
-				"value", (json_int_t)c->value, "peak", (json_int_t)c->peak,
-				"unit", c->unit));
-		}
-		for (uint32_t i = 0; i < sim->opstats.n; i++) {
-			const struct km_opstat *o = sim->opstats.v[i];
-			json_object_set_new(ops, o->name, json_pack("{s:I, s:I, s:I, s:I, s:I}",
-				"count", (json_int_t)o->hist.mm.n,
-				"min_ns", (json_int_t)o->hist.mm.min,
-				"p50_ns", (json_int_t)km_hist_quantile(&o->hist, 0.50),
-				"p99_ns", (json_int_t)km_hist_quantile(&o->hist, 0.99),
-				"max_ns", (json_int_t)o->hist.mm.max));
-		}
-		for (uint32_t i = 0; i < sim->violations.n; i++) {
-			const struct km_violation *v = &sim->violations.v[i];
-			json_t *o = json_object();
-			json_object_set_new(o, "kind", json_string(km_violation_name(v->kind)));
-			json_object_set_new(o, "message", json_string(v->message));
-			json_object_set_new(o, "time_ns", json_integer(v->time));
-			json_object_set_new(o, "task", v->ctx >= 0 ?
-				json_string(sim->ctxs.v[v->ctx]->name ? sim->ctxs.v[v->ctx]->name : "")
-				: json_null());
-			json_object_set_new(o, "lock", v->lock >= 0 ?
-				json_string(sim->locks.v[v->lock]->name) : json_null());
-			if (v->var >= 0)
-				json_object_set_new(o, "var", json_string(sim->vars.v[v->var]->name));
-			if (v->splat)
-				json_object_set_new(o, "splat", json_string(v->splat));
-			json_array_append_new(violations, o);
-		}
+json_t *km_report_json_part(const struct km_run_info *ri, const char *key)
+{
+	for (size_t i = 0; i < NSECTIONS; i++) {
+		if (strcmp(sections[i].key, key))
+			continue;
+		struct km_jsink o;
+		km_js_init_tree(&o);
+		sections[i].emit(&o, NULL, ri);
+		return km_js_take_tree(&o);
 	}
-	for (int i = 0; i < ri->nchecks; i++)
-		json_array_append_new(checks, json_pack("{s:b, s:s}", "ok", ri->checks[i].ok,
-							"message", ri->checks[i].message));
+	return NULL;
+}
 
-	json_object_set_new(r, "locks", locks);
-	json_object_set_new(r, "cpus_util", cpus);
-	json_object_set_new(r, "tasks", tasks);
-	json_object_set_new(r, "vars", vars);
-	json_object_set_new(r, "atomics", atomics);
-	json_object_set_new(r, "counters", counters);
-	json_object_set_new(r, "ops", ops);
-	json_object_set_new(r, "violations", violations);
-	json_object_set_new(r, "checks", checks);
-
-	/* extensions */
-	if (ri->era)
-		json_object_set_new(r, "era_version", json_string(ri->era->version));
-	json_object_set_new(r, "file", json_string(ri->file ? ri->file : ""));
-	json_t *params = json_object();
-	for (int i = 0; i < ri->nparams; i++)
-		json_object_set_new(params, ri->params[i].name, json_string(ri->params[i].value));
-	json_object_set_new(r, "params", params);
-	if (sim) {
-		json_t *klocks = json_array();
-		if (sim->bkl->used)
-			json_array_append_new(klocks, lock_json(sim->bkl, NULL));
-		if (sim->gil->used)
-			json_array_append_new(klocks, lock_json(sim->gil, NULL));
-		json_object_set_new(r, "kernel_locks", klocks);
-		json_t *irqs = json_array();
-		for (uint32_t i = 0; i < sim->irqsrcs.n; i++) {
-			const struct km_irqsrc *s = sim->irqsrcs.v[i];
-			json_array_append_new(irqs, json_pack("{s:s, s:i, s:I, s:I, s:I, s:I}",
-				"name", s->name, "cpu", s->cpu, "fired", (json_int_t)s->fired,
-				"coalesced", (json_int_t)s->coalesced,
-				"handler_avg_ns", (json_int_t)km_minmax_avg(&s->handler),
-				"handler_max_ns", (json_int_t)s->handler.max));
-		}
-		json_object_set_new(r, "irqs", irqs);
-		json_t *vc = json_object();
-		for (int k = 0; k < KM_V_KINDS; k++)
-			if (sim->violation_count[k])
-				json_object_set_new(vc, km_violation_name((enum km_violation_kind)k),
-						    json_integer((json_int_t)sim->violation_count[k]));
-		json_object_set_new(r, "violation_counts", vc);
-		json_object_set_new(r, "trace_records", json_integer((json_int_t)sim->trace.count));
-	}
-	return r;
+int km_report_print_json(FILE *out, const struct km_run_info *ri)
+{
+	struct km_jsink o;
+	km_js_init_text(&o, out);
+	emit_report(&o, ri, true);
+	if (km_js_finish_text(&o) < 0 || fputc('\n', out) == EOF)
+		return -1;
+	return 0;
 }
 
 int km_report_write_json(FILE *out, const json_t *j)

@@ -95,6 +95,11 @@ static inline void bench_scen_init(struct bench_scen *b)
 	b->mode = KM_MODE_NATIVE;
 }
 
+static inline void *bench_report_part(void *ud, const char *key)
+{
+	return km_report_json_part(ud, key);
+}
+
 /* Load, build and run @b->file.  Returns 0 (see b->status), or -1 with
  * b->err when the scenario could not run at all. */
 static inline int bench_scen_run(struct bench_scen *b, const struct km_era_list *eras)
@@ -146,14 +151,19 @@ static inline int bench_scen_run(struct bench_scen *b, const struct km_era_list 
 		return -1;
 	b->ri.outcome = b->sim->outcome;
 	b->ri.reason = b->sim->reason;
-	json_t *j = km_report_json(&b->ri);
+	/* as the session does: the small report, the rest if a check asks */
+	json_t *j = km_report_json_small(&b->ri);
 	if (!j) {
 		snprintf(b->err, sizeof(b->err), "out of memory building the report");
 		return -1;
 	}
+	const struct km_check_report rep = {
+		.small = j, .lazy = km_report_grown_keys, .part = bench_report_part,
+		.ud = &b->ri,
+	};
 	const struct km_check_result *checks;
 	int nchecks;
-	rc = km_scenario_checks(b->sc, j, &checks, &nchecks, b->err, sizeof(b->err));
+	rc = km_scenario_checks(b->sc, &rep, &checks, &nchecks, b->err, sizeof(b->err));
 	json_decref(j);
 	double t5 = bench_now();
 	if (rc < 0)
