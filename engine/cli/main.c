@@ -440,7 +440,7 @@ static int only_options(const struct options *o, const char *cmd, const int *all
 
 static const int run_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_REPORT, OPT_TRACE, OPT_TRACE_FORMAT,
-	OPT_PNG, OPT_SIZE, OPT_GUI, 0,
+	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, 0,
 };
 static const int compare_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
@@ -450,7 +450,7 @@ static const int explore_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS, 0,
 };
 static const int tour_opts[] = {
-	OPT_SEED, BUDGET_OPTS, OPT_OUT, OPT_SIZE, OPT_GUI, 0,
+	OPT_SEED, BUDGET_OPTS, OPT_TRACE_LIMIT, OPT_OUT, OPT_SIZE, OPT_GUI, 0,
 };
 
 /* ----------------------------------------------------------------- run -- */
