@@ -60,6 +60,10 @@ void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result);
 void km_ctx_arm_timeout(struct km_sim *sim, struct km_ctx *ctx, km_time deadline);
 void km_ctx_cancel_timeout(struct km_ctx *ctx);
 void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu);
+
+/* Run-queue trees (sched.c): built by km_sim_new, above this many CPUs. */
+#define KM_RQ_TREE_MIN 64
+int km_rq_trees_init(struct km_sim *sim);
 bool km_cpu_maybe_preempt(struct km_sim *sim, struct km_cpu *cpu);
 void km_cpu_irqs_maybe_enabled(struct km_sim *sim, struct km_cpu *cpu);
 void km_cpu_irqoff_update(struct km_sim *sim, struct km_cpu *cpu);

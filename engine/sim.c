@@ -81,6 +81,10 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 	}
 	for (int i = 0; i < sim->ncpus; i++)
 		sim->cpus[i].id = i;
+	if (km_rq_trees_init(sim) < 0) {
+		km_sim_free(sim);
+		return NULL;
+	}
 	km_evq_init(&sim->evq);
 	km_rng_seed(&sim->rng, cfg->seed);
 	km_trace_init(&sim->trace, cfg->store_trace, cfg->trace_limit);
@@ -101,6 +105,8 @@ void km_sim_free(struct km_sim *sim)
 {
 	if (!sim)
 		return;
+	free(sim->rq_short);
+	free(sim->rq_long);
 	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
 		struct km_ctx *c = sim->ctxs.v[i];
 		if (c->kind == KM_CTX_TASK)

@@ -401,6 +401,12 @@ struct km_sim {
 	int ncpus;
 	struct km_cpu *cpus;
 	uint64_t idle_mask[KM_MAX_CPUS / 64];	/* CPUs with no task and no switch */
+	/* Above KM_RQ_TREE_MIN CPUs, two tournament trees over the run-queue
+	 * lengths (sched.c): node n holds the CPU with the shortest (rq_short)
+	 * or longest (rq_long) queue below it, the lower id on a tie; leaves
+	 * start at rq_tree_size.  NULL below the threshold: a scan is cheaper. */
+	int *rq_short, *rq_long;
+	int rq_tree_size;
 	uint32_t queued;			/* tasks on all run queues */
 
 	KM_VEC(struct km_ctx *) ctxs;

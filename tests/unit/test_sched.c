@@ -14,6 +14,9 @@
 #include "test.h"
 
 #include "script_host.h"
+#include "core.h"		/* KM_RQ_TREE_MIN */
+
+#include <stdlib.h>
 
 enum { MS = 1000000, CTXSW = 100 };
 
@@ -227,6 +230,90 @@ static void test_sched_idle_placement_and_steal(void **state)
 	sh_free(&h);
 }
 
+
+/*
+ * Placement with every CPU busy, and stealing, on @n CPUs: a new task
+ * joins the shortest run queue (the lowest CPU id on a tie), and an idle
+ * CPU steals the head of the longest other queue (the lowest id on a
+ * tie).  Up to KM_RQ_TREE_MIN CPUs the scheduler scans the queues; above,
+ * it keeps tournament trees: both must follow the rule, which this test
+ * replays by hand.  CPU 0's first task is short, so CPU 0 runs its own
+ * queue, then steals everything else in the rule's order while the other
+ * CPUs are still on their long tasks.
+ */
+static void check_placement_and_steal_order(int n)
+{
+	static const struct sh_step quick[] = { { OP_COMPUTE, 1000, 0 }, { OP_END, 0, 0 } };
+	enum { EXTRA_PER_CPU = 3, EXTRA_MORE = 7 };
+	int nextra = EXTRA_PER_CPU * n + EXTRA_MORE;
+	struct sh_host h;
+	struct km_era era = sh_era(n);
+	struct km_config cfg = sh_cfg(n, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(sh_task(&h, "first", -1, 0, quick));
+	for (int c = 1; c < n; c++)
+		assert_non_null(sh_task(&h, "long", -1, 0, long_compute));
+	for (int i = 0; i < nextra; i++)
+		assert_non_null(sh_task(&h, "extra", -1, 500, quick));
+	assert_int_equal(sh_run(&h), 0);
+
+	/* Placement: extra i joined the queue of CPU i mod n. */
+	int *queue_of = malloc((size_t)nextra * sizeof(int));
+	int *len = calloc((size_t)n, sizeof(int));
+	int *order = malloc((size_t)nextra * sizeof(int));
+	assert_non_null(queue_of);
+	assert_non_null(len);
+	assert_non_null(order);
+	for (int i = 0; i < nextra; i++) {
+		queue_of[i] = i % n;
+		len[i % n]++;
+	}
+	/* The rule, replayed: CPU 0 runs its own queue, then steals. */
+	int k = 0;
+	for (int i = 0; i < nextra; i++)
+		if (queue_of[i] == 0)
+			order[k++] = i;
+	len[0] = 0;
+	while (k < nextra) {
+		int busiest = -1;
+		for (int c = 1; c < n; c++)
+			if (len[c] > 0 && (busiest < 0 || len[c] > len[busiest]))
+				busiest = c;
+		assert_true(busiest > 0);
+		for (int i = 0; i < nextra; i++) {	/* its queue's head */
+			if (queue_of[i] == busiest) {
+				order[k++] = i;
+				queue_of[i] = -1;
+				len[busiest]--;
+				break;
+			}
+		}
+	}
+	/* What ran: every extra on CPU 0, in that order. */
+	for (int j = 0; j < nextra; j++) {
+		const struct km_ctx *t = h.sim->ctxs.v[n + order[j]];
+		assert_int_equal(t->cpu, 0);
+		if (j > 0)
+			assert_true(t->end_ns > h.sim->ctxs.v[n + order[j - 1]]->end_ns);
+	}
+	free(queue_of);
+	free(len);
+	free(order);
+	sh_free(&h);
+}
+
+static void test_sched_placement_and_steal_by_scan(void **state)
+{
+	(void)state;
+	check_placement_and_steal_order(KM_RQ_TREE_MIN / 2);
+}
+
+static void test_sched_placement_and_steal_by_tree(void **state)
+{
+	(void)state;
+	check_placement_and_steal_order(3 * KM_RQ_TREE_MIN / 2 + 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +324,8 @@ int main(void)
 		cmocka_unit_test(test_sched_irq_pending_while_irqs_off),
 		cmocka_unit_test(test_sched_sleep_wakeup_latency),
 		cmocka_unit_test(test_sched_idle_placement_and_steal),
+		cmocka_unit_test(test_sched_placement_and_steal_by_scan),
+		cmocka_unit_test(test_sched_placement_and_steal_by_tree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
