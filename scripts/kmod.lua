@@ -311,10 +311,12 @@ local function request_module(list)
   end
 end
 
--- The machine's CPUs.  The top level cannot see --cpus, so udevd finds the
--- CPUs the way for_each_possible_cpu() would, by asking for each one: it
--- starts the uevent workers of CPU k pinned to CPU k, until there is no
--- CPU k.  With more CPUs come proportionally more requests.
+-- The machine's CPUs.  udevd finds the CPUs the way for_each_possible_cpu()
+-- would, by asking for each one: it starts the uevent workers of CPU k
+-- pinned to CPU k, until there is no CPU k.  With more CPUs come
+-- proportionally more requests.  (A top-level ncpus() would do too; this
+-- scenario was written before it worked there, and keeps its way so that
+-- its runs, and its published figures, stay the same.)
 local function share(count, k)   -- CPU k's share of `count` requests per 448 CPUs
   return (count * (k + 1)) // 448 - (count * k) // 448
 end

@@ -712,7 +712,7 @@ static int cmd_list(void)
 		char path[PATH_MAX + 300], lerr[512];
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		struct km_load_opts lo = { .max_instructions = 50000000, .max_memory = 64u << 20,
-					   .max_wall = 10, .seed = 1 };
+					   .max_wall = 10, .seed = 1, .eras = &eras };
 		struct km_scenario *sc = km_scenario_load(path, &lo, lerr, sizeof(lerr));
 		if (sc) {
 			const struct km_scenario_meta *m = km_scenario_meta(sc);

@@ -278,6 +278,7 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 		.max_instructions = rq->max_instructions, .max_memory = rq->max_memory,
 		.max_wall = rq->max_wall, .seed = rq->has_seed ? rq->seed : 1,
 		.seed_given = rq->has_seed, .stop = &km_interrupted,
+		.cpus = rq->cpus, .era = rq->era, .eras = eras,
 	};
 	for (int i = 0; i < rq->nsets; i++)
 		rq->sets[i].used = false;

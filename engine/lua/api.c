@@ -546,8 +546,17 @@ static int l_current(lua_State *L)
 /* ncpus(): the run's CPU count (an extension: spread work over CPUs). */
 static int l_ncpus(lua_State *L)
 {
+	struct km_scenario *sc = km_scen(L);
+	if (sc->phase == KM_PHASE_LOAD) {
+		lua_pushinteger(L, km_top_ncpus(L));
+		return 1;
+	}
+	if (sc->phase == KM_PHASE_CHECK && sc->sim) {
+		lua_pushinteger(L, sc->sim->ncpus);
+		return 1;
+	}
 	op_ctx(L, "ncpus", false);
-	lua_pushinteger(L, km_scen(L)->sim->ncpus);
+	lua_pushinteger(L, sc->sim->ncpus);
 	return 1;
 }
 

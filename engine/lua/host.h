@@ -63,9 +63,16 @@ struct km_scenario {
 	int *task_fn;			/* per ctx id: function ref of a task */
 	int *thread_ref;		/* per ctx id: registry ref of its thread */
 	uint32_t cap_ctx;
+	int cpus_opt;			/* --cpus, 0: not given */
+	const char *era_opt;		/* --era, or NULL */
+	const struct km_era_list *eras;	/* or NULL */
+	int top_ncpus;			/* what ncpus() said at the top level, or 0 */
 	int *idle_threads;		/* refs of finished threads, kept for reuse */
 	int nidle, capidle;
 };
+
+/* ncpus() at the top level (scenario.c): the count the run will have. */
+int km_top_ncpus(lua_State *L);
 
 static inline struct km_scenario *km_scen(lua_State *L)
 {

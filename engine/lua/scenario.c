@@ -19,6 +19,7 @@
  */
 #include "host.h"
 #include "fields.h"
+#include "eras.h"
 
 #include <jansson.h>
 
@@ -90,6 +91,32 @@ static uint32_t next_index(lua_State *L, enum km_htype type)
 
 /* ------------------------------------------------------ declarations -- */
 
+/*
+ * ncpus() at the top level.  The CPU count is decided, in this order, by
+ * --cpus, scenario{ cpus }, then the era's own count (--era, else
+ * scenario{ era }, else the newest era): all known once scenario{} has
+ * run, and the session decides the same way after loading.  scenario{}
+ * may not come after an ncpus() that could have read it.
+ */
+int km_top_ncpus(lua_State *L)
+{
+	struct km_scenario *sc = km_scen(L);
+	int n = sc->cpus_opt ? sc->cpus_opt : sc->meta.cpus;
+	if (!n) {
+		if (!sc->eras || !sc->eras->n)
+			return luaL_error(L, "ncpus(): the CPU count is not known at the top level "
+					  "here (give --cpus or scenario{ cpus })");
+		const char *key = sc->era_opt ? sc->era_opt : sc->meta.era[0] ? sc->meta.era : NULL;
+		const struct km_era *e = key ? km_eras_find(sc->eras, key) :
+					 &sc->eras->v[sc->eras->n - 1];
+		if (!e)
+			return luaL_error(L, "ncpus(): unknown era '%s'", key);
+		n = e->cpus;
+	}
+	sc->top_ncpus = n;
+	return n;
+}
+
 static int l_scenario(lua_State *L)
 {
 	static const char *const fields[] = {
@@ -100,6 +127,9 @@ static int l_scenario(lua_State *L)
 		return luaL_error(L, "scenario{} must be called at the top level");
 	if (sc->declared)
 		return luaL_error(L, "scenario{} may be called only once");
+	if (sc->top_ncpus)
+		return luaL_error(L, "scenario{} must come before ncpus(): its cpus and era "
+				  "decide the CPU count");
 	luaL_checktype(L, 1, LUA_TTABLE);
 	km_fields_only(L, 1, "scenario", fields);
 	struct km_scenario_meta *m = &sc->meta;
@@ -414,6 +444,9 @@ struct km_scenario *km_scenario_load(const char *path, const struct km_load_opts
 	sc->nsets = o->nsets;
 	sc->seed_given = o->seed_given;
 	sc->sb.stop = o->stop;
+	sc->cpus_opt = o->cpus;
+	sc->era_opt = o->era;
+	sc->eras = o->eras;
 	lua_State *L = sc->sb.L;
 	km_handles_register(L);
 	for (const luaL_Reg *f = decl_funcs; f->name; f++)

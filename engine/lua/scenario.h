@@ -27,6 +27,8 @@ struct km_param_set {
 	bool used;
 };
 
+struct km_era_list;
+
 struct km_load_opts {
 	struct km_param_set *sets;	/* --set NAME=VALUE */
 	int nsets;
@@ -36,6 +38,12 @@ struct km_load_opts {
 	uint64_t seed;			/* for math.random at the top level */
 	bool seed_given;		/* --seed: scenario{ seed } does not override */
 	volatile const int *stop;	/* interrupt flag, or NULL */
+	/* What decides the CPU count, for ncpus() at the top level: --cpus
+	 * (0: not given), --era (NULL: not given) and the eras to look the
+	 * scenario's era up in (NULL: ncpus() needs --cpus or scenario{cpus}). */
+	int cpus;
+	const char *era;
+	const struct km_era_list *eras;
 };
 
 struct km_scenario_meta {

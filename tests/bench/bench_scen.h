@@ -109,6 +109,7 @@ static inline int bench_scen_run(struct bench_scen *b, const struct km_era_list 
 		.max_instructions = 0,	/* no instruction budget: runs are long */
 		.max_memory = b->max_memory ? b->max_memory : KM_DEFAULT_MAX_MEMORY,
 		.max_wall = 0, .seed = b->has_seed ? b->seed : 1, .seed_given = b->has_seed,
+		.cpus = b->cpus,
 	};
 	double t0 = bench_now();
 	b->sc = km_scenario_load(b->file, &lo, b->err, sizeof(b->err));
