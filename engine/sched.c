@@ -821,8 +821,15 @@ static void on_switch(struct km_sim *sim, struct km_cpu *cpu)
 	cpu->switching = false;
 	cpu->switch_to = NULL;
 	if (!next) {	/* the end of cpu_schedule_after()'s tail */
+		struct km_ctx *prev = cpu->leaving;
 		cpu->leaving = NULL;
 		cpu_schedule(sim, cpu);
+		if (prev && prev->wake_deferred) {
+			prev->wake_deferred = false;
+			if (prev->state == KM_CTX_RUNNABLE &&
+			    prev->wake_deferred_token == prev->seg_token)
+				make_runnable(sim, prev);
+		}
 		km_cpu_irqs_maybe_enabled(sim, cpu);
 		return;
 	}
@@ -885,6 +892,12 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 		ctx = sim->ctxs.v[ev->id];
 		if (ctx->state != KM_CTX_RUNNABLE || ev->token != ctx->seg_token)
 			return;
+		if (ctx->cpu >= 0 && sim->cpus[ctx->cpu].leaving == ctx) {
+			/* still leaving its CPU: it cannot run elsewhere yet */
+			ctx->wake_deferred = true;
+			ctx->wake_deferred_token = ev->token;
+			return;
+		}
 		make_runnable(sim, ctx);
 		return;
 	case KM_EV_START:

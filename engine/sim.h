@@ -137,6 +137,12 @@ struct km_ctx {
 	/* the current segment */
 	km_time seg_end, seg_left;
 	uint64_t seg_token;
+	/* A wake-up (EV_WAKE) that arrived while the CPU it blocked on was
+	 * still spending its way-to-sleep tail (km_ctx_block_after): it is
+	 * replayed when that tail ends, as try_to_wake_up() waits for
+	 * p->on_cpu to clear.  wake_deferred_token is the event's token. */
+	bool wake_deferred;
+	uint64_t wake_deferred_token;
 	enum km_cpu_state seg_shows;	/* what the CPU lane shows during it */
 	int64_t result;			/* handed to the host on resume */
 

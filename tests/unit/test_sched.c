@@ -314,6 +314,61 @@ static void test_sched_placement_and_steal_by_tree(void **state)
 	check_placement_and_steal_order(3 * KM_RQ_TREE_MIN / 2 + 5);
 }
 
+/*
+ * A task that blocks first spends a tail on its CPU (the failed attempt,
+ * queueing under the wait list's lock, spinning for it when others queue
+ * at the same moment).  If its wake-up (here: a 1 us down_timeout that
+ * expires) comes before that tail ends, it must not start on another CPU
+ * while the first still shows it: like try_to_wake_up() waiting for
+ * p->on_cpu, the wake waits for the tail.  The check walks the stored
+ * trace and keeps, per CPU, the task it shows.
+ */
+static void test_sched_no_task_on_two_cpus_during_its_tail(void **state)
+{
+	enum { NCPU = 64, SEM = 0 };
+	static const struct sh_step owner[] = {
+		{ OP_DOWN, SEM, 0 }, { OP_COMPUTE, 50000, 0 }, { OP_UP, SEM, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step impatient[] = {
+		{ OP_COMPUTE, 10, 0 }, { OP_DOWN_TIMEOUT, SEM, 1000 }, { OP_COMPUTE, 5000, 0 },
+		{ OP_UP_IF_TAKEN, SEM, 0 }, { OP_END, 0, 0 },
+	};
+	(void)state;
+	struct sh_host h;
+	struct km_era era = sh_era(NCPU);
+	era.cost.atomic = 20;		/* 2023-like: queueing sections of ~120 ns */
+	era.cost.cacheline = 100;
+	struct km_config cfg = sh_cfg(NCPU, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false));
+	assert_non_null(sh_task(&h, "owner", 0, 0, owner));
+	/* unpinned, with idle CPUs to spare: a woken task could go anywhere */
+	for (int i = 0; i < NCPU / 2; i++)
+		assert_non_null(sh_task(&h, "impatient", -1, 0, impatient));
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
+
+	uint32_t shown[NCPU];
+	for (int c = 0; c < NCPU; c++)
+		shown[c] = KM_TR_NONE;
+	int cpu_records = 0;
+	for (size_t i = 0; i < h.sim->trace.len; i++) {
+		const struct km_trace_rec *r = &h.sim->trace.recs[i];
+		if (r->kind != KM_TR_CPU || r->cpu >= NCPU)
+			continue;
+		cpu_records++;
+		shown[r->cpu] = r->arg == KM_CPU_IDLE ? KM_TR_NONE : r->ctx;
+		if (shown[r->cpu] == KM_TR_NONE)
+			continue;
+		for (int c = 0; c < NCPU; c++)
+			if (c != r->cpu && shown[c] == shown[r->cpu])
+				fail_msg("task %u shown on CPUs %d and %d at %lld ns", shown[c], c,
+					 r->cpu, (long long)r->time);
+	}
+	assert_true(cpu_records > 2 * NCPU);
+	sh_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -326,6 +381,7 @@ int main(void)
 		cmocka_unit_test(test_sched_idle_placement_and_steal),
 		cmocka_unit_test(test_sched_placement_and_steal_by_scan),
 		cmocka_unit_test(test_sched_placement_and_steal_by_tree),
+		cmocka_unit_test(test_sched_no_task_on_two_cpus_during_its_tail),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
