@@ -312,7 +312,12 @@ static int l_check(lua_State *L)
 static int l_param(lua_State *L)
 {
 	struct km_scenario *sc = km_scen(L);
-	const char *name = luaL_checkstring(L, 1);
+	size_t name_len;
+	const char *name = luaL_checklstring(L, 1, &name_len);
+	/* The report keys parameters by name: two names equal in their first
+	 * 128 bytes would be one key cut short, printed twice. */
+	if (name_len == 0 || name_len > KM_NAME_MAX || !km_utf8_valid(name, name_len))
+		return luaL_argerror(L, 1, "a name of 1 to 128 bytes of UTF-8");
 	luaL_checkany(L, 2);
 	int t = lua_type(L, 2);
 	if (t != LUA_TNUMBER && t != LUA_TSTRING && t != LUA_TBOOLEAN)
@@ -909,6 +914,7 @@ static const struct km_check_report *report_of(lua_State *L)
 /* __index of the report: make a lazy key's value once, keep it. */
 static int report_index(lua_State *L)
 {
+	luaL_checktype(L, 1, LUA_TTABLE);	/* a check can call it with anything */
 	const struct km_check_report *rep = report_of(L);
 	if (!rep)
 		return 0;
@@ -938,6 +944,7 @@ static int report_index(lua_State *L)
  * (sorted) pairs. */
 static int report_pairs(lua_State *L)
 {
+	luaL_checktype(L, 1, LUA_TTABLE);	/* else it would clear a type's metatable */
 	const struct km_check_report *rep = report_of(L);
 	for (int i = 0; rep && rep->lazy[i]; i++) {
 		lua_getfield(L, 1, rep->lazy[i]);
