@@ -176,7 +176,10 @@ static int sb_load(lua_State *L)
  * Wrap it in a Lua function compiled as if written on the declaring line
  * of the declaring chunk: its errors then name that line.  The padding
  * of newlines costs one byte per line of the file, counted against the
- * memory budget like any string.
+ * memory budget like any string, and its compilation is charged to the
+ * instruction budget, a byte an instruction: a declaration at line two
+ * million is no longer a free way to burn seconds.  The compiled factory
+ * is kept per (chunk, line), so a loop declaring many tasks pays once.
  */
 static const char anchor_code[] =
 	"local f = ... return function(...) local a, b = f(...) return a, b end";
@@ -189,6 +192,37 @@ void km_sandbox_anchor_function(lua_State *L, int idx)
 	lua_Debug ar;
 	if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
 		return;
+	/* the cache: registry["km.anchors"][source .. ":" .. line] = factory */
+	if (lua_getfield(L, LUA_REGISTRYINDEX, "km.anchors") != LUA_TTABLE) {
+		lua_pop(L, 1);
+		lua_newtable(L);
+		lua_pushvalue(L, -1);
+		lua_setfield(L, LUA_REGISTRYINDEX, "km.anchors");
+	}
+	lua_pushfstring(L, "%s:%d", ar.source, ar.currentline);
+	lua_pushvalue(L, -1);
+	if (lua_rawget(L, -3) == LUA_TFUNCTION) {
+		lua_remove(L, -2);		/* the key */
+		lua_remove(L, -2);		/* the cache */
+		lua_pushvalue(L, idx);
+		lua_call(L, 1, 1);
+		lua_replace(L, idx);
+		return;
+	}
+	lua_pop(L, 1);
+	struct km_sandbox *sb = km_sandbox_of(L);
+	if (!sb->fatal) {
+		sb->instr += (uint64_t)ar.currentline;
+		if (sb->instr_limit && sb->instr > sb->instr_limit) {
+			char msg[512];
+			snprintf(msg, sizeof(msg), "%s:%d: instruction budget of %llu exceeded "
+				 "(raise it with --max-instructions)", ar.short_src, ar.currentline,
+				 (unsigned long long)sb->instr_limit);
+			km_sandbox_set_fatal(sb, msg);
+			lua_pushstring(L, msg);
+			lua_error(L);
+		}
+	}
 	luaL_Buffer b;
 	luaL_buffinit(L, &b);
 	for (int line = 1; line < ar.currentline; line++)
@@ -200,6 +234,12 @@ void km_sandbox_anchor_function(lua_State *L, int idx)
 	if (luaL_loadbufferx(L, code, len, ar.source, "t") != LUA_OK)
 		lua_error(L);
 	lua_remove(L, -2);			/* the code */
+	/* stack: cache, key, factory */
+	lua_pushvalue(L, -2);
+	lua_pushvalue(L, -2);
+	lua_rawset(L, -5);			/* cache[key] = factory */
+	lua_remove(L, -2);			/* the key */
+	lua_remove(L, -2);			/* the cache */
 	lua_pushvalue(L, idx);
 	lua_call(L, 1, 1);
 	lua_replace(L, idx);
