@@ -86,6 +86,7 @@ static void flush(struct km_jsink *s)
 {
 	if (s->len && s->out && fwrite(s->buf, 1, s->len, s->out) != s->len)
 		s->werr = true;
+	s->written += s->len;
 	s->len = 0;
 }
 
@@ -252,6 +253,7 @@ void km_js_init_text(struct km_jsink *s, FILE *out)
 	memset(s, 0, sizeof(*s));
 	s->kind = KM_JS_TEXT;
 	s->out = out;
+	reserve(s, 2 * FLUSH_AT);	/* see json_sink.h; failure is s->oom */
 }
 
 static void open_level(struct km_jsink *s, const char *key, bool object, bool packed)

@@ -62,11 +62,16 @@ struct km_jsink {
 	size_t len, cap;
 	int held;			/* open all-or-nothing objects: no flush */
 	bool werr;
+	size_t written;			/* bytes handed to @out so far */
 };
 
 /* A sink into a jansson tree; take the value with km_js_take_tree. */
 void km_js_init_tree(struct km_jsink *s);
-/* A sink writing to @out; km_js_finish_text flushes it. */
+/* A sink writing to @out; km_js_finish_text flushes it.  Its buffer is
+ * reserved whole at the start (twice the flush size), so that once bytes
+ * have reached @out no allocation is needed unless one member is larger
+ * than the flush size: running out of memory half-way would leave half a
+ * JSON document on stdout. */
 void km_js_init_text(struct km_jsink *s, FILE *out);
 
 /**

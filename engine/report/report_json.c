@@ -434,7 +434,15 @@ int km_report_print_json(FILE *out, const struct km_run_info *ri)
 	struct km_jsink o;
 	km_js_init_text(&o, out);
 	emit_report(&o, ri, true);
-	if (km_js_finish_text(&o) < 0 || fputc('\n', out) == EOF)
+	bool oom = o.oom;
+	if (km_js_finish_text(&o) < 0) {
+		/* Nothing written yet: stdout can still be one JSON object. */
+		if (oom && !o.written)
+			fprintf(out, "{\"outcome\": \"error\", \"reason\": \"out of memory "
+				"writing the report\"}\n");
+		return -1;
+	}
+	if (fputc('\n', out) == EOF)
 		return -1;
 	return 0;
 }

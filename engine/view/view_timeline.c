@@ -505,10 +505,14 @@ static bool ensure_buffers(struct km_draw *d, int w, int h)
 	d->edge = SDL_malloc(((size_t)w + 1) * sizeof(double));
 	d->cnt = SDL_calloc(((size_t)w + 1) * NACC, sizeof(int32_t));
 	d->fctx = SDL_malloc((size_t)w * sizeof(uint32_t));
-	d->px_w = w;
-	d->px_h = h;
 	d->key.valid = false;
-	return d->px && d->acc && d->bctx && d->blen && d->kidx && d->edge && d->cnt && d->fctx;
+	bool ok = d->px && d->acc && d->bctx && d->blen && d->kidx && d->edge && d->cnt &&
+		  d->fctx;
+	/* Remember the size only when every buffer is there: after a partial
+	 * failure the next frame must try again, not find d->px and go on. */
+	d->px_w = ok ? w : 0;
+	d->px_h = ok ? h : 0;
+	return ok;
 }
 
 static bool ensure_texture(struct km_draw *d)
