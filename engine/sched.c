@@ -242,10 +242,12 @@ static bool cpu_idle(const struct km_cpu *cpu)
  * while every CPU is busy (select_cpu) and an idle CPU looking for work
  * (steal) find the shortest or the longest queue in O(1), where a scan
  * costs O(CPUs): 100,000 tasks started at once on 1024 busy CPUs spent
- * 1.2 G instructions scanning.  Each queue change costs O(log CPUs), so
- * below KM_RQ_TREE_MIN CPUs the plain scans stay.  The trees choose
- * exactly what the scans choose (the lowest id on a tie), so a run is
- * the same either way.
+ * 1.2 G instructions scanning.  Queues change far more often than they
+ * are searched, so a change only marks its CPU dirty (O(1)), and a search
+ * first replays the dirty CPUs' paths (O(log CPUs) each).  Below
+ * KM_RQ_TREE_MIN CPUs the plain scans stay.  The trees choose exactly
+ * what the scans choose (the lowest id on a tie), so a run is the same
+ * either way.
  */
 static inline int rq_pick(const struct km_sim *sim, int a, int b, bool shortest)
 {
@@ -268,7 +270,9 @@ int km_rq_trees_init(struct km_sim *sim)
 		size <<= 1;
 	sim->rq_short = malloc(2 * (size_t)size * sizeof(int));
 	sim->rq_long = malloc(2 * (size_t)size * sizeof(int));
-	if (!sim->rq_short || !sim->rq_long)
+	sim->rq_dirty = malloc((size_t)sim->ncpus * sizeof(int));
+	sim->rq_is_dirty = calloc((size_t)sim->ncpus, 1);
+	if (!sim->rq_short || !sim->rq_long || !sim->rq_dirty || !sim->rq_is_dirty)
 		return -1;
 	sim->rq_tree_size = size;
 	for (int i = 0; i < size; i++)
@@ -280,15 +284,34 @@ int km_rq_trees_init(struct km_sim *sim)
 	return 0;
 }
 
-/* @cpu's rq_len changed: replay its matches up to the root. */
+/* @cpu's rq_len changed: mark it for the next search. */
 static void rq_tree_update(struct km_sim *sim, const struct km_cpu *cpu)
 {
-	if (!sim->rq_short)
+	if (!sim->rq_short || sim->rq_is_dirty[cpu->id])
 		return;
-	for (int n = (sim->rq_tree_size + cpu->id) >> 1; n >= 1; n >>= 1) {
-		sim->rq_short[n] = rq_pick(sim, sim->rq_short[2 * n], sim->rq_short[2 * n + 1], true);
-		sim->rq_long[n] = rq_pick(sim, sim->rq_long[2 * n], sim->rq_long[2 * n + 1], false);
+	sim->rq_is_dirty[cpu->id] = 1;
+	sim->rq_dirty[sim->rq_ndirty++] = cpu->id;
+}
+
+/*
+ * Before a search: replay each dirty CPU's matches up to the root.  One
+ * path after another is enough: each replay recomputes its nodes from
+ * their children, and a node shared with a later path is recomputed
+ * again by it.
+ */
+static void rq_trees_refresh(struct km_sim *sim)
+{
+	for (int i = 0; i < sim->rq_ndirty; i++) {
+		int id = sim->rq_dirty[i];
+		sim->rq_is_dirty[id] = 0;
+		for (int n = (sim->rq_tree_size + id) >> 1; n >= 1; n >>= 1) {
+			sim->rq_short[n] = rq_pick(sim, sim->rq_short[2 * n],
+						   sim->rq_short[2 * n + 1], true);
+			sim->rq_long[n] = rq_pick(sim, sim->rq_long[2 * n],
+						  sim->rq_long[2 * n + 1], false);
+		}
 	}
+	sim->rq_ndirty = 0;
 }
 
 static void rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
@@ -325,6 +348,8 @@ static struct km_ctx *steal(struct km_sim *sim, struct km_cpu *thief)
 	struct km_cpu *busiest = NULL;
 	if (!sim->queued)
 		return NULL;	/* nothing waits anywhere: no need to look */
+	if (sim->rq_long)
+		rq_trees_refresh(sim);
 	int longest = sim->rq_long ? sim->rq_long[1] : -1;
 	if (longest >= 0 && longest != thief->id) {
 		busiest = &sim->cpus[longest];	/* the scan's choice: see rq_pick */
@@ -444,8 +469,10 @@ static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx)
 	if (ctx->cpu >= 0)
 		return ctx->cpu;
 	/* A new task with every CPU busy: the shortest queue. */
-	if (sim->rq_short)
+	if (sim->rq_short) {
+		rq_trees_refresh(sim);
 		return sim->rq_short[1];
+	}
 	int best = 0;
 	for (int i = 1; i < sim->ncpus; i++)
 		if (sim->cpus[i].rq_len < sim->cpus[best].rq_len)

@@ -107,6 +107,8 @@ void km_sim_free(struct km_sim *sim)
 		return;
 	free(sim->rq_short);
 	free(sim->rq_long);
+	free(sim->rq_dirty);
+	free(sim->rq_is_dirty);
 	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
 		struct km_ctx *c = sim->ctxs.v[i];
 		if (c->kind == KM_CTX_TASK)

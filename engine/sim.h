@@ -413,6 +413,9 @@ struct km_sim {
 	 * start at rq_tree_size.  NULL below the threshold: a scan is cheaper. */
 	int *rq_short, *rq_long;
 	int rq_tree_size;
+	int *rq_dirty;			/* CPUs whose queue changed since the trees */
+	int rq_ndirty;			/*   were last brought up to date */
+	uint8_t *rq_is_dirty;
 	uint32_t queued;			/* tasks on all run queues */
 
 	KM_VEC(struct km_ctx *) ctxs;
