@@ -86,21 +86,33 @@ const char *km_sandbox_where(const struct km_sandbox *sb)
 	return sb->where;
 }
 
+/*
+ * Charge @n instructions run (or as good as run) at @where ("file:line: "),
+ * making the sandbox fatal past the budget.  Returns true if it is now.
+ */
+static bool charge_instructions(struct km_sandbox *sb, uint64_t n, const char *where)
+{
+	if (sb->fatal)
+		return true;
+	sb->instr += n;
+	if (sb->instr_limit && sb->instr > sb->instr_limit) {
+		char msg[512];
+		snprintf(msg, sizeof(msg), "%sinstruction budget of %llu exceeded "
+			 "(raise it with --max-instructions)", where,
+			 (unsigned long long)sb->instr_limit);
+		km_sandbox_set_fatal(sb, msg);
+	}
+	return sb->fatal;
+}
+
 static void sb_hook(lua_State *L, lua_Debug *ar)
 {
 	struct km_sandbox *sb = km_sandbox_of(L);
 	lua_Debug here;
 	if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
 		snprintf(sb->where, sizeof(sb->where), "%s:%d: ", here.short_src, here.currentline);
-	if (!sb->fatal) {
-		sb->instr += KM_HOOK_EVERY;
-		if (sb->instr_limit && sb->instr > sb->instr_limit) {
-			char msg[512];
-			snprintf(msg, sizeof(msg), "%sinstruction budget of %llu exceeded "
-				 "(raise it with --max-instructions)", sb->where,
-				 (unsigned long long)sb->instr_limit);
-			km_sandbox_set_fatal(sb, msg);
-		} else if (sb->stop && *sb->stop) {
+	if (!sb->fatal && !charge_instructions(sb, KM_HOOK_EVERY, sb->where)) {
+		if (sb->stop && *sb->stop) {
 			km_sandbox_set_fatal(sb, "interrupted");
 		} else if (sb->wall_limit > 0 && wall_now() - sb->wall_start > sb->wall_limit) {
 			char msg[512];
@@ -184,6 +196,28 @@ static int sb_load(lua_State *L)
 static const char anchor_code[] =
 	"local f = ... return function(...) local a, b = f(...) return a, b end";
 
+/* Compile the wrapper factory for @ar's line and push it. */
+static void push_anchor_factory(lua_State *L, const lua_Debug *ar)
+{
+	char where[LUA_IDSIZE + 32];
+	snprintf(where, sizeof(where), "%s:%d: ", ar->short_src, ar->currentline);
+	if (charge_instructions(km_sandbox_of(L), (uint64_t)ar->currentline, where)) {
+		lua_pushstring(L, km_sandbox_of(L)->fatal_msg);
+		lua_error(L);
+	}
+	luaL_Buffer b;
+	luaL_buffinit(L, &b);
+	for (int line = 1; line < ar->currentline; line++)
+		luaL_addchar(&b, '\n');
+	luaL_addlstring(&b, anchor_code, sizeof(anchor_code) - 1);
+	luaL_pushresult(&b);
+	size_t len;
+	const char *code = lua_tolstring(L, -1, &len);
+	if (luaL_loadbufferx(L, code, len, ar->source, "t") != LUA_OK)
+		lua_error(L);
+	lua_remove(L, -2);			/* the code */
+}
+
 void km_sandbox_anchor_function(lua_State *L, int idx)
 {
 	idx = lua_absindex(L, idx);
@@ -201,45 +235,16 @@ void km_sandbox_anchor_function(lua_State *L, int idx)
 	}
 	lua_pushfstring(L, "%s:%d", ar.source, ar.currentline);
 	lua_pushvalue(L, -1);
-	if (lua_rawget(L, -3) == LUA_TFUNCTION) {
-		lua_remove(L, -2);		/* the key */
-		lua_remove(L, -2);		/* the cache */
-		lua_pushvalue(L, idx);
-		lua_call(L, 1, 1);
-		lua_replace(L, idx);
-		return;
+	if (lua_rawget(L, -3) != LUA_TFUNCTION) {
+		lua_pop(L, 1);
+		push_anchor_factory(L, &ar);
+		lua_pushvalue(L, -2);
+		lua_pushvalue(L, -2);
+		lua_rawset(L, -5);		/* cache[key] = factory */
 	}
-	lua_pop(L, 1);
-	struct km_sandbox *sb = km_sandbox_of(L);
-	if (!sb->fatal) {
-		sb->instr += (uint64_t)ar.currentline;
-		if (sb->instr_limit && sb->instr > sb->instr_limit) {
-			char msg[512];
-			snprintf(msg, sizeof(msg), "%s:%d: instruction budget of %llu exceeded "
-				 "(raise it with --max-instructions)", ar.short_src, ar.currentline,
-				 (unsigned long long)sb->instr_limit);
-			km_sandbox_set_fatal(sb, msg);
-			lua_pushstring(L, msg);
-			lua_error(L);
-		}
-	}
-	luaL_Buffer b;
-	luaL_buffinit(L, &b);
-	for (int line = 1; line < ar.currentline; line++)
-		luaL_addchar(&b, '\n');
-	luaL_addlstring(&b, anchor_code, sizeof(anchor_code) - 1);
-	luaL_pushresult(&b);
-	size_t len;
-	const char *code = lua_tolstring(L, -1, &len);
-	if (luaL_loadbufferx(L, code, len, ar.source, "t") != LUA_OK)
-		lua_error(L);
-	lua_remove(L, -2);			/* the code */
 	/* stack: cache, key, factory */
-	lua_pushvalue(L, -2);
-	lua_pushvalue(L, -2);
-	lua_rawset(L, -5);			/* cache[key] = factory */
-	lua_remove(L, -2);			/* the key */
-	lua_remove(L, -2);			/* the cache */
+	lua_remove(L, -2);
+	lua_remove(L, -2);
 	lua_pushvalue(L, idx);
 	lua_call(L, 1, 1);
 	lua_replace(L, idx);
