@@ -17,6 +17,7 @@
 #include "cli/session.h"
 #include "report/json_sink.h"
 #include "report/report.h"
+#include "unit_eras.h"
 
 #include <jansson.h>
 #include <limits.h>
@@ -216,13 +217,7 @@ static struct km_era_list eras;
 
 static int group_setup(void **state)
 {
-	char err[1024];
-	if (!getenv("LOCKMUSEUM_DATA")) {
-		char cwd[PATH_MAX];
-		if (getcwd(cwd, sizeof(cwd)))
-			setenv("LOCKMUSEUM_DATA", cwd, 1);
-	}
-	return km_load_eras(&eras, err, sizeof(err)) < 0 ? -1 : 0;
+	return unit_load_eras(&eras);
 }
 
 static int group_teardown(void **state)

@@ -18,6 +18,7 @@
 
 #include "cli/session.h"
 #include "report/trace_export.h"
+#include "unit_eras.h"
 
 #include <jansson.h>
 #include <limits.h>
@@ -36,16 +37,8 @@ static struct fx FX;
 
 static int group_setup(void **state)
 {
-	char err[1024];
-	if (!getenv("LOCKMUSEUM_DATA")) {
-		char cwd[PATH_MAX];
-		if (getcwd(cwd, sizeof(cwd)))
-			setenv("LOCKMUSEUM_DATA", cwd, 1);
-	}
-	if (km_load_eras(&FX.eras, err, sizeof(err)) < 0) {
-		fprintf(stderr, "eras: %s\n", err);
+	if (unit_load_eras(&FX.eras) < 0)
 		return -1;
-	}
 	FX.eras_loaded = true;
 	*state = &FX;
 	return 0;
