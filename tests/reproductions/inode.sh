@@ -47,6 +47,20 @@ sw_s=$(json_sum "$tmp/sem.json" ctxsw); sw_m=$(json_sum "$tmp/mutex.json" ctxsw)
 echo "     context switches: semaphore $sw_s, mutex $sw_m for the same operations"
 ge "$(( sw_s * ops_m ))" "$(( sw_m * ops_s ))" 2.5 && ok "the semaphore switches at least 2.5x as often per operation" || bad "switches per op ratio $(ratio "$(( sw_s * ops_m ))" "$(( sw_m * ops_s ))") < 2.5"
 
+# What does reproduce of the CPU column is the mutex's own share, on both of
+# Molnar's machines: 22% of the 8-way, 34% of the 2-way P4 with HT (four
+# logical CPUs here).  Demand it within a factor of 1.5 either way.
+mutex_share() {	# FILE -> CPU share in percent
+  local t n c; t=$(json_int "$1" sim_time_ns); n=$(flat "$1" | grep -o '"idle_ns":' | wc -l)
+  c=$(( n * t - $(json_sum "$1" idle_ns) ))
+  awk -v c="$c" -v n="$n" -v t="$t" 'BEGIN { printf "%.1f", 100 * c / (n * t) }'
+}
+[ "$(run mutex4.json --era 2006 --cpus 4 --mode mutex)" = 0 ] && ok "2006 mutex run on 4 CPUs is clean" || bad "2006 mutex run on 4 CPUs"
+share_m4=$(mutex_share "$tmp/mutex4.json")
+echo "     mutex CPU used: $share_m% of 8 CPUs (published 22%), $share_m4% of 4 (published 34%)"
+ge "$share_m" 14.7 1 && ge 33 "$share_m" 1 && ok "mutex CPU share on 8 CPUs within 1.5x of the published 22%" || bad "mutex CPU share on 8 CPUs $share_m%"
+ge "$share_m4" 22.7 1 && ge 51 "$share_m4" 1 && ok "mutex CPU share on 4 CPUs within 1.5x of the published 34%" || bad "mutex CPU share on 4 CPUs $share_m4%"
+
 [ "$(run cli94.json --era 1994 --mode cli)" = 0 ] && ok "1994, one CPU: cli mode is correct" || bad "1994 cli"
 [ "$(run sem94.json --era 1994 --mode semaphore)" = 0 ] && ok "1994, one CPU: semaphore mode is correct" || bad "1994 semaphore"
 st=$(run cli03.json --era 2003 --cpus 2 --mode cli --anachronism)
