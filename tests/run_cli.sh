@@ -11,20 +11,10 @@ if [ $# -ne 1 ]; then
 	echo "usage: $0 BIN" >&2
 	exit 2
 fi
-BIN=$1
-case $BIN in
-/*) ;;
-*) BIN=$PWD/$BIN ;;
-esac
-if [ ! -x "$BIN" ]; then
-	echo "$0: $BIN is not an executable" >&2
-	exit 2
-fi
+. "$(dirname "$0")/lib_runner.sh"
+runner_bin "$1"
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+runner_dirs
 
 guard=()
 if command -v timeout >/dev/null 2>&1; then

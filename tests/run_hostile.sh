@@ -31,26 +31,16 @@ if [ $# -lt 1 ] || [ $# -gt 2 ] || { [ $# -eq 2 ] && [ "$2" != --pending ]; }; t
 	echo "usage: $0 BIN [--pending]" >&2
 	exit 2
 fi
-BIN=$1
+. "$(dirname "$0")/lib_runner.sh"
+runner_bin "$1"
 pending=false
 [ $# -eq 2 ] && pending=true
-case $BIN in
-/*) ;;
-*) BIN=$PWD/$BIN ;;
-esac
-if [ ! -x "$BIN" ]; then
-	echo "$0: $BIN is not an executable" >&2
-	exit 2
-fi
 if ! command -v timeout >/dev/null 2>&1; then
 	echo "$0: timeout(1) is needed: a hostile scenario may hang" >&2
 	exit 2
 fi
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+runner_dirs
 
 limit=${HOSTILE_TIMEOUT:-20}
 guard=(timeout -k 5 "$limit")

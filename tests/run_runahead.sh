@@ -32,7 +32,8 @@ usage() {
 	exit 2
 }
 [ $# -eq 1 ] || [ $# -eq 3 ] || usage
-BIN=$1
+. "$(dirname "$0")/lib_runner.sh"
+runner_bin "$1"
 save=
 against=
 if [ $# -eq 3 ]; then
@@ -42,20 +43,9 @@ if [ $# -eq 3 ]; then
 	*) usage ;;
 	esac
 fi
-case $BIN in
-/*) ;;
-*) BIN=$PWD/$BIN ;;
-esac
-if [ ! -x "$BIN" ]; then
-	echo "$0: $BIN is not an executable" >&2
-	exit 2
-fi
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
+runner_dirs
 export LOCKMUSEUM_DATA=$root
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 [ -n "$save" ] && mkdir -p "$save"
 if [ -n "$against" ] && [ ! -d "$against" ]; then
 	echo "$0: $against is not a directory" >&2

@@ -23,22 +23,12 @@ if [ $# -lt 1 ] || [ $# -gt 2 ] || { [ $# -eq 2 ] && [ "$2" != --pending ]; }; t
 	echo "usage: $0 BIN [--pending]" >&2
 	exit 2
 fi
-BIN=$1
+. "$(dirname "$0")/lib_runner.sh"
+runner_bin "$1"
 pending=false
 [ $# -eq 2 ] && pending=true
-case $BIN in
-/*) ;;
-*) BIN=$PWD/$BIN ;;
-esac
-if [ ! -x "$BIN" ]; then
-	echo "$0: $BIN is not an executable" >&2
-	exit 2
-fi
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+runner_dirs
 
 # A wall-clock guard per run, if timeout(1) exists.
 guard=()

@@ -1,0 +1,28 @@
+# The set-up every test runner shares, sourced before anything else:
+#
+#   . "$(dirname "$0")/lib_runner.sh"
+#   runner_bin "$1"      # BIN = the binary under test, made absolute
+#   runner_dirs          # here, root, and a scratch tmp removed on exit
+#
+# The binary is made absolute because the runners change directory and
+# pass it on to helpers; a path that is not an executable stops the
+# runner with status 2, the status of a usage error, not of a failed test.
+
+runner_bin() {
+	BIN=$1
+	case $BIN in
+	/*) ;;
+	*) BIN=$PWD/$BIN ;;
+	esac
+	if [ ! -x "$BIN" ]; then
+		echo "$0: $BIN is not an executable" >&2
+		exit 2
+	fi
+}
+
+runner_dirs() {
+	here=$(cd "$(dirname "$0")" && pwd)
+	root=$(dirname "$here")
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+}
