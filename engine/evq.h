@@ -51,23 +51,22 @@ struct km_event {
 	uint64_t token;		/* must still match the owner's when popped */
 };
 
-/* One event in its bucket's chain (internal to evq.c). */
+/*
+ * One event (internal to evq.c).  A bucket is its first event's node:
+ * the first of a bucket has tail set to the bucket's last node (itself
+ * when alone); every other node, queued behind it or free, has tail NIL.
+ */
 struct km_evq_node {
 	struct km_event ev;
 	uint32_t next;		/* the next event of the bucket, or of the free list */
+	uint32_t tail;		/* the bucket's last event, if this node heads one */
 };
 
-/* The events of one time, oldest first (internal to evq.c). */
-struct km_evq_bucket {
-	km_time time;
-	uint32_t head, tail;	/* head: KM_EVQ_NIL when the bucket is free */
-};
-
-/* A heap slot: a bucket and the key of its first event (internal). */
+/* A heap slot: a bucket's first node and its key (internal). */
 struct km_evq_slot {
 	km_time time;
 	uint64_t seq;
-	uint32_t bucket;
+	uint32_t node;
 };
 
 #define KM_EVQ_NIL UINT32_MAX
@@ -76,16 +75,15 @@ struct km_evq_slot {
 struct km_evq {
 	size_t len;			/* events queued */
 	uint64_t next_seq;
-	/* nodes, buckets and heap slots share one capacity: there are never
-	 * more buckets than events */
+	/* nodes and heap slots share one capacity: there are never more
+	 * buckets than events */
 	struct km_evq_node *nodes;
-	struct km_evq_bucket *buckets;
 	struct km_evq_slot *heap;
 	uint32_t cap;
 	uint32_t used;			/* nodes handed out so far (high-water mark) */
-	uint32_t free_node, free_bucket;
+	uint32_t free_node;
 	uint32_t nbuckets;		/* heap slots in use */
-	uint32_t cache[KM_EVQ_CACHE];	/* time hash -> a bucket that had that time */
+	uint32_t cache[KM_EVQ_CACHE];	/* time hash -> a node that headed a bucket */
 };
 
 void km_evq_init(struct km_evq *q);
@@ -113,7 +111,7 @@ static inline const struct km_event *km_evq_peek(const struct km_evq *q)
 {
 	if (!q->nbuckets)
 		return NULL;
-	return &q->nodes[q->buckets[q->heap[0].bucket].head].ev;
+	return &q->nodes[q->heap[0].node].ev;
 }
 
 #endif /* KM_ENGINE_EVQ_H */
