@@ -88,6 +88,19 @@ void km_push(struct km_sim *sim, km_time t, int kind, uint32_t id, uint64_t toke
 		sim->productive++;
 }
 
+/* km_push for an event of @ctx (SEG_END, TIMEOUT, WAKE): productive if
+ * it moves a task, without looking @ctx up again by its id. */
+static inline void push_ctx_event(struct km_sim *sim, km_time t, int kind,
+				  const struct km_ctx *ctx, uint64_t token)
+{
+	if (km_evq_push(&sim->evq, t, (uint32_t)kind, ctx->id, token) < 0) {
+		km_fail(sim, KM_ENOMEM, "out of memory growing the event queue");
+		return;
+	}
+	if (ctx->kind == KM_CTX_TASK)
+		sim->productive++;
+}
+
 /* ---------------------------------------------------------- accounting -- */
 
 void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a)
@@ -104,12 +117,15 @@ void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a)
 	ctx->acct_since = sim->now;
 }
 
-void km_cpu_irqoff_update(struct km_sim *sim, struct km_cpu *cpu)
+/* The interrupt flag @cpu's lane shows: that of the task on top of it. */
+static inline bool cpu_irqoff_now(const struct km_cpu *cpu, const struct km_ctx *top)
 {
-	struct km_ctx *top = km_cpu_top(cpu);
-	bool off = top && top->kind == KM_CTX_TASK && top->irqoff > 0 && !cpu->switching;
-	if (off == cpu->irqoff)
-		return;
+	return top && top->kind == KM_CTX_TASK && top->irqoff > 0 && !cpu->switching;
+}
+
+static void cpu_irqoff_change(struct km_sim *sim, struct km_cpu *cpu, const struct km_ctx *top,
+			      bool off)
+{
 	if (cpu->irqoff)
 		cpu->irqoff_ns += sim->now - cpu->irqoff_since;
 	cpu->irqoff = off;
@@ -117,7 +133,29 @@ void km_cpu_irqoff_update(struct km_sim *sim, struct km_cpu *cpu)
 	km_emit(sim, KM_TR_IRQOFF, cpu->id, top, KM_TR_NONE, 0, off);
 }
 
-/* Recompute what @cpu's lane shows, and account the time of the last one. */
+void km_cpu_irqoff_update(struct km_sim *sim, struct km_cpu *cpu)
+{
+	struct km_ctx *top = km_cpu_top(cpu);
+	bool off = cpu_irqoff_now(cpu, top);
+	if (off != cpu->irqoff)
+		cpu_irqoff_change(sim, cpu, top, off);
+}
+
+static void cpu_state_change(struct km_sim *sim, struct km_cpu *cpu, enum km_cpu_state st,
+			     struct km_ctx *who)
+{
+	cpu->acct[cpu->state] += sim->now - cpu->state_since;
+	cpu->state = st;
+	cpu->state_ctx = who;
+	cpu->state_since = sim->now;
+	km_emit(sim, KM_TR_CPU, cpu->id, who, KM_TR_NONE, 0, st);
+}
+
+/*
+ * Recompute what @cpu's lane shows, and account the time of the last one.
+ * NOTE: called several times an operation, and most calls change nothing
+ * (a task's next segment on a busy CPU): the changes are out of line.
+ */
 void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu)
 {
 	enum km_cpu_state st;
@@ -143,14 +181,11 @@ void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu)
 		sim->idle_mask[cpu->id >> 6] |= bit;
 	else
 		sim->idle_mask[cpu->id >> 6] &= ~bit;
-	if (st != cpu->state || who != cpu->state_ctx) {
-		cpu->acct[cpu->state] += sim->now - cpu->state_since;
-		cpu->state = st;
-		cpu->state_ctx = who;
-		cpu->state_since = sim->now;
-		km_emit(sim, KM_TR_CPU, cpu->id, who, KM_TR_NONE, 0, st);
-	}
-	km_cpu_irqoff_update(sim, cpu);
+	if (st != cpu->state || who != cpu->state_ctx)
+		cpu_state_change(sim, cpu, st, who);
+	bool off = cpu_irqoff_now(cpu, top);
+	if (off != cpu->irqoff)
+		cpu_irqoff_change(sim, cpu, top, off);
 }
 
 /* ------------------------------------------------------------ segments -- */
@@ -158,7 +193,7 @@ void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu)
 static void seg_arm(struct km_sim *sim, struct km_ctx *ctx)
 {
 	ctx->seg_token++;
-	km_push(sim, ctx->seg_end, KM_EV_SEG_END, ctx->id, ctx->seg_token);
+	push_ctx_event(sim, ctx->seg_end, KM_EV_SEG_END, ctx, ctx->seg_token);
 }
 
 void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d)
@@ -221,7 +256,7 @@ void km_ctx_arm_timeout(struct km_sim *sim, struct km_ctx *ctx, km_time deadline
 {
 	ctx->deadline = deadline;
 	ctx->wait_token++;
-	km_push(sim, deadline, KM_EV_TIMEOUT, ctx->id, ctx->wait_token);
+	push_ctx_event(sim, deadline, KM_EV_TIMEOUT, ctx, ctx->wait_token);
 }
 
 void km_ctx_cancel_timeout(struct km_ctx *ctx)
@@ -544,7 +579,7 @@ void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
 	ctx->result = result;
 	ctx->act = KM_ACT_READY;
 	ctx->state = KM_CTX_RUNNABLE;	/* on its way: EV_WAKE queues it */
-	km_push(sim, sim->now + sim->era.cost.wakeup, KM_EV_WAKE, ctx->id, ctx->seg_token);
+	push_ctx_event(sim, sim->now + sim->era.cost.wakeup, KM_EV_WAKE, ctx, ctx->seg_token);
 }
 
 /* --------------------------------------------------------- preemption -- */

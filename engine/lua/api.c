@@ -38,7 +38,9 @@ const char *const km_htype_name[KM_H_TYPES] = {
  */
 void *km_check_handle(lua_State *L, int idx, enum km_htype type)
 {
-	struct km_handle *h = lua_type(L, idx) == LUA_TUSERDATA ? lua_touserdata(L, idx) : NULL;
+	/* lua_touserdata is NULL for anything but userdata, and a light
+	 * userdata's raw length is 0: no lua_type needed on the hot path. */
+	struct km_handle *h = lua_touserdata(L, idx);
 	if (!h || lua_rawlen(L, idx) != sizeof(*h) || h->type != type)
 		luaL_typeerror(L, idx, km_htype_name[type]);
 	struct km_scenario *sc = km_scen(L);
