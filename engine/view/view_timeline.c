@@ -110,14 +110,18 @@ static inline void add_piece(struct km_draw *d, int c, const struct km_vm_span *
  * covers a column whole gives the column its task unless an earlier CPU
  * of the row did (d->fctx): no piece can be longer.
  */
-static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int cpu)
+static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m,
+			   const struct km_vm_summary *sum, int cpu)
 {
 	int W = d->px_w;
 	const double *edge = d->edge;
 	double dt = (edge[W] - edge[0]) / W;
 	double lim = (double)m->end < edge[W] ? (double)m->end : edge[W];
 	size_t first = m->cpu_first[cpu], iend = m->cpu_first[cpu + 1];
-	size_t i = span_search(m->spans, first, iend, (km_time)edge[0]);
+	size_t lo = first, hi = iend;
+	if (sum)
+		km_vm_summary_span_range(sum, cpu, (km_time)edge[0], &lo, &hi);
+	size_t i = span_search(m->spans, lo, hi, (km_time)edge[0]);
 	for (; i < iend; i++) {
 		const struct km_vm_span *sp = &m->spans[i];
 		double s = (double)sp->t, e = i + 1 < iend ? (double)m->spans[i + 1].t : (double)m->end;
@@ -306,7 +310,7 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 			if (hi > m->ncpus)
 				hi = m->ncpus;
 			for (int cpu = lo; cpu < hi; cpu++)
-				accumulate_cpu(d, m, cpu);
+				accumulate_cpu(d, m, sum, cpu);
 			finish_row(d);
 		}
 		for (int c = 0; c < W; c++) {
