@@ -115,7 +115,9 @@ static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m,
 {
 	int W = d->px_w;
 	const double *edge = d->edge;
-	double dt = (edge[W] - edge[0]) / W;
+	/* a multiply, not a divide, for a first guess at a column: the
+	 * guess is then moved onto the edges, so it need only be close */
+	double per_ns = W / (edge[W] - edge[0]);
 	double lim = (double)m->end < edge[W] ? (double)m->end : edge[W];
 	size_t first = m->cpu_first[cpu], iend = m->cpu_first[cpu + 1];
 	size_t lo = first, hi = iend;
@@ -134,7 +136,7 @@ static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m,
 		if (e <= s)
 			continue;
 		/* the column holding s: edge[c] <= s < edge[c + 1] */
-		int c = (int)((s - edge[0]) / dt);
+		int c = (int)((s - edge[0]) * per_ns);
 		if (c >= W)
 			c = W - 1;
 		while (c > 0 && edge[c] > s)
@@ -149,7 +151,7 @@ static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m,
 			c++;
 		}
 		/* whole columns [c, f), then the part of column f */
-		int f = (int)((e - edge[0]) / dt);
+		int f = (int)((e - edge[0]) * per_ns);
 		if (f > W)
 			f = W;
 		if (f < c)
@@ -290,6 +292,22 @@ static void accumulate_summary(struct km_draw *d, const struct km_vm_summary *su
 	}
 }
 
+/* The state with the most time in a column (the first of equals), or -1
+ * if none had any.  Selects rather than branches: which state wins varies
+ * from column to column, and the branches were mispredicted often enough
+ * to make this a fifth of the drawing of a frame. */
+static inline int dominant(const float *acc)
+{
+	int best = -1;
+	float bv = 0;
+	for (int s = 0; s < KM_CPU_STATES; s++) {
+		bool more = acc[s] > bv;
+		best = more ? s : best;
+		bv = more ? acc[s] : bv;
+	}
+	return best;
+}
+
 void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
 		      int row_h, int gap, int per_row, km_time t0, km_time t1)
 {
@@ -329,14 +347,7 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 		}
 		for (int c = 0; c < W; c++) {
 			const float *acc = &d->acc[c * NACC];
-			int best = -1;
-			float bv = 0;
-			for (int s = 0; s < KM_CPU_STATES; s++) {
-				if (acc[s] > bv) {
-					bv = acc[s];
-					best = s;
-				}
-			}
+			int best = dominant(acc);
 			if (best < 0)
 				continue;	/* outside the run: paper */
 			unsigned slot = 0;
