@@ -124,6 +124,9 @@ static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m,
 	if (sum)
 		km_vm_summary_span_range(sum, cpu, (km_time)edge[0], &lo, &hi);
 	size_t i = span_search(m->spans, lo, hi, (km_time)edge[0]);
+	/* the column holding the next span's start, once known: a span
+	 * starts where the one before it ended, whose column was found */
+	int next_c = -1;
 	for (; i < iend; i++) {
 		const struct km_vm_span *sp = &m->spans[i];
 		double s = (double)sp->t, e = i + 1 < iend ? (double)m->spans[i + 1].t : (double)m->end;
@@ -134,20 +137,28 @@ static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m,
 		if (e > lim)
 			e = lim;
 		if (e <= s)
-			continue;
-		/* the column holding s: edge[c] <= s < edge[c + 1] */
-		int c = (int)((s - edge[0]) * per_ns);
-		if (c >= W)
-			c = W - 1;
-		while (c > 0 && edge[c] > s)
-			c--;
-		while (c + 1 < W && edge[c + 1] <= s)
-			c++;
+			continue;	/* before the window, or no time: next_c holds */
+		/* the column holding s: the last c < W with edge[c] <= s */
+		int c = next_c;
+		if (c < 0) {
+			c = (int)((s - edge[0]) * per_ns);
+			if (c >= W)
+				c = W - 1;
+			while (c > 0 && edge[c] > s)
+				c--;
+			while (c + 1 < W && edge[c + 1] <= s)
+				c++;
+		}
 		if (s > edge[c] || e < edge[c + 1]) {	/* in part */
 			double b = e < edge[c + 1] ? e : edge[c + 1];
 			add_piece(d, c, sp, s, b);
-			if (b >= e)
+			if (b >= e) {
+				/* ends in the column, or on its right edge */
+				while (c + 1 < W && edge[c + 1] <= e)
+					c++;
+				next_c = c;
 				continue;
+			}
 			c++;
 		}
 		/* whole columns [c, f), then the part of column f */
@@ -177,6 +188,9 @@ static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m,
 		}
 		if (f < W && e > edge[f])
 			add_piece(d, f, sp, edge[f], e);
+		/* f is the last column with edge[f] <= e; at W the next span
+		 * starts at or past the window's end, and the walk stops */
+		next_c = f;
 	}
 }
 
