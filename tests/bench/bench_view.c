@@ -219,6 +219,8 @@ int main(int argc, char **argv)
 	BENCH_KV("summary_b0_ns", "%lld", (long long)sum.b0);
 	BENCH_KV("summary_levels", "%d", sum.nlevels);
 	BENCH_KV("summary_mib", "%.1f", (double)nbuckets * sizeof(struct km_vm_bucket) / 1048576.0);
+	BENCH_KV("summary_marks_mib", "%.1f", (double)(sum.mark ? sum.nmarks * (size_t)m.ncpus : 0) *
+		 sizeof(uint32_t) / 1048576.0);
 	BENCH_KV("frame_first_ms", "%.3f", first);
 	BENCH_KV("frame_full_ms", "%.3f", median(full, frames));
 	BENCH_KV("frame_cached_ms", "%.3f", median(cached, frames));
