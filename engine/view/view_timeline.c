@@ -616,6 +616,22 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 		return;
 	if (!key_same(d, st)) {
 		summaries_prune(d, st);
+		/* Draw straight into the texture when its memory is laid out as
+		 * d->px is (a streaming texture's is, row after row): no copy of
+		 * the whole lanes afterwards.  The drawers only write pixels,
+		 * every one of them, so the texture's old contents, which a
+		 * lock need not give back, are never read.  Otherwise draw into
+		 * d->px and upload it. */
+		uint32_t *own = d->px;
+		void *tpx = NULL;
+		int pitch = 0;
+		bool direct = SDL_LockTexture(d->tex, NULL, &tpx, &pitch) == 0;
+		if (direct && pitch == d->px_w * (int)sizeof(uint32_t)) {
+			d->px = tpx;
+		} else if (direct) {
+			SDL_UnlockTexture(d->tex);
+			direct = false;
+		}
 		uint32_t bg = argb(km_pal(KM_C_BG));
 		for (size_t i = 0, n = (size_t)d->px_w * (size_t)d->px_h; i < n; i++)
 			d->px[i] = bg;
@@ -639,7 +655,12 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 					     L->ctr_y - L->lanes.y + lane * L->ctr_h,
 					     L->ctr_h - km_draw_px(d, 6), st->t0, st->t1);
 		}
-		SDL_UpdateTexture(d->tex, NULL, d->px, d->px_w * (int)sizeof(uint32_t));
+		if (direct) {
+			SDL_UnlockTexture(d->tex);
+			d->px = own;
+		} else {
+			SDL_UpdateTexture(d->tex, NULL, d->px, d->px_w * (int)sizeof(uint32_t));
+		}
 		key_set(d, st);
 	}
 	SDL_RenderCopy(d->r, d->tex, NULL, &L->lanes);
