@@ -13,12 +13,14 @@
  * (a column wider than a level-0 bucket of view_summary.h), each column
  * sums the one or two buckets of the run's summary that fall in it, so a
  * frame costs O(rows x columns) however many spans are in view.  Zoomed
- * in, the spans are walked once per CPU, left to right: then there are
- * no more than a few a column.  The lock and counter lanes are walked
- * (a few lanes).  The pixels go to one streaming texture, recomputed
- * only when the window onto time, the size or the runs change, never
- * during playback: the playhead hides the future with one translucent
- * rectangle.
+ * in, the spans are walked once per CPU, left to right, from the first in
+ * view (found between two of the summary's span marks, not by a search of
+ * the CPU's whole array): then there are no more than a few a column.
+ * The lock and counter lanes are walked (a few lanes).  The pixels go to
+ * one streaming texture (drawn into it directly where its memory allows),
+ * recomputed only when the window onto time, the size or the runs
+ * change, never during playback: the playhead hides the future with one
+ * translucent rectangle.
  *
  * "Interrupts off" is not a state but a condition on top of one (a task
  * runs with interrupts off), so it is drawn as yellow-and-black hatching
@@ -208,8 +210,8 @@ static void start_row(struct km_draw *d)
  * d->cnt zero for the next row (it starts zero: see ensure_buffers).
  * The six running counts are spelt out so that they stay in registers:
  * written as a loop over an array, the compiler kept them in memory, and
- * this pass over every column of every row was a quarter of a zoomed-in
- * frame.  No test of a count being 0: adding 0 leaves a sum as it was
+ * this pass over every column of every row was a fifth of the drawing
+ * of the CPU lanes when zoomed in.  No test of a count being 0: adding 0 leaves a sum as it was
  * (a sum is never -0). */
 static void finish_row(struct km_draw *d)
 {
@@ -309,7 +311,7 @@ static void accumulate_summary(struct km_draw *d, const struct km_vm_summary *su
 /* The state with the most time in a column (the first of equals), or -1
  * if none had any.  Selects rather than branches: which state wins varies
  * from column to column, and the branches were mispredicted often enough
- * to make this a fifth of the drawing of a frame. */
+ * to make this an eighth of the drawing of the CPU lanes. */
 static inline int dominant(const float *acc)
 {
 	int best = -1;
