@@ -30,6 +30,11 @@
 
 #define SPANS_PER_BUCKET 4
 #define KM_VM_MAX_BUCKETS ((size_t)1 << 22)
+/* The span marks: about SPANS_PER_MARK spans of a CPU between two, on
+ * average, so a search between two touches a few cache lines; 4 bytes a
+ * mark, half a byte a span.  KM_VM_MAX_MARKS caps them whatever the run. */
+#define SPANS_PER_MARK 8
+#define KM_VM_MAX_MARKS ((size_t)1 << 24)
 
 static void set_err(char *err, size_t errlen, const char *msg)
 {
@@ -89,6 +94,45 @@ static void fill_level0(struct km_vm_summary *s, int row)
 	}
 }
 
+/* The span marks of every CPU (see view_summary.h); none (NULL) when a
+ * CPU has more spans than a mark can count, or no memory: then searches
+ * take the CPU's whole array, which is slower and gives the same. */
+static void build_marks(struct km_vm_summary *s)
+{
+	const struct km_view_model *m = s->m;
+	if (m->ncpus < 1)
+		return;
+	km_time end = m->end > 0 ? m->end : 1;
+	size_t nspans = m->cpu_first[m->ncpus];
+	for (int cpu = 0; cpu < m->ncpus; cpu++)
+		if (m->cpu_first[cpu + 1] - m->cpu_first[cpu] > UINT32_MAX)
+			return;
+	double want = (double)end * m->ncpus * SPANS_PER_MARK / (double)(nspans ? nspans : 1);
+	double floor_w = (double)end * m->ncpus / (double)KM_VM_MAX_MARKS;
+	if (want < floor_w)
+		want = floor_w;
+	int shift = 0;
+	while ((double)((km_time)1 << shift) < want && shift < 62)
+		shift++;
+	size_t nmarks = (size_t)(end >> shift) + 1;
+	uint32_t *mark = malloc((size_t)m->ncpus * nmarks * sizeof(*mark));
+	if (!mark)
+		return;
+	for (int cpu = 0; cpu < m->ncpus; cpu++) {
+		size_t first = m->cpu_first[cpu], n = m->cpu_first[cpu + 1] - first, i = 0;
+		uint32_t *mk = mark + (size_t)cpu * nmarks;
+		for (size_t g = 0; g < nmarks; g++) {
+			km_time t = (km_time)g << shift;
+			while (i + 1 < n && m->spans[first + i + 1].t <= t)
+				i++;
+			mk[g] = (uint32_t)i;
+		}
+	}
+	s->g_shift = shift;
+	s->nmarks = nmarks;
+	s->mark = mark;
+}
+
 int km_vm_summary_build(struct km_vm_summary *s, const struct km_view_model *m, int per_row,
 			char *err, size_t errlen)
 {
@@ -143,12 +187,14 @@ int km_vm_summary_build(struct km_vm_summary *s, const struct km_view_model *m, 
 			}
 		}
 	}
+	build_marks(s);
 	return 0;
 }
 
 void km_vm_summary_free(struct km_vm_summary *s)
 {
 	free(s->b);
+	free(s->mark);
 	memset(s, 0, sizeof(*s));
 }
 

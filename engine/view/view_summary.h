@@ -32,6 +32,13 @@
  * so the longest stretch is the longest piece of one; on a tie the
  * earliest bucket wins, then the lowest CPU, then the earliest piece.
  *
+ * The summary also keeps, for each CPU, where its spans stand at every
+ * multiple of a coarser width g_w (a few spans of the CPU apart): a
+ * zoomed-in frame finds the first span of each CPU in view by a short
+ * search between two of these marks, not across the CPU's whole array
+ * (km_vm_summary_span_range).  At 10 million events that search was a
+ * cache and TLB miss at every step, for every CPU, every frame.
+ *
  * Plain data, no SDL: built from a model, immutable afterwards.  It is
  * not part of the model because it depends on the layout (the CPUs a
  * row); the drawing context keeps one per run shown (km_draw_summary in
@@ -61,6 +68,12 @@ struct km_vm_summary {
 	size_t nb[KM_VM_LEVELS];	/* buckets a row at each level */
 	size_t off[KM_VM_LEVELS];	/* first bucket of the level's row 0 */
 	struct km_vm_bucket *b;		/* level by level, row by row, in time */
+	/* where each CPU's spans stand: mark[cpu * nmarks + g] is the index,
+	 * from m->cpu_first[cpu], of the CPU's last span starting at or
+	 * before g << g_shift (0 if none); NULL if a CPU has too many spans */
+	int g_shift;
+	size_t nmarks;
+	uint32_t *mark;
 };
 
 /**
@@ -93,6 +106,33 @@ static inline const struct km_vm_bucket *km_vm_summary_row(const struct km_vm_su
 							   int row)
 {
 	return s->b + s->off[lv] + (size_t)row * s->nb[lv];
+}
+
+/**
+ * km_vm_summary_span_range - where to search for the span of @cpu holding
+ * @t (the last span starting at or before it): *@lo..*@hi, a range of
+ * m->spans within the CPU's, which holds it if any span does.  A search
+ * of the range gives the same span as one of the CPU's whole array.
+ * O(1); the whole array when there are no marks.
+ */
+static inline void km_vm_summary_span_range(const struct km_vm_summary *s, int cpu, km_time t,
+					    size_t *lo, size_t *hi)
+{
+	const struct km_view_model *m = s->m;
+	size_t first = m->cpu_first[cpu], end = m->cpu_first[cpu + 1];
+	*lo = first;
+	*hi = end;
+	if (!s->mark || t < 0)
+		return;
+	size_t g = (size_t)(t >> s->g_shift);
+	const uint32_t *mk = s->mark + (size_t)cpu * s->nmarks;
+	if (g >= s->nmarks) {
+		*lo = first + mk[s->nmarks - 1];
+		return;
+	}
+	*lo = first + mk[g];
+	if (g + 1 < s->nmarks)
+		*hi = first + mk[g + 1] + 1;
 }
 
 /**

@@ -13,12 +13,14 @@
  * (a column wider than a level-0 bucket of view_summary.h), each column
  * sums the one or two buckets of the run's summary that fall in it, so a
  * frame costs O(rows x columns) however many spans are in view.  Zoomed
- * in, the spans are walked once per CPU, left to right: then there are
- * no more than a few a column.  The lock and counter lanes are walked
- * (a few lanes).  The pixels go to one streaming texture, recomputed
- * only when the window onto time, the size or the runs change, never
- * during playback: the playhead hides the future with one translucent
- * rectangle.
+ * in, the spans are walked once per CPU, left to right, from the first in
+ * view (found between two of the summary's span marks, not by a search of
+ * the CPU's whole array): then there are no more than a few a column.
+ * The lock and counter lanes are walked (a few lanes).  The pixels go to
+ * one streaming texture (drawn into it directly where its memory allows),
+ * recomputed only when the window onto time, the size or the runs
+ * change, never during playback: the playhead hides the future with one
+ * translucent rectangle.
  *
  * "Interrupts off" is not a state but a condition on top of one (a task
  * runs with interrupts off), so it is drawn as yellow-and-black hatching
@@ -110,14 +112,23 @@ static inline void add_piece(struct km_draw *d, int c, const struct km_vm_span *
  * covers a column whole gives the column its task unless an earlier CPU
  * of the row did (d->fctx): no piece can be longer.
  */
-static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int cpu)
+static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m,
+			   const struct km_vm_summary *sum, int cpu)
 {
 	int W = d->px_w;
 	const double *edge = d->edge;
-	double dt = (edge[W] - edge[0]) / W;
+	/* a multiply, not a divide, for a first guess at a column: the
+	 * guess is then moved onto the edges, so it need only be close */
+	double per_ns = W / (edge[W] - edge[0]);
 	double lim = (double)m->end < edge[W] ? (double)m->end : edge[W];
 	size_t first = m->cpu_first[cpu], iend = m->cpu_first[cpu + 1];
-	size_t i = span_search(m->spans, first, iend, (km_time)edge[0]);
+	size_t lo = first, hi = iend;
+	if (sum)
+		km_vm_summary_span_range(sum, cpu, (km_time)edge[0], &lo, &hi);
+	size_t i = span_search(m->spans, lo, hi, (km_time)edge[0]);
+	/* the column holding the next span's start, once known: a span
+	 * starts where the one before it ended, whose column was found */
+	int next_c = -1;
 	for (; i < iend; i++) {
 		const struct km_vm_span *sp = &m->spans[i];
 		double s = (double)sp->t, e = i + 1 < iend ? (double)m->spans[i + 1].t : (double)m->end;
@@ -128,24 +139,32 @@ static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int
 		if (e > lim)
 			e = lim;
 		if (e <= s)
-			continue;
-		/* the column holding s: edge[c] <= s < edge[c + 1] */
-		int c = (int)((s - edge[0]) / dt);
-		if (c >= W)
-			c = W - 1;
-		while (c > 0 && edge[c] > s)
-			c--;
-		while (c + 1 < W && edge[c + 1] <= s)
-			c++;
+			continue;	/* before the window, or no time: next_c holds */
+		/* the column holding s: the last c < W with edge[c] <= s */
+		int c = next_c;
+		if (c < 0) {
+			c = (int)((s - edge[0]) * per_ns);
+			if (c >= W)
+				c = W - 1;
+			while (c > 0 && edge[c] > s)
+				c--;
+			while (c + 1 < W && edge[c + 1] <= s)
+				c++;
+		}
 		if (s > edge[c] || e < edge[c + 1]) {	/* in part */
 			double b = e < edge[c + 1] ? e : edge[c + 1];
 			add_piece(d, c, sp, s, b);
-			if (b >= e)
+			if (b >= e) {
+				/* ends in the column, or on its right edge */
+				while (c + 1 < W && edge[c + 1] <= e)
+					c++;
+				next_c = c;
 				continue;
+			}
 			c++;
 		}
 		/* whole columns [c, f), then the part of column f */
-		int f = (int)((e - edge[0]) / dt);
+		int f = (int)((e - edge[0]) * per_ns);
 		if (f > W)
 			f = W;
 		if (f < c)
@@ -171,6 +190,9 @@ static void accumulate_cpu(struct km_draw *d, const struct km_view_model *m, int
 		}
 		if (f < W && e > edge[f])
 			add_piece(d, f, sp, edge[f], e);
+		/* f is the last column with edge[f] <= e; at W the next span
+		 * starts at or past the window's end, and the walk stops */
+		next_c = f;
 	}
 }
 
@@ -185,20 +207,34 @@ static void start_row(struct km_draw *d)
 }
 
 /* Add the whole columns counted in d->cnt to the accumulators, leaving
- * d->cnt zero for the next row (it starts zero: see ensure_buffers). */
+ * d->cnt zero for the next row (it starts zero: see ensure_buffers).
+ * The six running counts are spelt out so that they stay in registers:
+ * written as a loop over an array, the compiler kept them in memory, and
+ * this pass over every column of every row was a fifth of the drawing
+ * of the CPU lanes when zoomed in.  No test of a count being 0: adding 0 leaves a sum as it was
+ * (a sum is never -0). */
 static void finish_row(struct km_draw *d)
 {
-	int run[NACC] = { 0 };
-	for (int c = 0; c < d->px_w; c++) {
-		float w = (float)(d->edge[c + 1] - d->edge[c]);
-		float *acc = &d->acc[c * NACC];
-		int32_t *cnt = &d->cnt[c * NACC];
-		for (int s = 0; s < NACC; s++) {
-			run[s] += cnt[s];
-			cnt[s] = 0;
-			if (run[s])
-				acc[s] += (float)run[s] * w;
-		}
+	int32_t r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0;
+	const double *edge = d->edge;
+	float *acc = d->acc;
+	int32_t *cnt = d->cnt;
+	_Static_assert(NACC == 6, "finish_row spells out six accumulators");
+	for (int c = 0; c < d->px_w; c++, acc += NACC, cnt += NACC) {
+		float w = (float)(edge[c + 1] - edge[c]);
+		r0 += cnt[0];
+		r1 += cnt[1];
+		r2 += cnt[2];
+		r3 += cnt[3];
+		r4 += cnt[4];
+		r5 += cnt[5];
+		memset(cnt, 0, NACC * sizeof(*cnt));
+		acc[0] += (float)r0 * w;
+		acc[1] += (float)r1 * w;
+		acc[2] += (float)r2 * w;
+		acc[3] += (float)r3 * w;
+		acc[4] += (float)r4 * w;
+		acc[5] += (float)r5 * w;
 		if (d->fctx[c] != KM_VM_NONE)
 			d->bctx[c] = d->fctx[c];
 	}
@@ -272,6 +308,31 @@ static void accumulate_summary(struct km_draw *d, const struct km_vm_summary *su
 	}
 }
 
+/* The state with the most time in a column (the first of equals), or -1
+ * if none had any.  Selects rather than branches: which state wins varies
+ * from column to column, and the branches were mispredicted often enough
+ * to make this an eighth of the drawing of the CPU lanes. */
+static inline int dominant(const float *acc)
+{
+	int best = -1;
+	float bv = 0;
+	_Static_assert(KM_CPU_STATES == 5, "dominant spells out five states");
+#define KM_PICK(s)                                         \
+	do {                                               \
+		bool more = acc[s] > bv;                   \
+		best = more ? (s) : best;                  \
+		bv = more ? acc[s] : bv;                   \
+	} while (0)
+	/* spelt out: as a loop it was not unrolled */
+	KM_PICK(0);
+	KM_PICK(1);
+	KM_PICK(2);
+	KM_PICK(3);
+	KM_PICK(4);
+#undef KM_PICK
+	return best;
+}
+
 void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
 		      int row_h, int gap, int per_row, km_time t0, km_time t1)
 {
@@ -306,19 +367,12 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 			if (hi > m->ncpus)
 				hi = m->ncpus;
 			for (int cpu = lo; cpu < hi; cpu++)
-				accumulate_cpu(d, m, cpu);
+				accumulate_cpu(d, m, sum, cpu);
 			finish_row(d);
 		}
 		for (int c = 0; c < W; c++) {
 			const float *acc = &d->acc[c * NACC];
-			int best = -1;
-			float bv = 0;
-			for (int s = 0; s < KM_CPU_STATES; s++) {
-				if (acc[s] > bv) {
-					bv = acc[s];
-					best = s;
-				}
-			}
+			int best = dominant(acc);
 			if (best < 0)
 				continue;	/* outside the run: paper */
 			unsigned slot = 0;
@@ -564,6 +618,22 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 		return;
 	if (!key_same(d, st)) {
 		summaries_prune(d, st);
+		/* Draw straight into the texture when its memory is laid out as
+		 * d->px is (a streaming texture's is, row after row): no copy of
+		 * the whole lanes afterwards.  The drawers only write pixels,
+		 * every one of them, so the texture's old contents, which a
+		 * lock need not give back, are never read.  Otherwise draw into
+		 * d->px and upload it. */
+		uint32_t *own = d->px;
+		void *tpx = NULL;
+		int pitch = 0;
+		bool direct = SDL_LockTexture(d->tex, NULL, &tpx, &pitch) == 0;
+		if (direct && pitch == d->px_w * (int)sizeof(uint32_t)) {
+			d->px = tpx;
+		} else if (direct) {
+			SDL_UnlockTexture(d->tex);
+			direct = false;
+		}
 		uint32_t bg = argb(km_pal(KM_C_BG));
 		for (size_t i = 0, n = (size_t)d->px_w * (size_t)d->px_h; i < n; i++)
 			d->px[i] = bg;
@@ -587,7 +657,12 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 					     L->ctr_y - L->lanes.y + lane * L->ctr_h,
 					     L->ctr_h - km_draw_px(d, 6), st->t0, st->t1);
 		}
-		SDL_UpdateTexture(d->tex, NULL, d->px, d->px_w * (int)sizeof(uint32_t));
+		if (direct) {
+			SDL_UnlockTexture(d->tex);
+			d->px = own;
+		} else {
+			SDL_UpdateTexture(d->tex, NULL, d->px, d->px_w * (int)sizeof(uint32_t));
+		}
 		key_set(d, st);
 	}
 	SDL_RenderCopy(d->r, d->tex, NULL, &L->lanes);

@@ -16,6 +16,11 @@
  *   frame_first_ms   the first frame: fonts, buffers, and the CPU lanes'
  *                    summary (view_summary.h), built once per run shown
  * Each is the median over --frames frames (default 20).
+ *
+ * It also prints a hash of the pixels of each kind of frame (pixels_*,
+ * every frame of the kind folded in, outside the timing), so that a
+ * change meant to make a frame faster can show that it draws the same:
+ * the hashes before and after must be equal.
  */
 #include "bench_scen.h"
 #include "view/view_draw.h"
@@ -42,6 +47,19 @@ static double frame(struct km_draw *d, const struct km_view_frame *f,
 	km_draw_frame(d, f, st);
 	SDL_RenderPresent(d->r);
 	return (bench_now() - t0) * 1e3;
+}
+
+/* FNV-1a over the surface's pixels, row by row (the pitch may pad). */
+static uint64_t pixels_hash(SDL_Surface *s, uint64_t h)
+{
+	for (int y = 0; y < s->h; y++) {
+		const unsigned char *p = (const unsigned char *)s->pixels + (size_t)y * (size_t)s->pitch;
+		for (size_t i = 0; i < (size_t)s->w * 4; i++) {
+			h ^= p[i];
+			h *= 0x100000001b3ull;
+		}
+	}
+	return h;
 }
 
 /* One function per kind of frame, never inlined, so that callgrind's
@@ -155,17 +173,24 @@ int main(int argc, char **argv)
 	double *pan = calloc((size_t)frames, sizeof(double));
 	if (!full || !cached || !pan)
 		return 2;
+	const uint64_t fnv = 0xcbf29ce484222325ull;
 	double first = frame_first(d, &f, &st);	/* fonts, glyph cache, buffers */
-	for (int i = 0; i < frames; i++)
+	uint64_t h_first = pixels_hash(s, fnv), h_full = fnv, h_cached = fnv, h_pan = fnv;
+	for (int i = 0; i < frames; i++) {
 		full[i] = frame_full(d, &f, &st);
-	for (int i = 0; i < frames; i++)
+		h_full = pixels_hash(s, h_full);
+	}
+	for (int i = 0; i < frames; i++) {
 		cached[i] = frame_cached(d, &f, &st);
+		h_cached = pixels_hash(s, h_cached);
+	}
 	km_time end = st.t1, span = end / 20 > 0 ? end / 20 : 1;
 	for (int i = 0; i < frames; i++) {
 		st.t0 = (end - span) * (i % 100) / 100;
 		st.t1 = st.t0 + span;
 		st.play = st.t1;
 		pan[i] = frame_pan(d, &f, &st);
+		h_pan = pixels_hash(s, h_pan);
 	}
 
 	/* the CPU lanes' summary the frames read, built again to time it */
@@ -194,10 +219,16 @@ int main(int argc, char **argv)
 	BENCH_KV("summary_b0_ns", "%lld", (long long)sum.b0);
 	BENCH_KV("summary_levels", "%d", sum.nlevels);
 	BENCH_KV("summary_mib", "%.1f", (double)nbuckets * sizeof(struct km_vm_bucket) / 1048576.0);
+	BENCH_KV("summary_marks_mib", "%.1f", (double)(sum.mark ? sum.nmarks * (size_t)m.ncpus : 0) *
+		 sizeof(uint32_t) / 1048576.0);
 	BENCH_KV("frame_first_ms", "%.3f", first);
 	BENCH_KV("frame_full_ms", "%.3f", median(full, frames));
 	BENCH_KV("frame_cached_ms", "%.3f", median(cached, frames));
 	BENCH_KV("frame_pan_ms", "%.3f", median(pan, frames));
+	BENCH_KV("pixels_first", "%016llx", (unsigned long long)h_first);
+	BENCH_KV("pixels_full", "%016llx", (unsigned long long)h_full);
+	BENCH_KV("pixels_cached", "%016llx", (unsigned long long)h_cached);
+	BENCH_KV("pixels_pan", "%016llx", (unsigned long long)h_pan);
 	BENCH_KV("peak_after_model_kib", "%ld", model_peak);
 	BENCH_KV("peak_kib", "%ld", bench_peak_kib());
 	free(full);

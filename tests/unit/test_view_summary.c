@@ -15,7 +15,9 @@
  *     a zoom where it reads the summary and at one where it walks the
  *     spans, and the two agree;
  *   - short spinning in a mostly idle column and a short irq-off stretch
- *     still show when zoomed out (the strip and the yellow edge).
+ *     still show when zoomed out (the strip and the yellow edge);
+ *   - the span marks narrow a search to a range that holds the span a
+ *     search of the CPU's whole array finds, at any time.
  */
 #include "test.h"
 
@@ -407,6 +409,58 @@ static void test_view_summary_walk_matches_reference(void **state)
 	assert_true(busy > 10);		/* the task rule was exercised */
 }
 
+/* The span a search of CPU @cpu's whole array finds for @t: the last
+ * starting at or before it, else the first. */
+static size_t span_at_ref(const struct km_view_model *m, int cpu, km_time t)
+{
+	size_t first = m->cpu_first[cpu], ans = first;
+	for (size_t i = first; i < m->cpu_first[cpu + 1]; i++)
+		if (m->spans[i].t <= t)
+			ans = i;
+	return ans;
+}
+
+static void test_view_summary_marks_narrow_the_search(void **state)
+{
+	(void)state;
+	static struct synth s;
+	for (uint32_t seed = 11; seed <= 13; seed++) {
+		synth_random(&s, seed);
+		/* some spans of no length (two starts at one time), as a
+		 * context switch at an instant gives */
+		for (int cpu = 0; cpu < 5; cpu++)
+			for (size_t i = s.first[cpu] + 1; i < s.first[cpu + 1]; i += 17)
+				s.sp[i].t = s.sp[i - 1].t;
+		struct km_vm_summary sum;
+		assert_int_equal(km_vm_summary_build(&sum, &s.m, 2, NULL, 0), 0);
+		assert_non_null(sum.mark);
+		assert_true(sum.nmarks >= 2);
+		uint32_t x = seed;
+		int narrowed = 0;
+		for (int probe = 0; probe < 3000; probe++) {
+			int cpu = (int)(lcg(&x) % 5);
+			km_time t = (km_time)(lcg(&x) % (uint32_t)(s.m.end + 5000)) - 1000;
+			if (probe % 7 == 0)	/* on a mark */
+				t = (km_time)(lcg(&x) % (uint32_t)sum.nmarks) << sum.g_shift;
+			size_t lo, hi, want = span_at_ref(&s.m, cpu, t);
+			km_vm_summary_span_range(&sum, cpu, t, &lo, &hi);
+			assert_true(lo >= s.m.cpu_first[cpu] && hi <= s.m.cpu_first[cpu + 1]);
+			/* the span is in the range, and a search of the range
+			 * (the last start at or before t, else the range's
+			 * first) finds it */
+			assert_true(lo <= want && want < hi);
+			size_t got = lo;
+			for (size_t i = lo; i < hi; i++)
+				if (s.m.spans[i].t <= t)
+					got = i;
+			assert_int_equal(got, want);
+			narrowed += hi - lo < (s.m.cpu_first[cpu + 1] - s.m.cpu_first[cpu]) / 4;
+		}
+		assert_true(narrowed > 1000);
+		km_vm_summary_free(&sum);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -416,6 +470,7 @@ int main(void)
 		cmocka_unit_test(test_view_summary_thin_rows),
 		cmocka_unit_test(test_view_summary_same_pixels_as_walk),
 		cmocka_unit_test(test_view_summary_walk_matches_reference),
+		cmocka_unit_test(test_view_summary_marks_narrow_the_search),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
