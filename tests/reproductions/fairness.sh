@@ -12,14 +12,9 @@
 #  - with a long gap between takes (1 us) the test-and-set monopoly goes,
 #    but its p99 wait stays at least 3x the ticket lock's.
 set -u
-bin=${1:?usage: fairness.sh BIN}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-script="$here/../../scripts/spin_fairness.lua"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-run() { local out=$1; shift; "$bin" run "$script" --report json "$@" >"$tmp/$out" 2>"$tmp/$out.err"; echo $?; }
+repro_setup "${1:-}" spin_fairness.lua
 
 # spread FILE: last finish time over first
 spread() {

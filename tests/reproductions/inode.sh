@@ -8,14 +8,9 @@
 # updates.  The total CPU share is printed beside the published one but
 # not asserted: the model does not reproduce it (docs/reproductions.md).
 set -u
-bin=${1:?usage: inode.sh BIN}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-script="$here/../../scripts/inode.lua"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-run() { local out=$1; shift; "$bin" run "$script" --report json "$@" >"$tmp/$out" 2>"$tmp/$out.err"; echo $?; }
+repro_setup "${1:-}" inode.lua
 
 [ "$(run sem.json --era 2006 --mode semaphore)" = 0 ] && ok "2006 semaphore run is clean" || bad "2006 semaphore run"
 [ "$(run mutex.json --era 2006 --mode mutex)" = 0 ] && ok "2006 mutex run is clean" || bad "2006 mutex run"

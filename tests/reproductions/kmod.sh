@@ -10,14 +10,10 @@
 # Plus the limiters: a limiter bounds concurrency, not waste; 4.13's wait
 # queue wakes every waiter for each slot, 6.4's semaphore one.
 set -u
-bin=${1:?usage: kmod.sh BIN}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-script="$here/../../scripts/kmod.lua"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+repro_setup "${1:-}" kmod.lua
 
-run() { local out=$1; shift; "$bin" run "$script" --report json "$@" >"$tmp/$out" 2>"$tmp/$out.err"; echo $?; }
 # peak FILE NAME: the peak of counter NAME
 peak() { flat "$1" | grep -o "\"$2\":{\"value\":-\?[0-9]*,\"peak\":-\?[0-9]*" | head -n 1 | sed 's/.*://'; }
 mib() { awk -v b="$1" 'BEGIN { printf "%.0f", b / 1048576 }'; }

@@ -5,6 +5,24 @@
 pass=0
 fail=0
 
+# repro_setup BIN SCENARIO: the binary under test, the scenario (a file of
+# scripts/), and a scratch directory removed on exit.  A missing BIN is a
+# usage error (status 2), not a failed reproduction.
+repro_setup() {
+	if [ -z "${1:-}" ]; then
+		echo "usage: $(basename "$0") BIN" >&2
+		exit 2
+	fi
+	bin=$1
+	script="$here/../../scripts/$2"
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+}
+
+# run OUT ARGS...: run the scenario with ARGS, its JSON report in $tmp/OUT
+# and its stderr in $tmp/OUT.err; prints the exit status
+run() { local out=$1; shift; "$bin" run "$script" --report json "$@" >"$tmp/$out" 2>"$tmp/$out.err"; echo $?; }
+
 ok() { pass=$((pass + 1)); echo "ok   $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 

@@ -10,14 +10,9 @@
 # over seeds 1-5); TLS commands 78.4k/s against 79.2k/s (1% apart).
 # Asserted: the p99 ratio is at least 5, the throughput within 10%.
 set -u
-bin=${1:?usage: mlx5.sh BIN}
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
-script="$here/../../scripts/mlx5.lua"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-run() { local out=$1; shift; "$bin" run "$script" --report json "$@" >"$tmp/$out" 2>"$tmp/$out.err"; echo $?; }
+repro_setup "${1:-}" mlx5.lua
 
 # op_field FILE NAME FIELD: FIELD (p50_ns, p99_ns, max_ns, count) of measure() series NAME
 op_field() {
