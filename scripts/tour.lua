@@ -77,7 +77,8 @@ exhibit{
          "it; the mutex lets whoever runs take the lock.",
   look = "The lock lane: with the semaphore every hand-off waits for a wake-up and a " ..
          "switch while the lock sits idle; with the mutex whoever runs takes it, and " ..
-         "a quarter as many switches happen.",
+         "a quarter as many switches happen. The throughput gap reproduces; the " ..
+         "semaphore's CPU share does not (docs/reproductions.md says why).",
 }
 
 exhibit{
