@@ -70,7 +70,9 @@ struct km_vm_summary {
 	struct km_vm_bucket *b;		/* level by level, row by row, in time */
 	/* where each CPU's spans stand: mark[cpu * nmarks + g] is the index,
 	 * from m->cpu_first[cpu], of the CPU's last span starting at or
-	 * before g << g_shift (0 if none); NULL if a CPU has too many spans */
+	 * before g << g_shift (0 if none).  NULL when there are none (no
+	 * CPUs, too many spans, or no memory): a search then takes the
+	 * CPU's whole array */
 	int g_shift;
 	size_t nmarks;
 	uint32_t *mark;
@@ -122,8 +124,8 @@ static inline void km_vm_summary_span_range(const struct km_vm_summary *s, int c
 	size_t first = m->cpu_first[cpu], end = m->cpu_first[cpu + 1];
 	*lo = first;
 	*hi = end;
-	if (!s->mark || t < 0)
-		return;
+	if (!s->mark || t < 0 || first == end)
+		return;		/* no marks, before the run, or a CPU with no spans */
 	size_t g = (size_t)(t >> s->g_shift);
 	const uint32_t *mk = s->mark + (size_t)cpu * s->nmarks;
 	if (g >= s->nmarks) {
@@ -131,7 +133,7 @@ static inline void km_vm_summary_span_range(const struct km_vm_summary *s, int c
 		return;
 	}
 	*lo = first + mk[g];
-	if (g + 1 < s->nmarks)
+	if (g + 1 < s->nmarks && first + mk[g + 1] + 1 < end)
 		*hi = first + mk[g + 1] + 1;
 }
 

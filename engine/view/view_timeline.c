@@ -107,8 +107,8 @@ static inline void add_piece(struct km_draw *d, int c, const struct km_vm_span *
  * Add CPU @cpu's spans to the row's accumulators.  A span adds its
  * pieces to the one or two columns it covers in part, and to the columns
  * it covers whole only a +1 and a -1 in d->cnt (a difference array per
- * state; no -1 past the last column), summed once per row by finish_row: a long span costs the same
- * as a short one.  Columns are [edge[c], edge[c + 1]).  A busy span that
+ * state; no -1 past the last column), summed once per row by finish_row:
+ * a long span costs the same as a short one.  Columns are [edge[c], edge[c + 1]).  A busy span that
  * covers a column whole gives the column its task unless an earlier CPU
  * of the row did (d->fctx): no piece can be longer.
  */
@@ -211,8 +211,8 @@ static void start_row(struct km_draw *d)
  * The six running counts are spelt out so that they stay in registers:
  * written as a loop over an array, the compiler kept them in memory, and
  * this pass over every column of every row was a fifth of the drawing
- * of the CPU lanes when zoomed in.  No test of a count being 0: adding 0 leaves a sum as it was
- * (a sum is never -0). */
+ * of the CPU lanes when zoomed in.  No test of a count being 0: adding
+ * 0 leaves a sum as it was (a sum is never -0). */
 static void finish_row(struct km_draw *d)
 {
 	int32_t r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0;
@@ -577,9 +577,11 @@ static bool ensure_texture(struct km_draw *d)
 		SDL_DestroyTexture(d->tex);
 	d->tex = SDL_CreateTexture(d->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING,
 				   d->px_w, d->px_h);
+	if (!d->tex)
+		return false;	/* the next frame tries again */
 	d->tex_w = d->px_w;
 	d->tex_h = d->px_h;
-	return d->tex != NULL;
+	return true;
 }
 
 /* Is the cached texture still what the state would draw? */

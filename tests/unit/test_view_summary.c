@@ -3,7 +3,7 @@
  * colours the drawer paints from it and from the spans.
  *
  * The runs here are written by hand as models (no simulator): a few CPUs
- * whose spans are chosen so that the answer is known.  Three things are
+ * whose spans are chosen so that the answer is known.  Five things are
  * held:
  *
  *   - the summary's sums agree exactly with a plain walk over the spans
@@ -17,7 +17,10 @@
  *   - short spinning in a mostly idle column and a short irq-off stretch
  *     still show when zoomed out (the strip and the yellow edge);
  *   - the span marks narrow a search to a range that holds the span a
- *     search of the CPU's whole array finds, at any time.
+ *     search of the CPU's whole array finds, at any time;
+ *   - a CPU with no spans at all (a hand-built model; the simulator's
+ *     always start idle) gets an empty range, and the drawer reads
+ *     nothing past the array for it.
  */
 #include "test.h"
 
@@ -461,6 +464,47 @@ static void test_view_summary_marks_narrow_the_search(void **state)
 	}
 }
 
+/* CPUs 1 and 2 have no spans and the array is sized exactly, so a range
+ * one past a CPU's spans reads past the allocation (ASan says where). */
+static void test_view_summary_cpu_without_spans(void **state)
+{
+	(void)state;
+	struct km_view_model m;
+	memset(&m, 0, sizeof(m));
+	m.ncpus = 3;
+	m.end = 1000000;
+	m.serial = 77;
+	uint8_t colour[4] = { 0 };
+	m.nctx = 4;
+	m.ctx_colour = colour;
+	size_t n = 200;
+	m.spans = malloc(n * sizeof(*m.spans));
+	assert_non_null(m.spans);
+	for (size_t i = 0; i < n; i++)
+		m.spans[i] = (struct km_vm_span){ .t = (km_time)i * 5000, .ctx = 1,
+						  .state = (uint8_t)(i % 3) };
+	size_t first[4] = { 0, n, n, n };
+	m.cpu_first = first;
+
+	struct km_vm_summary sum;
+	assert_int_equal(km_vm_summary_build(&sum, &m, 1, NULL, 0), 0);
+	assert_non_null(sum.mark);
+	for (int cpu = 1; cpu < 3; cpu++)
+		for (km_time t = 0; t <= m.end; t += 12345) {
+			size_t lo, hi;
+			km_vm_summary_span_range(&sum, cpu, t, &lo, &hi);
+			assert_int_equal(lo, n);
+			assert_int_equal(hi, n);
+		}
+	km_vm_summary_free(&sum);
+
+	/* zoomed in, so the drawer walks spans: rows for CPUs 0, 1, 2 */
+	struct km_draw *d = bare_draw(40, 3);
+	km_draw_cpu_rows(d, &m, 0, 3, 1, 0, 1, 10000, 10400);
+	bare_free(d);
+	free(m.spans);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -471,6 +515,7 @@ int main(void)
 		cmocka_unit_test(test_view_summary_same_pixels_as_walk),
 		cmocka_unit_test(test_view_summary_walk_matches_reference),
 		cmocka_unit_test(test_view_summary_marks_narrow_the_search),
+		cmocka_unit_test(test_view_summary_cpu_without_spans),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
