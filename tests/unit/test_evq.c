@@ -3,8 +3,12 @@
  *
  * A run is reproducible only if events come out of the heap by time and,
  * at equal times, in the order they were pushed.  These tests check both
- * directly, and then compare a long random mix of pushes and pops with a
- * reference that sorts by (time, push order).
+ * directly, and then compare long random mixes of pushes and pops with a
+ * reference that sorts by (time, push order): one over a few hundred
+ * times, one as a run uses the queue (times ahead of the last popped,
+ * often that very time, thousands of them, so that the bucket cache
+ * forgets and two buckets of one time coexist), and one at the ends of
+ * the time range.
  */
 #include "test.h"
 
@@ -134,6 +138,84 @@ static void test_evq_random_matches_reference(void **state)
 	free(next);
 }
 
+/* A reference: the live events, the least (time, seq) found by a scan. */
+struct ref_event {
+	km_time time;
+	uint64_t seq;
+	uint64_t token;
+};
+
+static uint64_t xorshift(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/* @spread: how far ahead of "now" a push may be; @extremes: times at both
+ * ends of the km_time range instead */
+static void random_against_scan(uint64_t seed, km_time spread, bool extremes)
+{
+	enum { OPS = 20000 };
+	struct ref_event *ref = malloc(OPS * sizeof(*ref));
+	assert_non_null(ref);
+	size_t live = 0;
+	uint64_t seq = 0, x = seed;
+	km_time now = 0;
+	struct km_evq q;
+	km_evq_init(&q);
+	for (int op = 0; op < OPS; op++) {
+		if (live == 0 || xorshift(&x) % 100 < 55) {
+			km_time t = now + (km_time)(xorshift(&x) % (uint64_t)spread);
+			if (extremes)
+				t = (xorshift(&x) & 1) ? INT64_MIN + (km_time)(xorshift(&x) % 8)
+						       : INT64_MAX - (km_time)(xorshift(&x) % 8);
+			else if (xorshift(&x) % 10 == 0)
+				t = now;	/* at the time being popped */
+			uint64_t token = xorshift(&x);
+			assert_int_equal(km_evq_push(&q, t, 1, 7, token), KM_OK);
+			ref[live++] = (struct ref_event){ t, seq++, token };
+		} else {
+			size_t b = 0;
+			for (size_t i = 1; i < live; i++)
+				if (ref[i].time < ref[b].time ||
+				    (ref[i].time == ref[b].time && ref[i].seq < ref[b].seq))
+					b = i;
+			const struct km_event *peek = km_evq_peek(&q);
+			struct km_event ev;
+			assert_non_null(peek);
+			uint64_t peek_seq = peek->seq;
+			assert_true(km_evq_pop(&q, &ev));
+			assert_int_equal(ev.seq, peek_seq);
+			assert_int_equal(ev.time, ref[b].time);
+			assert_int_equal(ev.token, ref[b].token);
+			now = ev.time;
+			ref[b] = ref[--live];
+		}
+		assert_int_equal(q.len, live);
+	}
+	struct km_event ev;
+	while (live) {
+		assert_true(km_evq_pop(&q, &ev));
+		live--;
+	}
+	assert_false(km_evq_pop(&q, &ev));
+	km_evq_free(&q);
+	free(ref);
+}
+
+static void test_evq_run_like_mix_matches_reference(void **state)
+{
+	random_against_scan(88172645463325252ULL, 4, false);	/* few times */
+	random_against_scan(2463534242ULL, 5000, false);	/* the cache forgets */
+}
+
+static void test_evq_extreme_times_match_reference(void **state)
+{
+	random_against_scan(123456789ULL, 1, true);
+}
+
 /* A large heap of distinct random times comes out sorted. */
 static void test_evq_large_heap_sorted(void **state)
 {
@@ -182,6 +264,8 @@ int main(void)
 		cmocka_unit_test(test_evq_orders_by_time),
 		cmocka_unit_test(test_evq_ties_pop_in_push_order),
 		cmocka_unit_test(test_evq_random_matches_reference),
+		cmocka_unit_test(test_evq_run_like_mix_matches_reference),
+		cmocka_unit_test(test_evq_extreme_times_match_reference),
 		cmocka_unit_test(test_evq_large_heap_sorted),
 		cmocka_unit_test(test_evq_seq_survives_pops),
 	};
