@@ -492,7 +492,7 @@ png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", ($1*16777216)+($
 t "run --png draws the run at --size" 0 run "$root/scripts/inode.lua" --set loops=12 --png "$tmp/inode.png" --size 1280x800
 [ -s "$tmp/inode.png" ] || no "no PNG written"
 [ "$(png_size "$tmp/inode.png")" = 1280x800 ] || no "PNG is $(png_size "$tmp/inode.png"), expected 1280x800"
-ls "$tmp" | grep -q '\.tmp\.' && no "a temporary file was left behind"
+ls -A "$tmp" | grep -q '^\.lockmuseum-' && no "a temporary file was left behind"
 done_
 
 cp "$tmp/inode.png" "$tmp/keep.png"
@@ -513,7 +513,87 @@ grep -q '"displayTimeUnit": *"ns"' "$tmp/t.json" || no "no displayTimeUnit"
 if $have_python; then
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert isinstance(d["traceEvents"], list) and d["traceEvents"]' "$tmp/t.json" 2>/dev/null || no "not valid trace JSON"
 fi
-ls "$tmp" | grep -q '\.tmp\.' && no "a temporary file was left behind"
+ls -A "$tmp" | grep -q '^\.lockmuseum-' && no "a temporary file was left behind"
+done_
+
+# ---------------------------------------------------------- output files --
+# An output path may be a device, a FIFO or a planted symbolic link: devices
+# and FIFOs are written in place and never replaced, a link is replaced and
+# its target never written, a directory or a FIFO nobody reads is refused.
+# The device is a private node made here (as /dev/null is, 1:3), so a
+# regression can never replace the machine's own /dev/null.
+out_dir="$tmp/outputs"
+mkdir -p "$out_dir"
+if mknod "$out_dir/null" c 1 3 2>/dev/null; then
+	for opt in --trace --png; do
+		t "$opt onto a character device writes it in place" 0 run "$root/scripts/inode.lua" \
+			--set loops=12 "$opt" "$out_dir/null"
+		[ -c "$out_dir/null" ] || no "the device node was replaced by a regular file"
+		ls -A "$out_dir" | grep -q '^\.lockmuseum-' && no "a temporary file was left behind"
+		done_
+	done
+else
+	echo "note: cannot make a device node here (not root?): the device cases are not run"
+fi
+
+mkfifo "$out_dir/fifo"
+"${guard[@]}" cat "$out_dir/fifo" >"$out_dir/from_fifo" &
+reader=$!
+t "--trace onto a FIFO with a reader writes into the FIFO" 0 run "$root/scripts/inode.lua" \
+	--set loops=12 --trace "$out_dir/fifo"
+wait "$reader"
+[ -p "$out_dir/fifo" ] || no "the FIFO was replaced"
+grep -q '"traceEvents"' "$out_dir/from_fifo" || no "the reader got no trace"
+done_
+
+t "--trace onto a FIFO nobody reads: refused, no hang" 2 run "$root/scripts/inode.lua" \
+	--set loops=12 --trace "$out_dir/fifo"
+err_has 'a FIFO with no reader'
+one_line_err
+[ -p "$out_dir/fifo" ] || no "the FIFO was replaced"
+done_
+
+printf 'precious\n' >"$out_dir/target"
+ln -s target "$out_dir/link"
+t "--trace onto a planted symlink replaces the link, never its target" 0 run \
+	"$root/scripts/inode.lua" --set loops=12 --trace "$out_dir/link"
+[ "$(cat "$out_dir/target")" = precious ] || no "the link's target was overwritten"
+[ -L "$out_dir/link" ] && no "the link is still there"
+grep -q '"traceEvents"' "$out_dir/link" || no "no trace in the new file"
+done_
+
+ln -s target "$out_dir/plink"
+t "--png onto a planted symlink replaces the link, never its target" 0 run \
+	"$root/scripts/inode.lua" --set loops=12 --png "$out_dir/plink" --size 320x240
+[ "$(cat "$out_dir/target")" = precious ] || no "the link's target was overwritten"
+[ "$(head -c 4 "$out_dir/plink" | od -An -c | tr -d ' ')" = '211PNG' ] || no "no PNG in the new file"
+done_
+
+printf 'old\n' >"$out_dir/kept.json"
+chmod 640 "$out_dir/kept.json"
+t "--trace over a file keeps its mode" 0 run "$root/scripts/inode.lua" --set loops=12 \
+	--trace "$out_dir/kept.json"
+[ "$(stat -c %a "$out_dir/kept.json")" = 640 ] || no "mode $(stat -c %a "$out_dir/kept.json"), expected 640"
+done_
+
+for opt in --trace --png; do
+	t "$opt onto a directory: refused" 2 run "$root/scripts/inode.lua" --set loops=12 "$opt" "$out_dir"
+	err_has 'is a directory'
+	one_line_err
+	done_
+done
+
+# An era's placard names a file inside the data folder and nothing else: a
+# placard that is a FIFO (or outside the folder) is no placard, never a hang.
+data="$tmp/data"
+mkdir -p "$data"
+for d in scripts assets docs; do ln -s "$root/$d" "$data/$d"; done
+cp -r "$root/eras" "$data/eras"
+mkfifo "$data/placard.fifo"
+sed -i 's|placard = "[^"]*"|placard = "placard.fifo"|' "$data/eras/2006.lua"
+LOCKMUSEUM_DATA=$data t "--png with an era placard that is a FIFO: drawn, no hang" 0 run \
+	"$root/scripts/inode.lua" --set loops=12 --png "$out_dir/fifo_placard.png" --size 320x240
+[ -s "$out_dir/fifo_placard.png" ] || no "no PNG written"
 done_
 
 t "--trace-format ftrace writes ftrace text" 0 run "$root/scripts/inode.lua" --set loops=12 --trace "$tmp/t.txt" --trace-format ftrace

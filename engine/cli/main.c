@@ -26,6 +26,7 @@
 #include "session.h"
 #include "tour_cmd.h"
 #include "view_cli.h"
+#include "../report/out_file.h"
 #include "../report/trace_export.h"
 #include "../lua/tour.h"
 #include "compare.h"
@@ -487,35 +488,25 @@ static int report_session(struct km_session *s, enum report_kind report, int sta
 	return status;
 }
 
-/* Write the trace to a temporary file beside @path, then rename it into
- * place: an error or an interruption leaves the previous file as it was. */
+/* Write the trace through km_out_open(): an error or an interruption
+ * leaves the previous file as it was, and a device is written in place. */
 static int write_trace(struct km_session *s, const char *path, bool ftrace, char *err,
 		       size_t errlen)
 {
-	char tmp[PATH_MAX + 64];
-	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
-		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+	struct km_out_file out;
+	if (km_out_open(&out, path, err, errlen) < 0)
 		return -1;
-	}
-	int rc = ftrace ? km_trace_write_ftrace(&s->ri, f, err, errlen)
-			: km_trace_write_chrome(&s->ri, f, err, errlen);
-	if (fclose(f) != 0 && rc == 0) {
-		snprintf(err, errlen, "cannot write: %s", strerror(errno));
-		rc = -1;
-	}
+	int rc = ftrace ? km_trace_write_ftrace(&s->ri, out.f, err, errlen)
+			: km_trace_write_chrome(&s->ri, out.f, err, errlen);
 	if (rc == 0 && km_interrupted) {
 		snprintf(err, errlen, "interrupted");
 		rc = -1;
 	}
-	if (rc == 0 && rename(tmp, path) < 0) {
-		snprintf(err, errlen, "cannot rename into place: %s", strerror(errno));
-		rc = -1;
+	if (rc < 0) {
+		km_out_abort(&out);
+		return -1;
 	}
-	if (rc < 0)
-		unlink(tmp);
-	return rc;
+	return km_out_commit(&out, err, errlen);
 }
 
 static int cmd_run(const struct options *o, const char *file, bool check_only)

@@ -9,6 +9,7 @@
 #include "tour_cmd.h"
 #include "../lua/tour.h"
 #include "view_cli.h"
+#include "../report/out_file.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -72,12 +73,6 @@ static void wrap(FILE *out, const char *lead, const char *text)
 	fputs("\n\n", out);
 }
 
-static FILE *open_temp(const char *final, char *tmp, size_t len)
-{
-	snprintf(tmp, len, "%s.tmp.%ld", final, (long)getpid());
-	return fopen(tmp, "w");
-}
-
 int km_tour_command(const struct km_tour_opts *o)
 {
 	char err[1024], path[PATH_MAX + 128], scripts[PATH_MAX + 64];
@@ -95,7 +90,8 @@ int km_tour_command(const struct km_tour_opts *o)
 		return 2;
 	}
 	FILE *txt = NULL;
-	char txt_final[PATH_MAX + 64], txt_tmp[PATH_MAX + 128];
+	struct km_out_file txt_out;
+	char txt_final[PATH_MAX + 64];
 	if (o->out_dir) {
 		if (mkdir(o->out_dir, 0777) < 0 && errno != EEXIST) {
 			fprintf(stderr, "lockmuseum: --out %s: %s\n", o->out_dir, strerror(errno));
@@ -104,13 +100,13 @@ int km_tour_command(const struct km_tour_opts *o)
 			return 2;
 		}
 		snprintf(txt_final, sizeof(txt_final), "%s/tour.txt", o->out_dir);
-		txt = open_temp(txt_final, txt_tmp, sizeof(txt_tmp));
-		if (!txt) {
-			fprintf(stderr, "lockmuseum: %s: %s\n", txt_final, strerror(errno));
+		if (km_out_open(&txt_out, txt_final, err, sizeof(err)) < 0) {
+			fprintf(stderr, "lockmuseum: %s: %s\n", txt_final, err);
 			km_tour_free(&tour);
 			km_eras_free(&eras);
 			return 2;
 		}
+		txt = txt_out.f;
 	}
 	int status = 0, pngs = 0;
 	for (int i = 0; i < tour.n && !km_interrupted; i++) {
@@ -187,14 +183,11 @@ int km_tour_command(const struct km_tour_opts *o)
 	}
 	if (txt && km_interrupted) {
 		/* never leave a half-written tour behind */
-		fclose(txt);
-		unlink(txt_tmp);
+		km_out_abort(&txt_out);
 		status = 2;
 	} else if (txt) {
-		bool bad = ferror(txt);
-		if (fclose(txt) != 0 || bad || rename(txt_tmp, txt_final) < 0) {
-			fprintf(stderr, "lockmuseum: %s: cannot write: %s\n", txt_final, strerror(errno));
-			unlink(txt_tmp);
+		if (km_out_commit(&txt_out, err, sizeof(err)) < 0) {
+			fprintf(stderr, "lockmuseum: %s: cannot write: %s\n", txt_final, err);
 			status = 2;
 		} else {
 			fprintf(stderr, "lockmuseum: wrote %s and %d PNG%s under %s\n", txt_final,

@@ -17,24 +17,50 @@
 
 #include "../lua/tour.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define KM_VIEW_TRACE_LIMIT ((size_t)8 << 20)
 #define POOL 16
+
+/*
+ * An era's placard names a file inside the data folder, and only there:
+ * an era file is data a visitor may have been handed, so its placard must
+ * not read /etc/shadow into a window, nor hang the PNG step on a FIFO.
+ * The resolved path must lie under the resolved data folder and be a
+ * regular file; anything else is no placard (NULL), as a missing one is.
+ */
+static FILE *open_placard(const char *relpath)
+{
+	char path[PATH_MAX + 512], real[PATH_MAX], data[PATH_MAX];
+	if (relpath[0] == '/' || strstr(relpath, ".."))
+		return NULL;
+	snprintf(path, sizeof(path), "%s/%s", km_datadir(), relpath);
+	if (!realpath(km_datadir(), data) || !realpath(path, real))
+		return NULL;
+	size_t n = strlen(data);
+	if (strncmp(real, data, n) != 0 || real[n] != '/')
+		return NULL;
+	int fd = open(real, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat st;
+	if (fd < 0)
+		return NULL;
+	FILE *f = NULL;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !(f = fdopen(fd, "rb")))
+		close(fd);
+	return f;
+}
 
 char *km_read_placard(const char *relpath)
 {
 	if (!relpath || !*relpath)
 		return NULL;
-	char path[PATH_MAX + 512];
-	if (relpath[0] == '/')
-		snprintf(path, sizeof(path), "%s", relpath);
-	else
-		snprintf(path, sizeof(path), "%s/%s", km_datadir(), relpath);
-	FILE *f = fopen(path, "rb");
+	FILE *f = open_placard(relpath);
 	if (!f)
 		return NULL;
 	char *buf = NULL;

@@ -14,7 +14,9 @@
 
 /**
  * km_read_placard - the text of a placard file, @relpath relative to the
- * data folder (km_datadir()), or absolute.
+ * data folder (km_datadir()).  Only a regular file inside that folder is
+ * read: an absolute path, a "..", a link leading out or a FIFO is no
+ * placard.
  * Returns a malloc'd NUL-terminated string, or NULL if it cannot be read.
  */
 char *km_read_placard(const char *relpath);

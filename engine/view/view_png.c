@@ -15,6 +15,7 @@
 #include "view_render.h"
 
 #include "../lua/eras.h"
+#include "../report/out_file.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
@@ -81,41 +82,33 @@ SDL_Surface *km_view_render_surface(const struct km_view_frame *f,
 	return s;
 }
 
-static bool png_complete(const char *file)
+/* The PNG writer does not report every short write (a full disk, a
+ * file-size limit): a complete PNG ends with its IEND chunk.  Read back
+ * through the temporary's own descriptor, never by name. */
+static bool png_complete(FILE *f)
 {
-	FILE *f = fopen(file, "rb");
-	if (!f)
-		return false;
 	unsigned char tail[12];
-	bool ok = fseek(f, -12, SEEK_END) == 0 && fread(tail, 1, 12, f) == 12 &&
-		  !memcmp(tail + 4, "IEND", 4);
-	fclose(f);
-	return ok;
+	return fflush(f) == 0 && fseek(f, -12, SEEK_END) == 0 &&
+	       fread(tail, 1, 12, f) == 12 && !memcmp(tail + 4, "IEND", 4);
 }
 
 int km_view_save_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 {
-	char tmp[4200];
-	snprintf(tmp, sizeof(tmp), "%s.tmp%ld.png", path, (long)getpid());
-	if (IMG_SavePNG(s, tmp) < 0) {
-		snprintf(err, errlen, "cannot write %s: %s", tmp, IMG_GetError());
-		unlink(tmp);
+	struct km_out_file out;
+	if (km_out_open(&out, path, err, errlen) < 0)
+		return -1;
+	SDL_RWops *rw = SDL_RWFromFP(out.f, SDL_FALSE);
+	if (!rw || IMG_SavePNG_RW(s, rw, 1) < 0) {
+		snprintf(err, errlen, "cannot write: %s", IMG_GetError());
+		km_out_abort(&out);
 		return -1;
 	}
-	/* The PNG writer does not report every short write (a full disk, a
-	 * file-size limit): a complete PNG ends with its IEND chunk. */
-	if (!png_complete(tmp)) {
-		snprintf(err, errlen, "cannot write %s completely (disk full, or a file-size "
-			 "limit?)", path);
-		unlink(tmp);
+	if (!out.in_place && !png_complete(out.f)) {
+		snprintf(err, errlen, "cannot write completely (disk full, or a file-size limit?)");
+		km_out_abort(&out);
 		return -1;
 	}
-	if (rename(tmp, path) < 0) {
-		snprintf(err, errlen, "cannot rename %s to %s", tmp, path);
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return km_out_commit(&out, err, errlen);
 }
 
 static int png_of(const struct km_era_list *eras, const struct km_view_exhibit *ex,
