@@ -22,7 +22,10 @@ PC_CORE := lua5.4 jansson
 PC_VIEW := sdl2 SDL2_ttf SDL2_image
 PC_TEST := cmocka
 DEBS    := pkg-config liblua5.4-dev libjansson-dev libsdl2-dev libsdl2-ttf-dev \
-           libsdl2-image-dev libcmocka-dev valgrind
+           libsdl2-image-dev libcmocka-dev valgrind xvfb xdotool
+# Commands the tests need besides the libraries: valgrind, and a virtual
+# display (Xvfb) with xdotool to drive the window as a visitor would.
+TEST_CMDS := pkg-config valgrind Xvfb xdotool
 
 WARN    := -Wall -Wextra -Wshadow -Wundef -Wwrite-strings -Wstrict-prototypes \
            -Wmissing-prototypes -Wno-unused-parameter
@@ -56,7 +59,7 @@ BIN := $(BUILD)/lockmuseum
 DATADIR := $(PREFIX)/share/lockmuseum
 
 .PHONY: all run test sanitize install uninstall clean deps deps-check bench \
-        build build-tests check-unit check-scenarios check-cli check-reproductions \
+        build build-tests check-unit check-scenarios check-cli check-gui check-reproductions \
         check-hostile check-valgrind check-fuzz-regressions test-real run-real
 
 all: deps-check
@@ -98,7 +101,7 @@ bench: deps-check
 
 # Install what is missing, once: apt-get update, then apt-get install -y.
 deps-check:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! command -v valgrind >/dev/null 2>&1 || \
+	@if ! for c in $(TEST_CMDS); do command -v $$c >/dev/null 2>&1 || exit 1; done || \
 	    ! pkg-config --exists $(PC_CORE) $(PC_VIEW) $(PC_TEST); then \
 	  echo "lockmuseum: installing missing packages: $(DEBS)"; \
 	  $(MAKE) --no-print-directory deps; \
@@ -143,6 +146,9 @@ check-scenarios: $(BIN)
 check-cli: $(BIN)
 	@tests/run_cli.sh $(BIN)
 
+check-gui: $(BIN)
+	@tests/run_gui.sh $(BIN)
+
 check-reproductions: $(BIN)
 	@tests/run_reproductions.sh $(BIN)
 
@@ -155,7 +161,8 @@ check-valgrind: $(BIN)
 check-fuzz-regressions: $(BIN)
 	@tests/run_fuzz_regressions.sh $(BIN)
 
-test-real: check-unit check-scenarios check-cli check-reproductions check-hostile check-valgrind
+test-real: check-unit check-scenarios check-cli check-gui check-reproductions check-hostile \
+           check-valgrind
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile \

@@ -544,7 +544,13 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 	rq.trace_limit = o->trace_limit;
 
 	if (o->gui && !check_only) {
-		int rc = km_cli_window(&eras, NULL, 0, 0, &rq, err, sizeof(err));
+		/* The window's first run is its one exhibit's, in the exhibit's
+		 * era and first mode: those are the options, so that --mode and
+		 * --era mean in the window what they mean everywhere else. */
+		int mode = o->mode;
+		struct km_view_exhibit solo = { .file = file, .era = o->era, .modes = &mode,
+						.nmodes = 1 };
+		int rc = km_cli_window(&eras, &solo, 1, 0, &rq, err, sizeof(err));
 		km_eras_free(&eras);
 		if (rc < 0) {
 			fprintf(stderr, "%s: --gui: %s\n", prog, err);

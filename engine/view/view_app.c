@@ -115,6 +115,19 @@ static void busy(struct app *a, const char *what)
 	SDL_RenderPresent(a->r);
 }
 
+/* The title bar says what is on screen: the scenario, its era and mode,
+ * so a window never passes for a different run from the one asked for. */
+static void set_title(struct app *a)
+{
+	const struct km_run_info *ri = a->cur.run.ri;
+	char title[512];
+	snprintf(title, sizeof(title), "lockmuseum - %s (era %s, mode %s, %d CPU%s)",
+		 ri->title && *ri->title ? ri->title : ri->scenario ? ri->scenario : "?",
+		 ri->era ? ri->era->id : "?", km_mode_name(ri->mode), ri->cpus,
+		 ri->cpus == 1 ? "" : "s");
+	SDL_SetWindowTitle(a->win, title);
+}
+
 /* Run exhibit @ei in era @era_idx (-1: its own) with @mode into @out. */
 static int run_one(struct app *a, int ei, int era_idx, int mode, struct shown *out,
 		   char *err, size_t errlen)
@@ -172,6 +185,7 @@ static int switch_to(struct app *a, int ei, int era_idx, int mode)
 	}
 	if (had_compare || a->st.compare)
 		a->st.req |= KM_VREQ_COMPARE;
+	set_title(a);
 	return 0;
 }
 

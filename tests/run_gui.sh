@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# run_gui.sh BIN - the museum's window, for real, under a virtual display.
+#
+# Xvfb gives the window a screen; xdotool finds it by its title, sends the
+# keys a visitor would press, and reads the title bar back.  The title says
+# which run is on screen (scenario, era, mode, CPUs), so a window showing a
+# different run from the one asked for fails here.  The window's own
+# screenshot key (S) proves that it drew.
+#
+# The last line is "N passed, M failed"; the exit status is 1 if any failed.
+
+set -u
+
+if [ $# -ne 1 ]; then
+	echo "usage: $0 BIN" >&2
+	exit 2
+fi
+. "$(dirname "$0")/lib_runner.sh"
+runner_bin "$1"
+runner_dirs
+
+for tool in Xvfb xdotool; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		echo "$0: $tool is missing (make deps installs it)" >&2
+		exit 2
+	fi
+done
+
+# A display of our own: Xvfb picks a free number and writes it to fd 3.
+Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.err" &
+xvfb=$!
+for _ in $(seq 50); do
+	[ -s "$tmp/display" ] && break
+	sleep 0.1
+done
+if [ ! -s "$tmp/display" ]; then
+	echo "$0: Xvfb did not start: $(head -1 "$tmp/xvfb.err")" >&2
+	kill "$xvfb" 2>/dev/null
+	exit 2
+fi
+export DISPLAY=":$(cat "$tmp/display")"
+unset WAYLAND_DISPLAY
+trap 'kill "$app" "$xvfb" 2>/dev/null; rm -rf "$tmp"' EXIT
+export LOCKMUSEUM_DATA=$root
+
+pass=0
+fail=0
+app=
+
+no() {
+	fail=$((fail + 1))
+	echo "FAIL $current: $1"
+	sed -n '1,3s/^/  stderr: /p' "$tmp/err"
+}
+
+# open NAME ARGS... : start BIN ARGS in $tmp/shots; wait for its window.
+open() {
+	current=$1
+	shift
+	mkdir -p "$tmp/shots"
+	(cd "$tmp/shots" && exec timeout -k 5 120 "$BIN" "$@") >"$tmp/out" 2>"$tmp/err" </dev/null &
+	app=$!
+	win=
+	for _ in $(seq 300); do
+		win=$(xdotool search --name '^lockmuseum - ' 2>/dev/null | head -1)
+		[ -n "$win" ] && break
+		kill -0 "$app" 2>/dev/null || break
+		sleep 0.1
+	done
+	[ -n "$win" ] || { no "no window appeared"; return 1; }
+	title=$(xdotool getwindowname "$win")
+}
+
+# quit: press Q and require exit status 0.
+quit() {
+	xdotool key --window "$win" q
+	wait "$app"
+	local rc=$?
+	app=
+	[ "$rc" = 0 ] || no "exit status $rc after Q, expected 0"
+}
+
+title_has() {
+	case $title in
+	*"$1"*) return 0 ;;
+	esac
+	no "the title is '$title', it should say '$1'"
+	return 1
+}
+
+ok() { [ "$fail" = "$1" ] && pass=$((pass + 1)); }
+
+f=$fail
+if open "run --gui opens the run --mode and --era ask for" run "$root/scripts/inode.lua" \
+	--mode mutex --era 2009 --set loops=12 --gui; then
+	title_has "era 2009, mode mutex"
+	xdotool key --window "$win" End s
+	for _ in $(seq 50); do
+		[ -s "$tmp/shots/lockmuseum-001.png" ] && break
+		sleep 0.1
+	done
+	[ "$(head -c 4 "$tmp/shots/lockmuseum-001.png" 2>/dev/null | od -An -c | tr -d ' ')" = '211PNG' ] ||
+		no "S saved no screenshot"
+	quit
+fi
+ok "$f"
+
+f=$fail
+if open "run --gui honours --cpus and another mode" run "$root/scripts/inode.lua" \
+	--mode semaphore --era 2006 --cpus 4 --set loops=12 --gui; then
+	title_has "era 2006, mode semaphore, 4 CPUs"
+	quit
+fi
+ok "$f"
+
+f=$fail
+if open "run --gui --mode cli shows the cli run" run "$root/tests/view/lost.lua" --mode cli --gui; then
+	title_has "mode cli"
+	quit
+fi
+ok "$f"
+
+f=$fail
+if open "run --gui without options: the scenario's own era and native mode" run \
+	"$root/scripts/inode.lua" --set loops=12 --gui; then
+	title_has "era 2006, mode native"
+	quit
+fi
+ok "$f"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
