@@ -37,6 +37,8 @@ struct km_costs {
 	km_time ctxsw;		/* switch from one task to another */
 	km_time wakeup;		/* from wake-up to the wakee being runnable */
 	km_time irq_entry;	/* interrupt entry plus exit */
+	km_time ipi;		/* sending a reschedule IPI: the sender waits for
+				 * its delivery (0: not charged, no source) */
 };
 
 struct km_era {

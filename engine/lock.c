@@ -176,9 +176,20 @@ km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold)
 	return start - sim->now + hold;
 }
 
-km_time km_lock_wake_cost(const struct km_sim *sim)
+km_time km_lock_wake_cost(struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee)
 {
-	return sim->era.cost.atomic + 2 * sim->era.cost.cacheline;
+	km_time c = sim->era.cost.atomic + 2 * sim->era.cost.cacheline;
+	/* resched_task(): the wakee's CPU is another one, so it is told by
+	 * an IPI, and i386's send_IPI waits (apic_wait_icr_idle) until the
+	 * APIC has sent it.  Before the Pentium 4 every APIC message crossed
+	 * one serial APIC bus, a message at a time: a sender waits for the
+	 * messages ahead of it, then for its own. */
+	if (sim->era.cost.ipi && wakee->cpu >= 0 && wakee->cpu != waker_cpu) {
+		km_time start = sim->apic_bus_free > sim->now ? sim->apic_bus_free : sim->now;
+		sim->apic_bus_free = start + sim->era.cost.ipi;
+		c += sim->apic_bus_free - sim->now;
+	}
+	return c;
 }
 
 /*
@@ -263,6 +274,8 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 	enum km_lock_result r = l->ops->acquire(sim, l, ctx, trylock, &cost);
 	switch (r) {
 	case KM_LOCK_TAKEN:
+		if (!ctx->lock_retry && l->inflight)
+			l->st.steals++;	/* past a woken waiter on its way */
 		note_acquired(sim, l, ctx, sim->now - ctx->wait_since, sim->now + cost);
 		ctx->result = 1;
 		km_ctx_run_seg(sim, ctx, cost);
@@ -277,6 +290,8 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 		break;
 	}
 
+	if (ctx->lock_retry && r == KM_LOCK_SLEEP)
+		l->st.wake_lost++;	/* woken, retried, and back to sleep */
 	note_contended(sim, l, ctx);
 	ctx->wait = KM_WAIT_LOCK;
 	ctx->wait_obj = l;
@@ -319,6 +334,7 @@ int km_op_down_timeout(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l
 int km_lock_redo(struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct km_lock *l = ctx->then_obj;
+	l->inflight--;
 	if (l->woken == ctx)
 		l->woken = NULL;
 	if (ctx->has_unit) {
@@ -331,10 +347,8 @@ int km_lock_redo(struct km_sim *sim, struct km_ctx *ctx)
 		ctx->deadline = KM_TIME_NEVER;
 		km_emit(sim, KM_TR_TRYFAIL, ctx->cpu, ctx, l->id, 0, 1);
 		ctx->result = 0;
-		/* It was woken for a free lock and gives up: pass the wake-up on,
-		 * or the next sleeper waits for a release that already happened. */
-		if (l->avail > (int)l->reserved && l->waiters.head)
-			km_lock_wake_retry(sim, l, km_waitlist_pop(&l->waiters), true);
+		if (l->ops->give_up)
+			l->ops->give_up(sim, l, ctx);
 		return KM_STEP_DONE;
 	}
 	ctx->lock_retry = true;
@@ -351,6 +365,7 @@ void km_lock_grant(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 	note_acquired(sim, l, ctx, sim->now + delay - ctx->wait_since, sim->now + delay);
 	ctx->result = 1;
 	if (ctx->state == KM_CTX_BLOCKED) {
+		l->st.wakeups++;
 		km_ctx_wake(sim, ctx, 1);
 		km_emit(sim, KM_TR_WAKE, sim->running ? sim->running->cpu : ctx->cpu, sim->running,
 			l->id, ctx->id, 0);
@@ -367,6 +382,8 @@ void km_lock_wake_retry(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 			bool reserve)
 {
 	l->nwaiting--;
+	l->st.wakeups++;
+	l->inflight++;
 	if (reserve) {
 		l->woken = ctx;
 		l->reserved++;

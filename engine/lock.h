@@ -46,6 +46,9 @@ struct km_lock_ops {
 	void (*cancel)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
 	/* Optional: the owner left its CPU (blocked or was preempted). */
 	void (*owner_off_cpu)(struct km_sim *sim, struct km_lock *l);
+	/* Optional: a woken waiter's retry found its deadline passed, and it
+	 * leaves without the lock (it is on no list of the lock's). */
+	void (*give_up)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
 	/* Optional: a tick asked a spinner on @ctx's CPU to reschedule. */
 	bool (*spin_abort)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
 	/* Does a context that may not sleep get to hold it? (spinning locks) */
@@ -77,8 +80,10 @@ void km_lock_grant(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 		   km_time delay);
 
 /**
- * km_lock_wake_retry - wake sleeper @ctx (off the lists) so that it tries
- * again when it runs, keeping its place at the head if it fails.  With
+ * km_lock_wake_retry - wake sleeper @ctx so that it tries again when it
+ * runs.  The primitive decides where it stays meanwhile: off the lists
+ * (the mutex: it is put back at the head if it fails), or in its place on
+ * the wait queue (the legacy semaphore, as the kernel's was).  With
  * @reserve, l->woken records it: the unit it was woken for is its own
  * (primitives decide what that means).
  */
@@ -104,12 +109,15 @@ km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu);
 km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold);
 
 /**
- * km_lock_wake_cost - what try_to_wake_up() costs the waker, in CPU time:
- * taking the wakee's run-queue lock and writing the wakee's state, two
- * lines that live on the wakee's CPU.  The wakee's own latency is the
- * era's wakeup cost, paid by nobody's CPU.
+ * km_lock_wake_cost - what try_to_wake_up() of @wakee costs the waker on
+ * @waker_cpu, in CPU time: taking the wakee's run-queue lock and writing
+ * the wakee's state, two lines that live on the wakee's CPU, and, when
+ * the wakee's CPU is another one, sending it the reschedule IPI (the
+ * era's ipi cost, after the IPIs already queued on a serial APIC bus).  The wakee's own latency is the era's wakeup cost.
+ * Context: called by primitives inside their wait-list sections, where
+ * the kernel woke with interrupts off.
  */
-km_time km_lock_wake_cost(const struct km_sim *sim);
+km_time km_lock_wake_cost(struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee);
 
 /* Raw spinning locks (spinlock mode, the BKL, the global irq lock):
  * choose the next owner among l->spinners by the era's flavour and say

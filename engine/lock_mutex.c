@@ -87,7 +87,8 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		l->avail = 0;
 		l->owner = w;
 		km_lock_grant(sim, l, w, 0);
-		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic + km_lock_wake_cost(sim));
+		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
+					   km_lock_wake_cost(sim, ctx->cpu, w));
 		return;
 	}
 	l->handoff = false;
@@ -102,8 +103,18 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		struct km_ctx *w = km_waitlist_pop(&l->waiters);
 		km_lock_wake_retry(sim, l, w, true);
 		/* __mutex_unlock_slowpath: wake_up_process() under wait_lock */
-		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic + km_lock_wake_cost(sim));
+		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
+					   km_lock_wake_cost(sim, ctx->cpu, w));
 	}
+}
+
+/* A woken waiter gives up (its deadline passed) with the mutex free: pass
+ * the wake-up on, or the next waiter waits for an unlock that already
+ * happened. */
+static void mutex_give_up(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	if (l->avail > (int)l->reserved && l->waiters.head)
+		km_lock_wake_retry(sim, l, km_waitlist_pop(&l->waiters), true);
 }
 
 static void mutex_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
@@ -134,6 +145,7 @@ const struct km_lock_ops km_mutex_ops = {
 	.acquire = mutex_acquire,
 	.release = mutex_release,
 	.cancel = mutex_cancel,
+	.give_up = mutex_give_up,
 	.owner_off_cpu = mutex_owner_off_cpu,
 	.spin_abort = mutex_spin_abort,
 };

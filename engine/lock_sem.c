@@ -1,101 +1,128 @@
 /*
- * lock_sem.c - the counting semaphore, as kernel/locking/semaphore.c.
+ * lock_sem.c - the counting semaphore, as the kernel had it in two eras.
  *
- * State: a count of free units and a FIFO list of sleepers.  down() takes
- * a unit if there is one, else queues at the tail and sleeps.  up() may be
- * called from any context -- an interrupt handler, or a task that never
- * called down() -- which is exactly why some binary semaphores could never
- * become mutexes.
+ * down() takes a unit if there is one, else sleeps; up() may be called
+ * from any context -- an interrupt handler, or a task that never called
+ * down() -- which is exactly why some binary semaphores could never become
+ * mutexes.
  *
- * Two eras of up():
- *  - generic (2.6.26, commit 64ac24e73882): if anyone sleeps, the unit goes
- *    straight to the first waiter ("waiter->up = true") and the count is
- *    not incremented, so a newcomer cannot steal it.
- *  - legacy (the per-architecture versions before it): up() increments the
- *    count and wakes the first sleeper, which tries again when it runs.
- *    Until it has, newcomers queue behind it (the i386 count stayed at or
- *    below zero while anyone slept).  And a sleeper that got the semaphore
- *    woke the next one on its way out of __down(): that one usually lost
- *    and went back to sleep at the head of the queue.  The result is the
- *    convoy the 2005 mutex benchmarks measured: every contended hand-off
- *    waits for a wake-up and a context switch while the lock sits unused,
- *    and the spurious wake-ups burn CPU.
+ * Generic (2.6.26, commit 64ac24e73882, kernel/semaphore.c): a count of
+ * free units and a FIFO list of sleepers under sem->lock.  If anyone
+ * sleeps, up() gives the unit straight to the first waiter and does not
+ * increment the count, so a newcomer can never take it first.
  *
- *    NOTE: a departure, on purpose.  In i386's __down() a newcomer that
- *    reached the slow path just after an up() could break out owning the
- *    count before the woken sleeper ran (sleepers became 2, and
- *    atomic_add_negative(sleepers - 1) brought the count back to 0).  Let
- *    newcomers do that here and the semaphore hands over as fast as the
- *    2006 mutex, contradicting what test-mutex measured (34,713 against
- *    84,153 loops/s: about 14 us per hand-off, a wake-up plus a switch).
- *    The model keeps the unit for the woken sleeper; a sleeper woken
- *    without a unit (the __down() chain above) can still lose to anyone.
- *    The price: in the convoy at most the holder and the one or two
- *    sleepers woken for it are awake, so the model cannot burn the CPU
- *    test-mutex saw (63% of 8 CPUs); docs/reproductions.md, "inode",
- *    gives the figures with and without this departure.
+ * Legacy (every architecture's own, before 2.6.26; here i386's
+ * arch/i386/kernel/semaphore.c of 2.6.11, the same text as
+ * lib/semaphore-sleepers.c of 2.6.16), followed decision by decision:
  *
- * Costs: the semaphore's own raw spinlock (an atomic) plus a line transfer
- * when the semaphore was last touched on another CPU.  The slow paths run
- * under the spinlock that guards the wait list (i386's sem->wait.lock, the
- * generic sem->lock), one holder at a time (km_lock_wait_lock): queueing
- * or dequeueing costs an atomic and a line of the list, and every wake-up
- * done under it -- up()'s, and the legacy __down()'s wake_up_locked() --
- * adds the waker's try_to_wake_up() (km_lock_wake_cost).  Who finds that
- * lock held spins; a task going to sleep pays all this on its CPU before
- * the switch.
+ *  - down() is "lock; decl count" and enters __down() only if the count
+ *    went negative; up() is "lock; incl count" and calls __up() only if it
+ *    is still zero or below.  __up() is a plain wake_up(&sem->wait).
+ *  - __down() queues itself exclusively at the tail of sem->wait, bumps
+ *    sem->sleepers and loops under wait.lock: it adds "everybody else"
+ *    (sleepers - 1) back into the count; if the count is then not
+ *    negative it owns the semaphore (sleepers = 0), else sleepers = 1 and
+ *    it sleeps, to retry when woken.  On its way out, still under
+ *    wait.lock, it calls wake_up_locked(&sem->wait).
+ *  - An exclusive wake-up wakes the first waiter whose try_to_wake_up()
+ *    succeeds.  A waiter woken and not yet run is still on the queue and
+ *    is skipped, so every further up() or slow-path acquisition wakes a
+ *    fresh sleeper while the earlier ones are on their way.
+ *
+ * Nothing keeps a unit for the woken sleeper: a task that reaches down()
+ * after an up() and before the sleeper runs takes the count (a steal),
+ * and wakes one more sleeper as it leaves __down(); the sleepers that
+ * arrive find it taken and go back to sleep.  That is the "wake-one logic
+ * totally falls apart" of Ingo Molnar's explanation in December 2005, and
+ * Linus Torvalds' "they wake up two at a time" (docs/sources.md, [MOL05]).
+ * lock.c counts it: wake-ups, lost wake-ups, steals.
+ *
+ * down_trylock() failing goes through __down_trylock(), which puts the
+ * sleepers back into the count and wakes one if that made it non-negative.
+ * A down_timeout() that expires leaves as __down_interruptible() does on a
+ * signal: the count gets the sleepers back, and it wakes the next one.
+ * (The legacy semaphore had no down_timeout(); that path is its nearest.)
+ *
+ * Costs: the count's atomic plus a line transfer when the semaphore was
+ * last touched on another CPU.  The slow paths run under the wait queue's
+ * spinlock (i386's sem->wait.lock, the generic sem->lock), one holder at a
+ * time (km_lock_wait_lock), with interrupts off: each section costs an
+ * atomic and a line of the queue, and every wake-up done inside it --
+ * up()'s, __down()'s trailing one -- adds the waker's try_to_wake_up()
+ * and reschedule IPI (km_lock_wake_cost).  Who finds the spinlock held
+ * spins; a task going to sleep pays all this on its CPU before the switch.
+ *
+ * l->avail is the count: units free, or minus the tasks in down() beyond
+ * them (legacy; the generic count never goes below zero).
  */
 #include "lock.h"
 #include "core.h"
 
+/* wake_up() on the exclusive queue: the first waiter not already woken.
+ * Returns what the wake-up costs the waker on @waker_cpu (0: nobody). */
+static km_time legacy_wake_one(struct km_sim *sim, struct km_lock *l, int waker_cpu)
+{
+	struct km_ctx *w = l->waiters.head;
+	while (w && w->wq_woken)
+		w = w->wnext;
+	if (!w)
+		return 0;
+	km_time cost = km_lock_wake_cost(sim, waker_cpu, w);
+	w->wq_woken = true;
+	km_lock_wake_retry(sim, l, w, false);
+	return cost;
+}
+
 /*
- * The legacy down().  The fast path is one atomic decrement.  Whoever
- * finds sleepers, or a sleeper woken and not yet back, enters __down(),
- * which does its "sleepers" arithmetic under the wait queue's spinlock,
- * wait.lock, and there queues and sleeps -- or, once woken, retries.  A
- * sleeper that gets the semaphore leaves __down() with
- * wake_up_locked(&sem->wait): it wakes the next one, under wait.lock and
- * with the semaphore held; that one usually finds it taken and sleeps
- * again -- a wake-up and two context switches per contended acquisition,
- * much of the CPU the 2005 mutex benchmarks saved.
- *
- * A unit up() woke a sleeper for is that sleeper's until it has retried
- * (the departure explained at the top); km_lock_redo has already given
- * the returning sleeper its own unit back.
+ * The legacy down(), and a woken sleeper's retry: the loop of __down().
+ * A retrying sleeper is still on the queue (it never left it), and the
+ * count already has its decrement.
  */
 static enum km_lock_result legacy_down(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost)
 {
-	int kept = (int)l->reserved;
-	bool slow = ctx->lock_retry || l->waiters.head || kept > 0;
-
-	if (!slow || trylock) {
-		/* the fast path; down_trylock() never enters __down() */
-		if (l->avail > kept) {
-			l->avail--;
-			return KM_LOCK_TAKEN;
-		}
-		if (trylock)
-			return KM_LOCK_BUSY;
-	}
-	/* __down(): the arithmetic and one wait-list entry, under wait.lock */
 	km_time hold = sim->era.cost.atomic + sim->era.cost.cacheline;
-	if (l->avail > kept) {
-		l->avail--;
-		struct km_ctx *next = km_waitlist_pop(&l->waiters);
-		if (next) {
-			km_lock_wake_retry(sim, l, next, false);
-			hold += km_lock_wake_cost(sim);
+	if (ctx->lock_retry) {
+		ctx->wq_woken = false;
+	} else {
+		if (--l->avail >= 0)		/* lock; decl; js */
+			return KM_LOCK_TAKEN;
+		if (trylock) {
+			/* __down_trylock(): give back ours and the sleepers' */
+			l->avail += l->sleepers + 1;
+			l->sleepers = 0;
+			if (l->avail >= 0)
+				hold += legacy_wake_one(sim, l, ctx->cpu);
+			*cost += km_lock_wait_lock(sim, l, hold);
+			return KM_LOCK_BUSY;
 		}
+		km_waitlist_append(&l->waiters, ctx);	/* exclusive, at the tail */
+		l->sleepers++;
+	}
+	/* "add everybody else into it" */
+	l->avail += l->sleepers - 1;
+	if (l->avail >= 0) {
+		l->sleepers = 0;
+		km_waitlist_remove(&l->waiters, ctx);
+		hold += legacy_wake_one(sim, l, ctx->cpu);	/* wake_up_locked() */
 		*cost += km_lock_wait_lock(sim, l, hold);
 		return KM_LOCK_TAKEN;
 	}
+	l->sleepers = 1;			/* us: see the -1 above */
 	*cost += km_lock_wait_lock(sim, l, hold);
-	if (ctx->lock_retry)
-		km_waitlist_prepend(&l->waiters, ctx);
-	else
-		km_waitlist_append(&l->waiters, ctx);
 	return KM_LOCK_SLEEP;
+}
+
+/* __down_interruptible()'s way out on a signal, under wait.lock: the
+ * count gets the sleepers back, and the next sleeper is woken. */
+static void legacy_leave(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	ctx->wq_woken = false;
+	km_waitlist_remove(&l->waiters, ctx);
+	l->avail += l->sleepers;
+	l->sleepers = 0;
+	km_lock_wait_lock(sim, l, sim->era.cost.atomic + sim->era.cost.cacheline +
+			  legacy_wake_one(sim, l, ctx->cpu));
 }
 
 /*
@@ -130,28 +157,38 @@ static void sem_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 			km_time *cost)
 {
 	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
-	struct km_ctx *w = km_waitlist_pop(&l->waiters);
 	if (sim->era.semaphore == KM_SEM_LEGACY) {
-		l->avail++;
-		if (w) {	/* __up(): wake_up() under wait.lock */
-			km_lock_wake_retry(sim, l, w, true);
+		if (++l->avail <= 0)		/* lock; incl; jle: __up() */
 			*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
-						   km_lock_wake_cost(sim));
-		}
+						   legacy_wake_one(sim, l, ctx->cpu));
 		return;
 	}
+	struct km_ctx *w = km_waitlist_pop(&l->waiters);
 	if (w) {
 		/* the unit passes directly; wake_up_process() under sem->lock */
+		km_time wake = km_lock_wake_cost(sim, ctx->cpu, w);
 		km_lock_grant(sim, l, w, 0);
-		*cost += km_lock_wait_lock(sim, l, km_lock_wake_cost(sim));
+		*cost += km_lock_wait_lock(sim, l, wake);
 	} else {
 		l->avail++;
 	}
 }
 
+/* A sleeper's timeout: it leaves the queue (legacy: with the arithmetic
+ * of a signal, see the top of the file). */
 static void sem_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
 {
-	km_waitlist_remove(&l->waiters, ctx);
+	if (sim->era.semaphore == KM_SEM_LEGACY)
+		legacy_leave(sim, l, ctx);
+	else
+		km_waitlist_remove(&l->waiters, ctx);
+}
+
+/* A woken sleeper's retry came after its deadline: it leaves too. */
+static void sem_give_up(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	if (sim->era.semaphore == KM_SEM_LEGACY)
+		legacy_leave(sim, l, ctx);
 }
 
 const struct km_lock_ops km_sem_ops = {
@@ -159,4 +196,5 @@ const struct km_lock_ops km_sem_ops = {
 	.acquire = sem_acquire,
 	.release = sem_release,
 	.cancel = sem_cancel,
+	.give_up = sem_give_up,
 };

@@ -23,6 +23,15 @@
  * The tick is only armed while a CPU has tasks waiting (like NO_HZ), so
  * that an idle 1024-CPU machine costs no events.
  *
+ * What a switch costs (docs/sources.md, "Derived costs"): switching to a
+ * task is the era's ctxsw; a CPU whose task blocked or exited with nothing
+ * else to run switches to the idle task, a context switch as well.  A
+ * wake-up reaches the wakee after the era's wakeup latency.  On machines
+ * that wake an idle CPU with an IPI whose cost is known (the era's ipi,
+ * the P6 rows), the latency is split as the hardware did it: the IPI's
+ * flight (ipi) is latency, and the rest of the wake-up -- the interrupt,
+ * schedule() and the switch on the woken CPU -- is that CPU's work.
+ *
  * Interrupts: a source fires at its period plus seeded jitter.  If the
  * CPU has interrupts off (the running context's irqoff count) or is
  * already in a handler, the interrupt is latched and delivered when they
@@ -163,8 +172,9 @@ void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu)
 	struct km_ctx *who = top;
 
 	if (cpu->switching) {
-		/* with no task to switch to: a blocked task's last work */
-		st = cpu->switch_to ? KM_CPU_SWITCH : KM_CPU_BUSY;
+		/* with no task to switch to: a blocked task's last work, or
+		 * the switch to the idle task */
+		st = cpu->switch_to || cpu->to_idle ? KM_CPU_SWITCH : KM_CPU_BUSY;
 		who = cpu->switch_to ? cpu->switch_to : cpu->leaving;
 	} else if (!top) {
 		st = KM_CPU_IDLE;
@@ -430,23 +440,56 @@ static void tick_arm(struct km_sim *sim, struct km_cpu *cpu)
 	km_push(sim, t, KM_EV_TICK, (uint32_t)cpu->id, 0);
 }
 
-/* @cpu has no current task: switch to the next one, or go idle. */
-static void cpu_schedule(struct km_sim *sim, struct km_cpu *cpu)
+enum km_sched_how {
+	KM_SCHED_PLAIN,
+	KM_SCHED_BLOCKED,
+	KM_SCHED_WOKEN,
+};
+
+/* Start a context switch on @cpu to @next (NULL: the idle task) that
+ * takes @d; on_switch() ends it. */
+static void cpu_switch(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *next, km_time d)
+{
+	if (next)
+		next->cpu = cpu->id;
+	cpu->switching = true;
+	cpu->switch_to = next;
+	cpu->to_idle = !next;
+	cpu->token++;
+	km_push(sim, sim->now + d, KM_EV_SWITCH, (uint32_t)cpu->id, cpu->token);
+	km_cpu_show(sim, cpu);
+}
+
+/*
+ * @cpu has no current task: switch to the next one, or go idle.  @how
+ * says what the CPU was doing, for what schedule() costs it:
+ *  - KM_SCHED_PLAIN: nothing to add (a preemption, an irq's exit);
+ *  - KM_SCHED_BLOCKED: its task blocked or exited, so with nothing to run
+ *    it switches to the idle task, and that is a context switch too;
+ *  - KM_SCHED_WOKEN: it was idle and a wake-up's reschedule IPI brought
+ *    it out: the interrupt's entry and exit come before the switch.
+ */
+static void cpu_schedule_how(struct km_sim *sim, struct km_cpu *cpu, enum km_sched_how how)
 {
 	struct km_ctx *next = rq_pop(sim, cpu);
 	if (!next)
 		next = steal(sim, cpu);
 	if (!next) {
-		km_cpu_show(sim, cpu);
+		if (how == KM_SCHED_BLOCKED)
+			cpu_switch(sim, cpu, NULL, sim->era.cost.ctxsw);
+		else
+			km_cpu_show(sim, cpu);
 		return;
 	}
-	next->cpu = cpu->id;
-	cpu->switching = true;
-	cpu->switch_to = next;
-	cpu->token++;
-	km_push(sim, sim->now + sim->era.cost.ctxsw, KM_EV_SWITCH, (uint32_t)cpu->id,
-		cpu->token);
-	km_cpu_show(sim, cpu);
+	km_time d = sim->era.cost.ctxsw;
+	if (how == KM_SCHED_WOKEN && sim->era.cost.ipi)
+		d = sim->era.cost.wakeup - sim->era.cost.ipi;
+	cpu_switch(sim, cpu, next, d);
+}
+
+static void cpu_schedule(struct km_sim *sim, struct km_cpu *cpu)
+{
+	cpu_schedule_how(sim, cpu, KM_SCHED_PLAIN);
 }
 
 /*
@@ -461,7 +504,7 @@ static void cpu_schedule_after(struct km_sim *sim, struct km_cpu *cpu, struct km
 			       km_time d)
 {
 	if (d <= 0) {
-		cpu_schedule(sim, cpu);
+		cpu_schedule_how(sim, cpu, KM_SCHED_BLOCKED);
 		return;
 	}
 	cpu->switching = true;
@@ -515,7 +558,7 @@ static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx)
 	return best;
 }
 
-static void make_runnable(struct km_sim *sim, struct km_ctx *ctx)
+static void make_runnable(struct km_sim *sim, struct km_ctx *ctx, enum km_sched_how how)
 {
 	int c = select_cpu(sim, ctx);
 	struct km_cpu *cpu = &sim->cpus[c];
@@ -526,7 +569,7 @@ static void make_runnable(struct km_sim *sim, struct km_ctx *ctx)
 	km_ctx_acct(sim, ctx, KM_ACCT_RUNNABLE);
 	rq_append(sim, cpu, ctx);
 	if (cpu_idle(cpu))
-		cpu_schedule(sim, cpu);
+		cpu_schedule_how(sim, cpu, how);
 	else
 		tick_arm(sim, cpu);
 }
@@ -579,7 +622,10 @@ void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
 	ctx->result = result;
 	ctx->act = KM_ACT_READY;
 	ctx->state = KM_CTX_RUNNABLE;	/* on its way: EV_WAKE queues it */
-	push_ctx_event(sim, sim->now + sim->era.cost.wakeup, KM_EV_WAKE, ctx, ctx->seg_token);
+	km_time latency = sim->era.cost.wakeup;
+	if (sim->era.cost.ipi)
+		latency = sim->era.cost.ipi;	/* the IPI's flight; the rest is CPU work */
+	push_ctx_event(sim, sim->now + latency, KM_EV_WAKE, ctx, ctx->seg_token);
 }
 
 /* --------------------------------------------------------- preemption -- */
@@ -872,7 +918,7 @@ void km_ctx_finish(struct km_sim *sim, struct km_ctx *ctx)
 	sim->host->ctx_release(sim->host_data, sim, ctx);
 	cpu->curr = NULL;
 	if (!cpu->irq_top)
-		cpu_schedule(sim, cpu);
+		cpu_schedule_how(sim, cpu, KM_SCHED_BLOCKED);
 	else
 		km_cpu_show(sim, cpu);
 }
@@ -882,15 +928,21 @@ static void on_switch(struct km_sim *sim, struct km_cpu *cpu)
 	struct km_ctx *next = cpu->switch_to;
 	cpu->switching = false;
 	cpu->switch_to = NULL;
+	if (!next && cpu->to_idle) {	/* now in the idle task */
+		cpu->to_idle = false;
+		cpu_schedule(sim, cpu);
+		km_cpu_irqs_maybe_enabled(sim, cpu);
+		return;
+	}
 	if (!next) {	/* the end of cpu_schedule_after()'s tail */
 		struct km_ctx *prev = cpu->leaving;
 		cpu->leaving = NULL;
-		cpu_schedule(sim, cpu);
+		cpu_schedule_how(sim, cpu, KM_SCHED_BLOCKED);
 		if (prev && prev->wake_deferred) {
 			prev->wake_deferred = false;
 			if (prev->state == KM_CTX_RUNNABLE &&
 			    prev->wake_deferred_token == prev->seg_token)
-				make_runnable(sim, prev);
+				make_runnable(sim, prev, KM_SCHED_WOKEN);
 		}
 		km_cpu_irqs_maybe_enabled(sim, cpu);
 		return;
@@ -960,13 +1012,13 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 			ctx->wake_deferred_token = ev->token;
 			return;
 		}
-		make_runnable(sim, ctx);
+		make_runnable(sim, ctx, KM_SCHED_WOKEN);
 		return;
 	case KM_EV_START:
 		ctx = sim->ctxs.v[ev->id];
 		km_emit(sim, KM_TR_TASK_START, -1, ctx, KM_TR_NONE, 0, 0);
 		ctx->act = KM_ACT_READY;
-		make_runnable(sim, ctx);
+		make_runnable(sim, ctx, KM_SCHED_PLAIN);
 		return;
 	case KM_EV_SWITCH: {
 		struct km_cpu *cpu = &sim->cpus[ev->id];

@@ -62,6 +62,7 @@ struct km_cpu {
 	bool switching;			/* a context switch is under way */
 	struct km_ctx *switch_to;
 	struct km_ctx *leaving;		/* blocked, finishing its way to sleep */
+	bool to_idle;			/* the switch under way is to the idle task */
 	uint64_t token;			/* for switch and tick events */
 	bool tick_armed, tick_pending;
 	int irq_pending;		/* sources with an interrupt latched */
@@ -156,6 +157,8 @@ struct km_ctx {
 	bool lock_retry;		/* re-queue at the head (kept its place) */
 	bool contended;			/* this acquisition was already counted */
 	bool has_unit;			/* woken by up() for a unit kept for it */
+	bool wq_woken;			/* on a legacy semaphore's wait queue, woken
+					 * and not yet back (try_to_wake_up fails) */
 	bool reacquiring;		/* spinning to retake the BKL / irq lock */
 	enum km_act saved_act;		/* what it was doing before that */
 	bool spin_irq_entry;		/* irq context waiting at irq_enter */
@@ -228,6 +231,8 @@ struct km_lock {
 	struct km_waitlist waiters;	/* sleepers, FIFO */
 	struct km_waitlist spinners;
 	struct km_ctx *woken;		/* a woken waiter on its way to retry */
+	uint32_t inflight;		/* woken waiters on their way to retry */
+	int sleepers;			/* legacy semaphore: i386 sem->sleepers */
 	uint32_t reserved;		/* units up() woke a sleeper for, not yet taken */
 	bool handoff;			/* mutex: next unlock hands to the top waiter */
 	uint64_t token;			/* test-and-set hand-off window */
@@ -400,6 +405,7 @@ struct km_sim {
 	struct km_era era;
 	struct km_config cfg;
 	km_time now;
+	km_time apic_bus_free;		/* P6 serial APIC bus: when it is next free */
 	struct km_evq evq;
 	struct km_rng rng;
 	struct km_trace trace;

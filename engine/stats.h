@@ -50,6 +50,13 @@ struct km_lockstat {
 	uint64_t acq_bounces;	/* acquired, line last touched elsewhere */
 	uint32_t max_waiters;
 	uint32_t max_holders;	/* at once */
+	/* The thundering herd, for sleeping locks whose woken waiters retry
+	 * (the legacy semaphore, the mutex): wake-ups issued, wake-ups that
+	 * lost (woken, retried, slept again), and steals (a task that was not
+	 * woken took the lock while a woken waiter was on its way). */
+	uint64_t wakeups;
+	uint64_t wake_lost;
+	uint64_t steals;
 	bool exclusion_broken;	/* two holders ran inside at the same time */
 	struct km_counts by_task;
 	struct km_minmax wait;	/* only contended acquisitions */

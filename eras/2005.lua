@@ -1,10 +1,10 @@
 -- Linux 2.6.14 (October 2005): 483 semaphores, the peak before mutexes; the BKL
 -- and disabling interrupts are now seen as scalability problems.
--- Costs: the 8-way Opteron / Woodcrest row (docs/sources.md).
+-- Costs: the 8-way Pentium III Xeon of the 2005 benchmarks (docs/sources.md).
 era{
   id = "2005", year = 2005, version = "2.6.14",
   title = "2.6.14: 483 semaphores and a costly BKL",
-  cpus = 8, smp = true,           -- E: an 8-way Opteron server
+  cpus = 8, smp = true,           -- I: the 8-way x86 of Molnar's 2005 benchmarks
   hz = 250,                       -- R: HZ became configurable in 2.6.13, default 250
   preempt = "full",               -- as from 2.6.0 (the museum's choice, see 2003.lua)
   global_cli = false,
@@ -15,12 +15,18 @@ era{
   sleep_check = true,
   semaphores = 483,               -- P: seed article
   costs = {
-    cli       = 5,      -- E: ~5 ns estimate
-    atomic    = 15,     -- E: middle of the 10-20 ns estimate
-    cacheline = 125,    -- E: cross-socket 100-150 ns (same socket 50-70 ns, E)
-    ctxsw     = 4300,   -- P: Sigoure ("Tsuna") 2010, unpinned; syscall 105 ns
-    wakeup    = 7000,   -- E: within the 5-10 us estimate
-    irq_entry = 1500,   -- E: ~1.5 us estimate
+    -- The 8-way of Molnar's December 2005 benchmarks, most likely a ~700 MHz
+    -- Pentium III Xeon box (I: docs/sources.md, "The 2005-2006 machine"):
+    -- each cost interpolated by clock between the 1999 (450 MHz) and 2001
+    -- (~1 GHz) rows, except the IPI.
+    cli       = 20,     -- I: between 30 (1999) and 10 (2001)
+    atomic    = 40,     -- I: between 60 (1999) and 25 (2001)
+    cacheline = 150,    -- I: 150 in both rows (a shared P6 front-side bus)
+    ctxsw     = 4300,   -- I: between 5000 (1999) and 3500 (2001)
+    wakeup    = 9100,   -- I: between 10000 (1999) and 8000 (2001)
+    irq_entry = 2500,   -- I: between 3000 (1999) and 2000 (2001)
+    ipi       = 2500,   -- P: 2-3 us per APIC message on the P6's serial APIC bus
+                        --    (Lundell, LKML, 8 Oct 2001); the sender waits for it
   },
   placard = "docs/eras/2005.md",
 }

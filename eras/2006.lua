@@ -1,5 +1,5 @@
 -- Linux 2.6.16 (March 2006): Ingo Molnar's mutex subsystem; i_sem becomes
--- i_mutex.  Same machine row as 2005; 8 CPUs to match Molnar's 8-way test box.
+-- i_mutex.  Same machine row as 2005: Molnar's 8-way test box of December 2005.
 era{
   id = "2006", year = 2006, version = "2.6.16",
   title = "2.6.16: mutexes",
@@ -14,12 +14,18 @@ era{
   sleep_check = true,
   semaphores = -1,                -- not counted; conversions to mutexes begin
   costs = {
-    cli       = 5,      -- E: ~5 ns estimate
-    atomic    = 15,     -- E: middle of the 10-20 ns estimate
-    cacheline = 125,    -- E: cross-socket 100-150 ns
-    ctxsw     = 4300,   -- P: Sigoure ("Tsuna") 2010, unpinned
-    wakeup    = 7000,   -- E: within the 5-10 us estimate
-    irq_entry = 1500,   -- E: ~1.5 us estimate
+    -- The 8-way of Molnar's December 2005 benchmarks, most likely a ~700 MHz
+    -- Pentium III Xeon box (I: docs/sources.md, "The 2005-2006 machine"):
+    -- each cost interpolated by clock between the 1999 (450 MHz) and 2001
+    -- (~1 GHz) rows, except the IPI.
+    cli       = 20,     -- I: between 30 (1999) and 10 (2001)
+    atomic    = 40,     -- I: between 60 (1999) and 25 (2001)
+    cacheline = 150,    -- I: 150 in both rows (a shared P6 front-side bus)
+    ctxsw     = 4300,   -- I: between 5000 (1999) and 3500 (2001)
+    wakeup    = 9100,   -- I: between 10000 (1999) and 8000 (2001)
+    irq_entry = 2500,   -- I: between 3000 (1999) and 2000 (2001)
+    ipi       = 2500,   -- P: 2-3 us per APIC message on the P6's serial APIC bus
+                        --    (Lundell, LKML, 8 Oct 2001); the sender waits for it
   },
   placard = "docs/eras/2006.md",
 }

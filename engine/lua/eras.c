@@ -19,7 +19,7 @@ static const char *const era_fields[] = {
 };
 
 static const char *const cost_fields[] = {
-	"cli", "atomic", "cacheline", "ctxsw", "wakeup", "irq_entry", NULL,
+	"cli", "atomic", "cacheline", "ctxsw", "wakeup", "irq_entry", "ipi", NULL,
 };
 
 static void copy_str(char *dst, size_t len, const char *src)
@@ -116,6 +116,7 @@ static int l_era(lua_State *L)
 	e->cost.ctxsw = km_field_time(L, c, "costs", "ctxsw", 1000);
 	e->cost.wakeup = km_field_time(L, c, "costs", "wakeup", 1000);
 	e->cost.irq_entry = km_field_time(L, c, "costs", "irq_entry", 1000);
+	e->cost.ipi = km_field_time(L, c, "costs", "ipi", 0);
 	lua_pop(L, 1);
 	if (!e->smp && e->cpus > 1)
 		return luaL_error(L, "era{}: a uniprocessor era (smp = false) has 1 CPU");

@@ -72,6 +72,9 @@ static void lock_json(struct km_jsink *o, const struct km_lock *l, const char *d
 	km_js_int(o, "task_acq_min", (int64_t)mn);
 	km_js_int(o, "max_holders", l->st.max_holders);
 	km_js_bool(o, "exclusion_broken", l->st.exclusion_broken);
+	km_js_int(o, "wakeups", (int64_t)l->st.wakeups);
+	km_js_int(o, "wake_lost", (int64_t)l->st.wake_lost);
+	km_js_int(o, "steals", (int64_t)l->st.steals);
 	km_js_end(o);
 }
 

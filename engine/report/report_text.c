@@ -45,6 +45,27 @@ static void lock_row(FILE *out, const struct km_lock *l, const char *kind)
 		km_fmt_ns(l->st.hold.max, h2, sizeof(h2)));
 }
 
+/* The thundering herd of sleeping locks whose woken waiters retry: how
+ * many wake-ups, how many of them lost (woken, retried, slept again), and
+ * how many acquisitions went past a woken waiter on its way. */
+static void herd_text(FILE *out, const struct km_sim *sim)
+{
+	bool any = false;
+	for (uint32_t i = 0; i < sim->locks.n && i < MAX_ROWS; i++) {
+		const struct km_lock *l = sim->locks.v[i];
+		if (!l->st.wakeups)
+			continue;
+		if (!any)
+			fprintf(out, "\nwake-ups                     woken      lost   lost %%    steals"
+				"   (lost: woken, retried, asleep again;\n%67s steals: taken past a "
+				"woken waiter)\n", "");
+		any = true;
+		fprintf(out, "  %-24.24s %9" PRIu64 " %9" PRIu64 " %6.1f%% %9" PRIu64 "\n", l->name,
+			l->st.wakeups, l->st.wake_lost,
+			100.0 * (double)l->st.wake_lost / (double)l->st.wakeups, l->st.steals);
+	}
+}
+
 static void cpus_text(FILE *out, const struct km_sim *sim)
 {
 	km_time total = sim->now;
@@ -146,6 +167,7 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 				" over %u task%s%s%s\n", l->name, total, mx, mn, n, n == 1 ? "" : "s",
 				n > 1 && mx > 2 * mn ? " ???" : "", l->st.exclusion_broken ? " !!!" : "");
 		}
+		herd_text(out, sim);
 	}
 	cpus_text(out, sim);
 	tasks_text(out, sim);
@@ -292,5 +314,18 @@ void km_report_lockstat(FILE *out, const struct km_run_info *ri)
 	}
 	for (uint32_t i = 0; i < k; i++)
 		ls_row(out, v[i]);
+	/* Not in the kernel's file: the wake-ups of the locks that had any,
+	 * as comment lines a lock_stat parser skips. */
+	bool any = false;
+	for (uint32_t i = 0; i < k; i++) {
+		if (!v[i]->st.wakeups)
+			continue;
+		if (!any)
+			fprintf(out, "# %38s %14s %14s %14s\n", "wake-ups (lockmuseum)", "woken",
+				"lost", "steals");
+		any = true;
+		fprintf(out, "# %38s:%14" PRIu64 " %14" PRIu64 " %14" PRIu64 "\n", v[i]->name,
+			v[i]->st.wakeups, v[i]->st.wake_lost, v[i]->st.steals);
+	}
 	free(v);
 }

@@ -103,8 +103,13 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		snprintf(d->line, sizeof(d->line), "hold  avg %s, max %s", fmt_ns(km_minmax_avg(&s->hold), a, sizeof(a)),
 			 fmt_ns(s->hold.max, b, sizeof(b)));
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 3 * lh, w, ink);
-		snprintf(d->line, sizeof(d->line), "%u waiting at most  \xc2\xb7  line bounces %" PRIu64 "/%" PRIu64,
-			 s->max_waiters, s->con_bounces, s->acq_bounces);
+		if (s->wakeups)	/* a sleeping lock: its herd says more than bounces */
+			snprintf(d->line, sizeof(d->line), "%" PRIu64 " woken, %.0f%% lost, %" PRIu64
+				 " stolen", s->wakeups,
+				 100.0 * (double)s->wake_lost / (double)s->wakeups, s->steals);
+		else
+			snprintf(d->line, sizeof(d->line), "%u waiting at most  \xc2\xb7  line bounces %"
+				 PRIu64 "/%" PRIu64, s->max_waiters, s->con_bounces, s->acq_bounces);
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 4 * lh, w, muted);
 	} else {
 		/* no lock: the counters are what this run is about */

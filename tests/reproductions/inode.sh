@@ -1,60 +1,81 @@
 #!/usr/bin/env bash
-# The inode exhibit against Ingo Molnar's 2005 test-mutex figures (8-way:
-# semaphores 34,713 loops/s at 63% CPU, mutexes 84,153 loops/s at 22%):
-# on the 2006 era with 8 CPUs the mutex must be clearly ahead in
-# throughput and use less CPU per operation, and the semaphore must switch
-# far more often per operation (its spurious wake-ups); on one CPU in 1994
-# cli and the semaphore are both correct; on two CPUs in 2003 cli loses
-# updates.  The total CPU share is printed beside the published one but
-# not asserted: the model does not reproduce it (docs/reproductions.md).
+# The inode exhibit against Ingo Molnar's December 2005 test-mutex figures
+# (8-way: semaphores 34,381-34,713 loops/s at 63% CPU, mutexes 84,153-85,130
+# at 22%; 2-way P4 HT: 127,659 against 181,082 at 100% and 34%), with the
+# legacy semaphore as i386's code was (docs/reproductions.md, "inode").
+#
+# Asserted, because the model reproduces it: the semaphore's thundering
+# herd -- about two wake-ups per operation, most of them lost, newcomers
+# stealing -- and the CPU it burns: at least 40% of 8 CPUs, well above the
+# mutex's share and its CPU per operation; the mutex's own share on the
+# 8-way within 1.5x of the published 22%; more CPU than the mutex on 4
+# CPUs too.  Printed, not asserted, because the model does not reproduce
+# them yet: the throughput gap (published 2.42x) and the size of the CPU
+# per operation ratio (published 6.9x).  On one CPU in 1994 cli and the
+# semaphore are both correct; on two CPUs in 2003 cli loses updates.  And
+# the 2009 exhibit: optimistic spinning against the same era without it.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 repro_setup "${1:-}" inode.lua
 
+# cpu_used FILE: CPU time used (ns): every CPU's time but its idle time
+cpu_used() {
+  local t n; t=$(json_int "$1" sim_time_ns); n=$(flat "$1" | grep -o '"idle_ns":' | wc -l)
+  echo $(( n * t - $(json_sum "$1" idle_ns) ))
+}
+share() {	# FILE -> CPU share in percent
+  local t n; t=$(json_int "$1" sim_time_ns); n=$(flat "$1" | grep -o '"idle_ns":' | wc -l)
+  awk -v c="$(cpu_used "$1")" -v n="$n" -v t="$t" 'BEGIN { printf "%.1f", 100 * c / (n * t) }'
+}
+thr() { awk -v o="$(counter "$1" operations)" -v t="$(json_int "$1" sim_time_ns)" 'BEGIN { print o / t * 1e9 }'; }
+per_op() { awk -v c="$(cpu_used "$1")" -v o="$(counter "$1" operations)" 'BEGIN { print c / o }'; }
+
 [ "$(run sem.json --era 2006 --mode semaphore)" = 0 ] && ok "2006 semaphore run is clean" || bad "2006 semaphore run"
 [ "$(run mutex.json --era 2006 --mode mutex)" = 0 ] && ok "2006 mutex run is clean" || bad "2006 mutex run"
+ops=$(counter "$tmp/sem.json" operations)
 
-ops_s=$(counter "$tmp/sem.json" operations); t_s=$(json_int "$tmp/sem.json" sim_time_ns)
-ops_m=$(counter "$tmp/mutex.json" operations); t_m=$(json_int "$tmp/mutex.json" sim_time_ns)
-thr_s=$(awk -v o="$ops_s" -v t="$t_s" 'BEGIN { print o / t * 1e9 }')
-thr_m=$(awk -v o="$ops_m" -v t="$t_m" 'BEGIN { print o / t * 1e9 }')
-echo "     throughput: semaphore $thr_s ops/s, mutex $thr_m ops/s (x$(ratio "$thr_m" "$thr_s"); published x2.42)"
-# published 2.42; the model gives about 2: demand at least 1.6
-ge "$thr_m" "$thr_s" 1.6 && ok "mutex throughput at least 1.6x the semaphore's" || bad "mutex throughput ratio $(ratio "$thr_m" "$thr_s") < 1.6"
+# The herd, from the lock's own counters.
+wk=$(json_int "$tmp/sem.json" wakeups); lost=$(json_int "$tmp/sem.json" wake_lost)
+steals=$(json_int "$tmp/sem.json" steals); wk_m=$(json_int "$tmp/mutex.json" wakeups)
+echo "     semaphore: $wk wake-ups for $ops operations, $lost lost, $steals steals; mutex: $wk_m wake-ups"
+ge "$wk" "$ops" 1.5 && ok "the semaphore wakes at least 1.5 sleepers per operation (up() and __down())" || bad "$wk wake-ups for $ops operations"
+ge "$lost" "$wk" 0.4 && ok "at least 40% of its wake-ups are lost (woken, retried, asleep again)" || bad "$lost of $wk wake-ups lost"
+[ "${steals:-0}" -gt 0 ] && ok "newcomers steal the semaphore past woken sleepers ($steals times)" || bad "no steals"
+ge "$(( wk * 10 ))" "$(( wk_m * 15 ))" && ok "the semaphore wakes at least 1.5x as often as the mutex" || bad "wake-ups $wk against the mutex's $wk_m"
 
-# CPU used: every CPU's time but its idle time (busy, spinning, switching)
-ncpu_s=$(flat "$tmp/sem.json" | grep -o '"idle_ns":' | wc -l)
-ncpu_m=$(flat "$tmp/mutex.json" | grep -o '"idle_ns":' | wc -l)
-cpu_s=$(( ncpu_s * t_s - $(json_sum "$tmp/sem.json" idle_ns) ))
-cpu_m=$(( ncpu_m * t_m - $(json_sum "$tmp/mutex.json" idle_ns) ))
-per_s=$(awk -v c="$cpu_s" -v o="$ops_s" 'BEGIN { print c / o }')
-per_m=$(awk -v c="$cpu_m" -v o="$ops_m" 'BEGIN { print c / o }')
+thr_s=$(thr "$tmp/sem.json"); thr_m=$(thr "$tmp/mutex.json")
+echo "     throughput: semaphore $thr_s ops/s, mutex $thr_m ops/s (x$(ratio "$thr_m" "$thr_s"); published x2.42; not reproduced)"
+per_s=$(per_op "$tmp/sem.json"); per_m=$(per_op "$tmp/mutex.json")
 echo "     CPU per operation: semaphore $per_s ns, mutex $per_m ns (x$(ratio "$per_s" "$per_m"); published x6.9)"
-ge "$per_s" "$per_m" 1.3 && ok "the mutex needs at least 1.3x less CPU per operation" || bad "CPU per op ratio $(ratio "$per_s" "$per_m") < 1.3"
-share_s=$(awk -v c="$cpu_s" -v n="$ncpu_s" -v t="$t_s" 'BEGIN { printf "%.1f", 100 * c / (n * t) }')
-share_m=$(awk -v c="$cpu_m" -v n="$ncpu_m" -v t="$t_m" 'BEGIN { printf "%.1f", 100 * c / (n * t) }')
-echo "     CPU used: semaphore $share_s%, mutex $share_m% (published 63% and 22%; not reproduced)"
-# The spurious wake-ups of the legacy __down(): a sleeper that gets the
-# semaphore wakes the next, which fails and sleeps again.  The model gives
-# about 3.7x the mutex's switches per operation; demand 2.5x.
-sw_s=$(json_sum "$tmp/sem.json" ctxsw); sw_m=$(json_sum "$tmp/mutex.json" ctxsw)
-echo "     context switches: semaphore $sw_s, mutex $sw_m for the same operations"
-ge "$(( sw_s * ops_m ))" "$(( sw_m * ops_s ))" 2.5 && ok "the semaphore switches at least 2.5x as often per operation" || bad "switches per op ratio $(ratio "$(( sw_s * ops_m ))" "$(( sw_m * ops_s ))") < 2.5"
+ge "$per_s" "$per_m" 1.5 && ok "the semaphore needs at least 1.5x the mutex's CPU per operation" || bad "CPU per op ratio $(ratio "$per_s" "$per_m") < 1.5"
+share_s=$(share "$tmp/sem.json"); share_m=$(share "$tmp/mutex.json")
+echo "     CPU used: semaphore $share_s%, mutex $share_m% of 8 CPUs (published 63% and 22%)"
+ge "$share_s" 40 && ok "the semaphore uses at least 40% of 8 CPUs" || bad "semaphore CPU share $share_s% < 40%"
+ge "$share_s" "$share_m" 1.5 && ok "the semaphore uses at least 1.5x the mutex's CPU share" || bad "CPU share ratio $(ratio "$share_s" "$share_m") < 1.5"
+ge "$share_m" 14.7 && ge 33 "$share_m" && ok "mutex CPU share on 8 CPUs within 1.5x of the published 22%" || bad "mutex CPU share on 8 CPUs $share_m%"
 
-# What does reproduce of the CPU column is the mutex's own share, on both of
-# Molnar's machines: 22% of the 8-way, 34% of the 2-way P4 with HT (four
-# logical CPUs here).  Demand it within a factor of 1.5 either way.
-mutex_share() {	# FILE -> CPU share in percent
-  local t n c; t=$(json_int "$1" sim_time_ns); n=$(flat "$1" | grep -o '"idle_ns":' | wc -l)
-  c=$(( n * t - $(json_sum "$1" idle_ns) ))
-  awk -v c="$c" -v n="$n" -v t="$t" 'BEGIN { printf "%.1f", 100 * c / (n * t) }'
-}
+# Molnar's second machine, a 2-way P4 with HT: four logical CPUs here.
+[ "$(run sem4.json --era 2006 --cpus 4 --mode semaphore)" = 0 ] && ok "2006 semaphore run on 4 CPUs is clean" || bad "2006 semaphore run on 4 CPUs"
 [ "$(run mutex4.json --era 2006 --cpus 4 --mode mutex)" = 0 ] && ok "2006 mutex run on 4 CPUs is clean" || bad "2006 mutex run on 4 CPUs"
-share_m4=$(mutex_share "$tmp/mutex4.json")
-echo "     mutex CPU used: $share_m% of 8 CPUs (published 22%), $share_m4% of 4 (published 34%)"
-ge "$share_m" 14.7 1 && ge 33 "$share_m" 1 && ok "mutex CPU share on 8 CPUs within 1.5x of the published 22%" || bad "mutex CPU share on 8 CPUs $share_m%"
-ge "$share_m4" 22.7 1 && ge 51 "$share_m4" 1 && ok "mutex CPU share on 4 CPUs within 1.5x of the published 34%" || bad "mutex CPU share on 4 CPUs $share_m4%"
+share_s4=$(share "$tmp/sem4.json"); share_m4=$(share "$tmp/mutex4.json")
+echo "     4 CPUs: semaphore $share_s4%, mutex $share_m4% (published 100% and 34%); throughput x$(ratio "$(thr "$tmp/mutex4.json")" "$(thr "$tmp/sem4.json")") (published x1.42; not reproduced)"
+ge "$share_s4" "$share_m4" 1.3 && ok "on 4 CPUs too the semaphore burns more CPU than the mutex" || bad "4 CPUs: CPU share $share_s4% against $share_m4%"
+
+# 2009: Peter Zijlstra's optimistic spinning (0d66bf6d3514) against the same
+# era and machine without it, as his commit measured it with test-mutex
+# (296,604 against 85,870 ops/s).  The era without spinning is made here.
+data="$tmp/data"
+mkdir -p "$data"
+for d in scripts assets docs; do ln -s "$here/../../$d" "$data/$d"; done
+cp -r "$here/../../eras" "$data/eras"
+sed -i 's/mutex_spin = true/mutex_spin = false/' "$data/eras/2009.lua"
+[ "$(run spin.json --era 2009 --mode mutex)" = 0 ] && ok "2009 mutex run with spinning is clean" || bad "2009 spinning run"
+st=$(LOCKMUSEUM_DATA=$data run nospin.json --era 2009 --mode mutex)
+[ "$st" = 0 ] && ok "2009 mutex run without spinning is clean" || bad "2009 run without spinning: exit $st"
+thr_sp=$(thr "$tmp/spin.json"); thr_ns=$(thr "$tmp/nospin.json")
+echo "     2009: with spinning $thr_sp ops/s, without $thr_ns ops/s (x$(ratio "$thr_sp" "$thr_ns"); published x3.45)"
+ge "$thr_sp" "$thr_ns" 1.5 && ok "optimistic spinning at least 1.5x faster" || bad "spinning ratio $(ratio "$thr_sp" "$thr_ns") < 1.5"
 
 [ "$(run cli94.json --era 1994 --mode cli)" = 0 ] && ok "1994, one CPU: cli mode is correct" || bad "1994 cli"
 [ "$(run sem94.json --era 1994 --mode semaphore)" = 0 ] && ok "1994, one CPU: semaphore mode is correct" || bad "1994 semaphore"

@@ -3,7 +3,7 @@
  *
  * What the museum shows with it: since 2.6.26 up() hands the unit to the
  * first sleeper, so a task arriving meanwhile cannot steal it; before,
- * the woken sleeper had to try again and could lose.  A semaphore of
+ * the woken sleeper had to try again and lost to it.  A semaphore of
  * count N admits N holders at once; down_timeout gives up at its deadline
  * and leaves the wait list; down_trylock never waits; up() is legal from
  * an interrupt handler and from a task that never called down().
@@ -67,6 +67,9 @@ static void test_sem_generic_fifo_handoff(void **state)
 	struct km_lock *l = h.sim->locks.v[S];
 	assert_int_equal(l->st.contentions, 2);	/* the sleeper and the newcomer */
 	assert_int_equal(sh_unfair_grants(h.sim, S), 0);
+	assert_int_equal(l->st.steals, 0);	/* never, from 2.6.26 on */
+	assert_int_equal(l->st.wakeups, 2);	/* each handed its unit */
+	assert_int_equal(l->st.wake_lost, 0);
 	/* the sleeper's down() returned once it was granted and ran again */
 	const struct sh_event *sd = sh_ev(&h, 1, OP_DOWN, S, 0);
 	const struct sh_event *up = sh_ev(&h, 0, OP_UP, S, 0);
@@ -77,27 +80,30 @@ static void test_sem_generic_fifo_handoff(void **state)
 }
 
 /*
- * Before 2.6.26: up() wakes the sleeper and keeps its unit for it until it
- * has retried, so a newcomer arriving meanwhile queues behind it.  This is
- * the convoy that makes the inode exhibit reproduce Molnar's 2005 figures
- * (every contended hand-off waits for a wake-up and a switch); see the
- * essay of engine/lock_sem.c for why the model departs here from a
- * newcomer's chance, in i386's slow path, to take the count first.
+ * Before 2.6.26 (i386's semaphore, followed line by line): up() makes the
+ * count non-negative and wakes the sleeper, but keeps nothing for it.  The
+ * newcomer, arriving before the sleeper has run again, takes the count in
+ * __down() -- a steal -- and the sleeper, when it retries, finds it taken
+ * and sleeps again: a lost wake-up.  The newcomer's up() wakes it once
+ * more, and then it wins.  The same sequence as the generic test above.
  */
-static void test_sem_legacy_woken_sleeper_keeps_its_unit(void **state)
+static void test_sem_legacy_newcomer_steals(void **state)
 {
 	struct sh_host h;
 	uint32_t order[3];
 	run_handoff(&h, KM_SEM_LEGACY, order);
 	assert_int_equal(order[0], 0);
-	assert_int_equal(order[1], 1);
-	assert_int_equal(order[2], 2);
+	assert_int_equal(order[1], 2);		/* the newcomer, past the sleeper */
+	assert_int_equal(order[2], 1);
 	struct km_lock *l = h.sim->locks.v[S];
-	/* the sleeper retried and won; the newcomer had to wait too */
-	assert_int_equal(l->st.contentions, 2);
-	assert_int_equal(sh_unfair_grants(h.sim, S), 0);
-	assert_int_equal(l->reserved, 0);
+	assert_int_equal(l->st.steals, 1);
+	assert_int_equal(l->st.wakeups, 2);
+	assert_int_equal(l->st.wake_lost, 1);
+	/* the i386 arithmetic comes back to rest: one unit, no sleepers */
 	assert_int_equal(l->avail, 1);
+	assert_int_equal(l->sleepers, 0);
+	assert_int_equal(l->waiters.len, 0);
+	assert_int_equal(l->inflight, 0);
 	sh_free(&h);
 }
 
@@ -397,8 +403,9 @@ static void test_sem_sleeper_pays_its_attempt(void **state)
 	assert_int_equal(sh_run(&h), 0);
 	const struct sh_event *d = sh_ev(&h, 1, OP_DOWN, S, 0);
 	assert_non_null(d);
+	/* the attempt and the queueing, then schedule() to the idle task */
 	assert_int_equal(idle_at(h.sim, 1, d->issued),
-			 d->issued + 2 * era.cost.atomic + 2 * era.cost.cacheline);
+			 d->issued + 2 * era.cost.atomic + 2 * era.cost.cacheline + era.cost.ctxsw);
 	sh_free(&h);
 }
 
@@ -425,7 +432,8 @@ static void test_sem_sleepers_queue_for_the_wait_lock(void **state)
 	assert_int_equal(da->issued, db->issued);
 	km_time ia = idle_at(h.sim, 1, da->issued), ib = idle_at(h.sim, 2, db->issued);
 	km_time first = ia < ib ? ia : ib, second = ia < ib ? ib : ia;
-	assert_int_equal(first, da->issued + 2 * era.cost.atomic + 2 * era.cost.cacheline);
+	assert_int_equal(first, da->issued + 2 * era.cost.atomic + 2 * era.cost.cacheline +
+			 era.cost.ctxsw);
 	assert_int_equal(second - first, era.cost.atomic + era.cost.cacheline);
 	sh_free(&h);
 }
@@ -434,7 +442,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sem_generic_fifo_handoff),
-		cmocka_unit_test(test_sem_legacy_woken_sleeper_keeps_its_unit),
+		cmocka_unit_test(test_sem_legacy_newcomer_steals),
 		cmocka_unit_test(test_sem_legacy_wakes_next_sleeper),
 		cmocka_unit_test(test_sem_counting_admits_n),
 		cmocka_unit_test(test_sem_up_from_irq_signals),
