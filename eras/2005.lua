@@ -4,7 +4,7 @@
 era{
   id = "2005", year = 2005, version = "2.6.14",
   title = "2.6.14: 483 semaphores and a costly BKL",
-  cpus = 8, smp = true,           -- I: the 8-way x86 of Molnar's 2005 benchmarks
+  cpus = 8, smp = true,           -- P: the 8-way x86 of Molnar's 2005 benchmarks
   hz = 250,                       -- R: HZ became configurable in 2.6.13, default 250
   preempt = "full",               -- as from 2.6.0 (the museum's choice, see 2003.lua)
   global_cli = false,
@@ -16,15 +16,15 @@ era{
   semaphores = 483,               -- P: seed article
   costs = {
     -- The 8-way of Molnar's December 2005 benchmarks, most likely a ~700 MHz
-    -- Pentium III Xeon box (I: docs/sources.md, "The 2005-2006 machine"):
+    -- Pentium III Xeon box (an inference: docs/sources.md, "The 2005-2006 machine"):
     -- each cost interpolated by clock between the 1999 (450 MHz) and 2001
     -- (~1 GHz) rows, except the IPI.
-    cli       = 20,     -- I: between 30 (1999) and 10 (2001)
-    atomic    = 40,     -- I: between 60 (1999) and 25 (2001)
-    cacheline = 150,    -- I: 150 in both rows (a shared P6 front-side bus)
-    ctxsw     = 4300,   -- I: between 5000 (1999) and 3500 (2001)
-    wakeup    = 9100,   -- I: between 10000 (1999) and 8000 (2001)
-    irq_entry = 2500,   -- I: between 3000 (1999) and 2000 (2001)
+    cli       = 20,     -- E: between 30 (1999) and 10 (2001)
+    atomic    = 40,     -- E: between 60 (1999) and 25 (2001)
+    cacheline = 150,    -- E: 150 in both rows (a shared P6 front-side bus)
+    ctxsw     = 4300,   -- E: between 5000 (1999) and 3500 (2001)
+    wakeup    = 9100,   -- E: between 10000 (1999) and 8000 (2001)
+    irq_entry = 2500,   -- E: between 3000 (1999) and 2000 (2001)
     ipi       = 2500,   -- P: 2-3 us per APIC message on the P6's serial APIC bus
                         --    (Lundell, LKML, 8 Oct 2001); the sender waits for it
   },

@@ -6,23 +6,23 @@
 -- name (open with O_CREAT, mknod, mkdir, symlink, link), and around its
 -- removal.  Twelve years later it was one of the busiest semaphores in the
 -- tree, and the one Ingo Molnar's 2005 test-mutex benchmark hammered:
--- 16 tasks creating and unlinking files in one directory.  On an 8-way box
--- the semaphore version did 34,713 loops a second using 63% of the CPUs;
--- the mutex version 84,153 loops a second using 22%.  In 2.6.16 i_sem
--- became i_mutex.
+-- 16 tasks opening a file in one directory, one contended i_sem a loop.
+-- On an 8-way box the semaphore version did 34,713 loops a second using
+-- 63% of the CPUs; the mutex version 84,153 loops a second using 22%.  In
+-- 2.6.16 i_sem became i_mutex.
 --
--- Why the semaphore lost: before 2.6.26, up() woke the first sleeper and
--- kept the unit for it until it had run, so every contended hand-off
--- waited for a wake-up and a context switch while the directory sat
--- locked by nobody -- a convoy -- and a sleeper that got the semaphore
--- woke the next one for nothing.  The 2006 mutex let whoever was running
--- take the lock at once: unfair, but the lock never idled.
+-- Why the semaphore lost, in the words of the time: both locks let a
+-- "lucky" running task take the lock past a waiter woken for it, but the
+-- semaphore (i386's __down()) also woke one more sleeper each time a task
+-- left its slow path owning it, and its exclusive wake-ups skipped the
+-- sleepers already woken, so they were woken "two at a time" (Torvalds),
+-- most of them only to find it taken and sleep again.  The 2006 mutex
+-- wakes its first waiter and nobody else until that one has tried.
 --
--- What the exhibit reproduces: the mutex about twice as fast, and several
--- times cheaper in CPU per operation.  What it does not: the semaphore's
--- total CPU share.  In this model's convoy only the holder and one or two
--- woken sleepers are awake at a time, so about one CPU of eight is busy
--- in either mode (docs/reproductions.md, "inode", says why).
+-- What the exhibit reproduces: the herd (about two wake-ups per operation,
+-- most lost, newcomers stealing) and the CPU it burns -- 44% of 8 CPUs
+-- against the mutex's 26% (Molnar: 63% and 22%).  What it does not yet:
+-- the throughput gap; docs/reproductions.md, "inode", has the variants.
 --
 -- Each loop of a task here is one directory operation, in turn creat,
 -- mkdir, link and unlink (the last removes what the first three made):

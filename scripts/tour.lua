@@ -70,15 +70,16 @@ exhibit{
 
 exhibit{
   scenario = "inode.lua", era = "2006", modes = { "semaphore", "mutex" },
-  title = "2006: mutexes, and the semaphore convoy",
-  text = "Ingo Molnar's test-mutex ran 16 tasks creating and unlinking files in one " ..
-         "directory on an 8-way box: mutexes did 2.4 times the semaphores' work at a " ..
-         "third of the CPU. A semaphore woke its first sleeper and kept the unit for " ..
-         "it; the mutex lets whoever runs take the lock.",
-  look = "The lock lane: with the semaphore every hand-off waits for a wake-up and a " ..
-         "switch while the lock sits idle; with the mutex whoever runs takes it, and " ..
-         "a quarter as many switches happen. The throughput gap reproduces; the " ..
-         "semaphore's CPU share does not (docs/reproductions.md says why).",
+  title = "2006: mutexes, and the semaphore's thundering herd",
+  text = "Ingo Molnar's test-mutex ran 16 tasks opening files in one directory on an " ..
+         "8-way box: mutexes did 2.4 times the semaphores' work at a third of the CPU. " ..
+         "Both let a running task take the lock past a woken waiter. The semaphore " ..
+         "also woke a sleeper each time a task left its slow path, skipping those " ..
+         "already woken: two wake-ups per operation, most of them for nothing. The " ..
+         "mutex wakes its first waiter and nobody else until that one has tried.",
+  look = "The wake-ups in the lock panel (woken, lost, stolen) and the dark switching " ..
+         "on the CPU lanes: the semaphore burns far more CPU per operation. Its " ..
+         "throughput gap to the mutex is not reproduced yet (docs/reproductions.md).",
 }
 
 exhibit{
