@@ -48,9 +48,10 @@
 --                    wait for the first one and return its result, before
 --                    reading anything: --set idempotent
 --    Linus Torvalds's "semaphores are the classic concurrency limiter" (24
---    March 2023) answered a proposal to limit finit_module()'s read with
---    a semaphore of 50; it was posted, never merged (the CONCURRENCY_LIMITER
---    helper of the series).  What 6.4 kept of the idea is the request_module()
+--    March 2023) answered Luis Chamberlain's plan to limit finit_module()'s
+--    read the way kmod limited modprobe, by sketching a semaphore of 50
+--    around it; the series posted that as a CONCURRENCY_LIMITER helper, and
+--    it was never merged.  What 6.4 kept of the idea is the request_module()
 --    limiter above, rewritten as the semaphore it always was.
 --
 -- The storm model.  Every CPU has two devices whose uevents ask for modules:
