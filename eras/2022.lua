@@ -1,8 +1,10 @@
--- The mlx5 throttle (commit 63fbae0a74c3, August 2022, in the 6.0 cycle): high-
--- rate general-object firmware commands may use only half of the command slots.
--- Costs: the 2022-23 row (docs/sources.md).
+-- The mlx5 throttle (commit 63fbae0a74c3, written August 2022, pulled into
+-- net-next with mlx5-updates-2023-01-10, so in 6.3 by inference): high-rate
+-- general-object firmware commands may use only half of the command slots.
+-- The era keeps the year the patch was written.  Costs: the 2022-23 row
+-- (docs/sources.md).
 era{
-  id = "2022", year = 2022, version = "6.0",
+  id = "2022", year = 2022, version = "6.3",  -- inferred: [MLX5PULL] (net-next, January 2023) feeds 6.3
   title = "mlx5: a semaphore throttles firmware commands",
   cpus = 64, smp = true,          -- E: a typical 2-socket server; the largest machines of the
                                   --    period had 448 CPUs, too many for a default

@@ -1,12 +1,14 @@
--- Linux 6.4 (June 2023): DEFINE_SEMAPHORE(name, n) must say its count, and the
--- kmod limiter becomes a counting semaphore with down_timeout().
+-- Linux 6.4 (June 2023): DEFINE_SEMAPHORE(name, n) must say its count, the
+-- kmod limiter (request_module()'s) becomes a counting semaphore with
+-- down_timeout(), and finit_module() looks for a module before allocating it.
 -- Costs: the 2022-23 row (docs/sources.md).
 era{
   id = "2023", year = 2023, version = "6.4",
   title = "6.4: DEFINE_SEMAPHORE takes a count; kmod uses it",
   cpus = 64, smp = true,          -- E: a typical 2-socket server.  The kmod report came from a
-                                  --    ~448-CPU, 8-socket machine: try --cpus 448, where a
-                                  --    two-hop line transfer is nearer 200 ns (E)
+                                  --    ~448-CPU machine (8 sockets is our inference): try
+                                  --    --cpus 448, where a two-hop line transfer is nearer
+                                  --    200 ns (E)
   hz = 250,                       -- R: Kconfig default
   preempt = "full",               -- the museum's choice from 2.6.0 on; distribution kernels
                                   -- of 2023 mostly ran "voluntary" (or PREEMPT_DYNAMIC)

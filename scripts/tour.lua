@@ -122,45 +122,48 @@ exhibit{
   scenario = "mlx5.lua", era = "2022", set = { throttle = false },
   title = "2022: mlx5 firmware commands, without the throttle",
   text = "A ConnectX NIC takes firmware commands through 31 slots, guarded by a " ..
-         "counting semaphore. Offloading thousands of TLS connections floods them " ..
-         "with general-object commands, and a critical control command queues " ..
-         "behind all of them.",
+         "counting semaphore; a 32nd is kept for the firmware's page requests, " ..
+         "behind a semaphore of one. Offloading thousands of TLS connections floods " ..
+         "the 31 with general-object commands, and a critical control command " ..
+         "queues behind all of them.",
   look = "The critical latency (ops: critical): over a millisecond, because every " ..
          "slot is held by a TLS command and the semaphore's queue is first come, " ..
-         "first served.",
+         "first served. Page requests still get through their own slot.",
 }
 
 exhibit{
   scenario = "mlx5.lua", era = "2022", set = { throttle = true },
   title = "2022: a second semaphore as a throttle",
-  text = "Commit 63fbae0a74c3 makes general-object commands first take a throttle " ..
-         "semaphore of 16, half the slots: the other half stay free for everything " ..
-         "else. The firmware's own rate, not the slots, was the bound, so the TLS " ..
-         "rate does not drop.",
+  text = "Commit 63fbae0a74c3 (written in 2022, in mainline from 6.3) makes " ..
+         "general-object commands first take a throttle semaphore of 16, half the " ..
+         "slots, and refuses them to callers that cannot sleep. The firmware's own " ..
+         "rate, not the slots, was the bound, so the TLS rate does not drop.",
   look = "Critical p99 falls about eightfold while the general-object rate stays " ..
          "within 1%: a semaphore used as what it always was, a counter of resources.",
 }
 
 exhibit{
   scenario = "kmod.lua", era = "2022", cpus = 448,
-  set = { limiter = "none", dedup = false },
+  set = { dedup = false, busy = false, limiter = "waitqueue" },
   title = "2022: 448 CPUs load the same modules at once",
-  text = "At boot, udev asks for the same modules once per CPU: acpi_cpufreq 896 " ..
-         "times on David Hildenbrand's 448-CPU machine. Each finit_module() " ..
-         "allocated up to three times the module's size in module space before " ..
-         "finding the module already there, and the 1 GiB ran out.",
+  text = "At boot, udev loads each device's modules itself with finit_module(), once " ..
+         "per CPU: acpi_cpufreq 896 times on David Hildenbrand's machine. No limiter " ..
+         "is on that path. Each load read, decompressed and copied the module before " ..
+         "finding it already there, and the 1 GiB of module space ran out.",
   look = "The module-space counter hits its ceiling; the failed loads are " ..
-         "'vmap allocation ... failed'.",
+         "'vmap allocation ... failed'. The kmod limiter, on request_module() only, " ..
+         "never sees them.",
 }
 
 exhibit{
   scenario = "kmod.lua", era = "2023", cpus = 448,
-  set = { limiter = "semaphore", dedup = true },
+  set = { limiter = "semaphore", dedup = true, busy = true },
   title = "2023: look first, and a semaphore as the limiter",
-  text = "6.4 checks for the module before allocating, and kmod's home-made limiter " ..
-         "(an atomic count and a wait queue since 4.13) becomes what it always was: " ..
-         "DEFINE_SEMAPHORE(kmod_concurrent_max, 50) with down_timeout(). Linus: " ..
-         "semaphores are the classic concurrency limiter; do not re-invent them.",
-  look = "Peak module space far below the ceiling, no failed loads, and exactly one " ..
-         "wake-up per waiting request.",
+  text = "6.4 makes finit_module() look for the module before allocating, which " ..
+         "fixed the storm; and request_module()'s limiter (an atomic count and a " ..
+         "wait queue that woke every waiter since 4.13) becomes what it always was: " ..
+         "DEFINE_SEMAPHORE(kmod_concurrent_max, 50) with down_timeout(). Linus had " ..
+         "called semaphores the classic concurrency limiter.",
+  look = "Peak module space far below the ceiling, no failed loads, and one " ..
+         "wake-up per request_module() caller that waited for a slot.",
 }
