@@ -128,5 +128,39 @@ if open "run --gui without options: the scenario's own era and native mode" run 
 fi
 ok "$f"
 
+# The first SIGTERM or SIGINT ends the window, paused or not: exit 130,
+# at once (the window looks at least every 100 ms).
+for sig in TERM INT; do
+	f=$fail
+	if open "SIG$sig while the window is paused: exit 130" run "$root/scripts/inode.lua" \
+		--set loops=12 --gui; then
+		t0=$(date +%s%N)
+		kill -"$sig" "$(pgrep -P "$app" -f lockmuseum || echo "$app")"
+		wait "$app"
+		rc=$?
+		app=
+		ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+		[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+		[ "$ms" -lt 3000 ] || no "it took $ms ms to stop"
+		grep -q 'interrupted' "$tmp/err" || no "no 'interrupted' on stderr"
+	fi
+	ok "$f"
+done
+
+# A display that cannot be reached: one line, exit 2, within seconds, not
+# an invisible window running on SDL's offscreen driver.
+current="run --gui with an unreachable DISPLAY: one line, exit 2"
+f=$fail
+t0=$(date +%s%N)
+DISPLAY=:4242 timeout -k 5 30 "$BIN" run "$root/scripts/inode.lua" --set loops=12 --gui \
+	>"$tmp/out" 2>"$tmp/err" </dev/null
+rc=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+[ "$(wc -l <"$tmp/err")" = 1 ] || no "$(wc -l <"$tmp/err") lines on stderr, expected 1"
+grep -q 'cannot reach the display :4242' "$tmp/err" || no "stderr does not say the display cannot be reached"
+[ "$ms" -lt 10000 ] || no "it took $ms ms"
+ok "$f"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

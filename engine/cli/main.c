@@ -552,6 +552,10 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 						.nmodes = 1 };
 		int rc = km_cli_window(&eras, &solo, 1, 0, &rq, err, sizeof(err));
 		km_eras_free(&eras);
+		if (km_interrupted) {
+			fprintf(stderr, "%s: interrupted\n", prog);
+			return 130;
+		}
 		if (rc < 0) {
 			fprintf(stderr, "%s: --gui: %s\n", prog, err);
 			return 2;
@@ -752,19 +756,26 @@ static int cmd_museum(const struct km_run_request *base, bool window_only)
 		int rc = km_cli_window_tour(&eras, &tour, 0, base, err, sizeof(err));
 		km_tour_free(&tour);
 		km_eras_free(&eras);
+		if (km_interrupted) {
+			fprintf(stderr, "%s: interrupted\n", prog);
+			return 130;
+		}
 		if (rc == 0)
 			return 0;
-		fprintf(stderr, "%s: the window did not open (%s)%s\n", prog, err,
-			window_only ? "" : "; touring headless instead");
-		if (window_only)
+		if (window_only) {
+			fprintf(stderr, "%s: the window did not open (%s)\n", prog, err);
 			return 2;
+		}
+		fprintf(stderr, "%s: the window did not open (%s): the headless tour instead, "
+			"its report below and one PNG per exhibit in out/\n", prog, err);
 	} else if (window_only) {
 		fprintf(stderr, "%s: --gui: no display (neither DISPLAY nor WAYLAND_DISPLAY is "
 			"set)\n", prog);
 		return 2;
+	} else {
+		fprintf(stderr, "%s: no display: the headless tour, its report below and one "
+			"PNG per exhibit in out/\n", prog);
 	}
-	fprintf(stderr, "%s: no display: the headless tour, its report below and one PNG "
-		"per exhibit in out/\n", prog);
 	struct km_tour_opts to = { .out_dir = "out", .png_w = 1920, .png_h = 1080, .base = base };
 	return km_tour_command(&to);
 }

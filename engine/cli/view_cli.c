@@ -212,6 +212,12 @@ static void release(void *ud, struct km_view_run *run)
 	run->handle = NULL;
 }
 
+static bool interrupted(void *ud)
+{
+	(void)ud;
+	return km_interrupted != 0;
+}
+
 static void host_free(struct host *h)
 {
 	for (int i = 0; i < POOL; i++) {
@@ -233,7 +239,8 @@ int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *
 	}
 	h->eras = eras;
 	h->base = base;
-	struct km_view_host vh = { .ud = h, .rerun = rerun, .release = release };
+	struct km_view_host vh = { .ud = h, .rerun = rerun, .release = release,
+				   .interrupted = interrupted };
 	int rc = km_view_window(eras, n > 0 ? exhibits : NULL, n, first, &vh, err, errlen);
 	host_free(h);
 	free(h);

@@ -45,6 +45,9 @@ struct km_view_host {
 	 * rather than until the next rerun: the compare view shows several
 	 * runs at once and needs that.  Without it there is no compare view. */
 	void (*release)(void *ud, struct km_view_run *run);
+	/* Optional: has the user asked the program to stop (SIGINT, SIGTERM)?
+	 * The window checks it at least every 100 ms and closes. */
+	bool (*interrupted)(void *ud);
 };
 
 /* Where assets/ (fonts) is: the data folder.  Call before drawing; when

@@ -305,8 +305,31 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 		snprintf(err, errlen, "the museum window needs eras and a host that runs exhibits");
 		return -1;
 	}
+	/* Try only the display servers the environment names, so that a
+	 * failing one is one clear error, not a probe of every driver (the
+	 * Wayland client library prints its own complaints). */
+	const char *asked = getenv("SDL_VIDEODRIVER");
+	if (!asked || !*asked) {
+		const char *w = getenv("WAYLAND_DISPLAY"), *x = getenv("DISPLAY");
+		SDL_SetHint(SDL_HINT_VIDEODRIVER, w && *w ? (x && *x ? "wayland,x11" : "wayland")
+							  : "x11");
+	}
 	if (SDL_Init(SDL_INIT_VIDEO) < 0) {
-		snprintf(err, errlen, "cannot start SDL: %s", SDL_GetError());
+		const char *x = getenv("DISPLAY");
+		snprintf(err, errlen, "cannot reach the display%s%s: %s", x && *x ? " " : "",
+			 x && *x ? x : "", SDL_GetError());
+		return -1;
+	}
+	/* With no display server to talk to, SDL quietly falls back to its
+	 * offscreen driver: a window nobody can see.  Unless asked for by
+	 * name (SDL_VIDEODRIVER), that is no window at all. */
+	const char *driver = SDL_GetCurrentVideoDriver();
+	if (driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy")) &&
+	    !(asked && !strcmp(asked, driver))) {
+		const char *x = getenv("DISPLAY");
+		snprintf(err, errlen, "cannot reach the display%s%s (SDL found no display server)",
+			 x && *x ? " " : "", x && *x ? x : "");
+		SDL_Quit();
 		return -1;
 	}
 	int rc = -1;
@@ -373,6 +396,8 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 	double acc = 0;
 	bool dirty = true;
 	while (!a->st.quit) {
+		if (host->interrupted && host->interrupted(host->ud))
+			break;
 		SDL_Event e;
 		bool idle = !a->st.playing && !dirty && !a->st.drag;
 		/* idle: sleep until something happens (or 100 ms, for toasts) */
