@@ -59,7 +59,7 @@ BIN := $(BUILD)/lockmuseum
 DATADIR := $(PREFIX)/share/lockmuseum
 
 .PHONY: all run test sanitize install uninstall clean deps deps-check bench \
-        build build-tests check-unit check-scenarios check-cli check-gui check-reproductions \
+        build build-tests check-unit check-scenarios check-cli check-gui check-docs check-reproductions \
         check-hostile check-valgrind check-fuzz-regressions test-real run-real
 
 all: deps-check
@@ -149,6 +149,9 @@ check-cli: $(BIN)
 check-gui: $(BIN)
 	@tests/run_gui.sh $(BIN)
 
+check-docs: $(BIN)
+	@tests/run_doctests.sh $(BIN)
+
 check-reproductions: $(BIN)
 	@tests/run_reproductions.sh $(BIN)
 
@@ -161,8 +164,8 @@ check-valgrind: $(BIN)
 check-fuzz-regressions: $(BIN)
 	@tests/run_fuzz_regressions.sh $(BIN)
 
-test-real: check-unit check-scenarios check-cli check-gui check-reproductions check-hostile \
-           check-valgrind
+test-real: check-unit check-scenarios check-cli check-gui check-docs check-reproductions \
+           check-hostile check-valgrind
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile \
