@@ -15,6 +15,7 @@
 #include "compare.h"
 #include "runner.h"
 #include "sweep.h"
+#include "../view/view.h"
 #include "../view/view_plot.h"
 
 #include <errno.h>
@@ -270,6 +271,9 @@ int km_compare_print(const json_t *table, enum km_table_format format, int nruns
 		status = 2;
 	}
 	char err[1024];
+	/* the fonts are in the data folder, wherever the command runs */
+	if (plot)
+		km_view_set_datadir(km_datadir());
 	if (plot && km_view_plot_png(table, plot, 1600, 800, err, sizeof(err)) < 0) {
 		fprintf(stderr, "lockmuseum: --plot %s: %s\n", plot, err);
 		status = 2;

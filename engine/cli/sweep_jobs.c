@@ -221,6 +221,12 @@ int km_sweep_print_jobs(const struct km_sweep_plan *p, const struct km_sweep_job
 			"report there\n", o->skip_done);
 	} else if (o->slurm) {
 		const char *base = strrchr(p->file, '/');
+		base = base ? base + 1 : p->file;
+		size_t stem = strlen(base);
+		if (stem > 4 && !strcmp(base + stem - 4, ".lua"))
+			stem -= 4;
+		char job[256];
+		snprintf(job, sizeof(job), "lockmuseum-%.*s", (int)(stem < 200 ? stem : 200), base);
 		printf("#!/bin/sh\n"
 		       "# lockmuseum: a sweep of %s as a Slurm job array, %ld run%s of %ld.\n"
 		       "# Task N runs line N+1 of `lockmuseum compare ... --print-jobs` and\n"
@@ -228,8 +234,8 @@ int km_sweep_print_jobs(const struct km_sweep_plan *p, const struct km_sweep_job
 		       "# `lockmuseum compare --from %s`.  Submit from the folder these\n"
 		       "# paths are relative to: sbatch THIS-SCRIPT\n",
 		       p->file, left, left == 1 ? "" : "s", p->nruns, dir, dir);
-		printf("#SBATCH --job-name=lockmuseum-");
-		put_word(base ? base + 1 : p->file, stdout);
+		printf("#SBATCH --job-name=");
+		put_word(job, stdout);
 		printf("\n#SBATCH --array=");
 		/* the ids left to run, as ranges */
 		bool first = true;

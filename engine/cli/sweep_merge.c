@@ -430,51 +430,76 @@ static void describe(const struct entry *e, char *buf, size_t len)
 						json_string_value(v));
 }
 
-/* Every value the selection names is in some report. */
-static int check_selection(struct merge *m)
+/*
+ * The number of distinct values of one dimension among the entries:
+ * O(n x d), d the number of distinct values (a handful per dimension).
+ */
+static long distinct(const struct merge *m, int (*cmp)(const struct entry *,
+							const struct entry *))
+{
+	const struct entry **seen = malloc((size_t)(m->n ? m->n : 1) * sizeof(*seen));
+	long n = 0;
+	if (!seen)
+		return m->n;	/* out of memory: the check lets the table be */
+	for (int i = 0; i < m->n; i++) {
+		bool known = false;
+		for (long j = n - 1; j >= 0 && !known; j--)
+			known = !cmp(seen[j], &m->v[i]);
+		if (!known)
+			seen[n++] = &m->v[i];
+	}
+	free(seen);
+	return n;
+}
+
+static int era_cmp(const struct entry *a, const struct entry *b)
+{
+	return strcmp(a->era, b->era);
+}
+
+static int cpus_cmp(const struct entry *a, const struct entry *b)
+{
+	return a->cpus != b->cpus;
+}
+
+static int mode_cmp(const struct entry *a, const struct entry *b)
+{
+	return a->mode != b->mode;
+}
+
+static int params_eq_cmp(const struct entry *a, const struct entry *b)
+{
+	return params_cmp(a->params, b->params) || params_cmp(b->params, a->params);
+}
+
+/*
+ * With a selection (--modes, --eras, --cpus, --sets, --seeds), the sweep
+ * it names must be all there: each list's values times the values the
+ * reports have of the dimensions not given, times the seeds.  A sweep
+ * that is not finished is refused with the count of what is missing.
+ */
+static int check_complete(struct merge *m, long cells)
 {
 	const struct km_sweep_plan *p = m->plan;
-	for (int i = 0; p->modes_given && i < p->nm; i++) {
-		bool found = false;
-		for (int k = 0; k < m->n && !found; k++)
-			found = m->v[k].mode == p->modes[i];
-		if (!found) {
-			snprintf(m->err, m->errlen, "--modes %s: no report of that mode",
-				 km_mode_name(p->modes[i]));
-			return -1;
-		}
+	if (!p->modes_given && !p->ne && !p->nc && !p->np && !p->seeds_given)
+		return 0;
+	long want = p->ne ? p->ne : distinct(m, era_cmp);
+	want *= p->nc ? p->nc : distinct(m, cpus_cmp);
+	want *= p->modes_given ? p->nm : distinct(m, mode_cmp);
+	if (p->np) {
+		for (int k = 0; k < p->np; k++)
+			want *= p->params[k].nv;
+	} else {
+		want *= distinct(m, params_eq_cmp);
 	}
-	for (int i = 0; i < p->ne; i++) {
-		bool found = false;
-		for (int k = 0; k < m->n && !found; k++)
-			found = m->v[k].era_rank == i;
-		if (!found) {
-			snprintf(m->err, m->errlen, "--eras %s: no report of that era", p->eras[i]);
-			return -1;
-		}
-	}
-	for (int i = 0; i < p->nc; i++) {
-		bool found = false;
-		for (int k = 0; k < m->n && !found; k++)
-			found = m->v[k].cpus_rank == i;
-		if (!found) {
-			snprintf(m->err, m->errlen, "--cpus %d: no report with that CPU count",
-				 p->cpus[i]);
-			return -1;
-		}
-	}
-	for (int j = 0; j < p->np; j++)
-		for (int i = 0; i < p->params[j].nv; i++) {
-			bool found = false;
-			for (int k = 0; k < m->n && !found; k++)
-				found = m->v[k].param_rank[j] == i;
-			if (!found) {
-				snprintf(m->err, m->errlen, "--sets %s=%s: no report with that value",
-					 p->params[j].name, p->params[j].values[i]);
-				return -1;
-			}
-		}
-	return 0;
+	long runs = p->seeds_given ? want * p->nseeds : want;
+	long have = p->seeds_given ? m->n : cells;
+	if (have >= runs)
+		return 0;
+	snprintf(m->err, m->errlen, "--from: %ld of the sweep's %ld %s have no report "
+		 "(compare ... --print-jobs --skip-done DIR lists them)", runs - have, runs,
+		 p->seeds_given ? "runs" : "combinations");
+	return -1;
 }
 
 /* Sort, drop copies of one run, check the seeds, group the seeds. */
@@ -505,27 +530,20 @@ static json_t *rows_of(struct merge *m, int *nruns)
 	}
 	m->n = k;
 	*nruns = k;
+	long cells = 0;
+	for (int i = 0; i < m->n; i++)
+		cells += !i || cell_cmp(&m->v[i - 1], &m->v[i]);
+	if (check_complete(m, cells) < 0)
+		return NULL;
 	json_t *rows = json_array();
 	json_t **seeds = malloc((size_t)(m->n ? m->n : 1) * sizeof(*seeds));
 	if (!rows || !seeds) {
 		snprintf(m->err, m->errlen, "out of memory");
 		goto fail;
 	}
-	const struct km_sweep_plan *p = m->plan;
 	for (int i = 0, j; i < m->n; i = j) {
 		for (j = i; j < m->n && !cell_cmp(&m->v[i], &m->v[j]); j++)
 			seeds[j - i] = m->v[j].row;
-		if (p->seeds_given && j - i != p->nseeds) {
-			uint64_t s = p->seed_lo;
-			for (int q = i; q < j && m->v[q].seed == s; q++)
-				s++;
-			char what[512];
-			describe(&m->v[i], what, sizeof(what));
-			snprintf(m->err, m->errlen, "--seeds: no report of seed %" PRIu64 " for %s "
-				 "(%ld of %ld runs missing; compare --print-jobs --skip-done DIR "
-				 "lists them)", s, what, p->nseeds - (j - i), p->nseeds);
-			goto fail;
-		}
 		json_t *row = km_sweep_group(seeds, j - i);
 		if (!row || json_array_append_new(rows, row) < 0) {
 			snprintf(m->err, m->errlen, "out of memory");
@@ -563,7 +581,7 @@ json_t *km_sweep_merge(const struct km_sweep_merge_opts *o, const struct km_era_
 		snprintf(err, errlen, "--from: no report is of the combinations asked for");
 		goto out;
 	}
-	if (check_selection(&m) < 0 || !(rows = rows_of(&m, nruns)))
+	if (!(rows = rows_of(&m, nruns)))
 		goto out;
 	table = km_sweep_table(m.scenario, m.file, rows);
 out:
