@@ -29,6 +29,7 @@
  */
 #include "sweep.h"
 #include "../lua/sandbox.h"
+#include "../report/report_read.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -50,6 +51,8 @@ struct entry {
 	int file;			/* index in the file list */
 	int era_rank, cpus_rank, mode_rank;
 	int param_rank[KM_SWEEP_MAX_PARAMS];
+	int params_rank;		/* the order of all the parameters' values */
+	char *sig;			/* the parameters as one string, for that order */
 };
 
 struct merge {
@@ -201,6 +204,30 @@ static int scenario_file(struct merge *m, const char *path)
 	return 0;
 }
 
+/* What km_sweep_summarise() and the checks here read of a report. */
+static const struct km_pick wait_pick[] = { { "total", NULL }, { "max", NULL }, { NULL, NULL } };
+static const struct km_pick lock_pick[] = {
+	{ "acquisitions", NULL }, { "contentions", NULL }, { "waits", NULL },
+	{ "wait_ns", wait_pick }, { NULL, NULL },
+};
+static const struct km_pick cpu_pick[] = {
+	{ "busy_ns", NULL }, { "spin_ns", NULL }, { "irq_ns", NULL }, { "idle_ns", NULL },
+	{ "switch_ns", NULL }, { NULL, NULL },
+};
+static const struct km_pick value_pick[] = { { "value", NULL }, { NULL, NULL } };
+static const struct km_pick counter_pick[] = { { "*", value_pick }, { NULL, NULL } };
+static const struct km_pick p99_pick[] = { { "p99_ns", NULL }, { NULL, NULL } };
+static const struct km_pick op_pick[] = { { "*", p99_pick }, { NULL, NULL } };
+static const struct km_pick ok_pick[] = { { "ok", NULL }, { NULL, NULL } };
+static const struct km_pick report_pick[] = {
+	{ "scenario", NULL }, { "era", NULL }, { "mode", NULL }, { "cpus", NULL },
+	{ "seed", NULL }, { "outcome", NULL }, { "reason", NULL }, { "sim_time_ns", NULL },
+	{ "trace_hash", NULL }, { "locks", lock_pick }, { "cpus_util", cpu_pick },
+	{ "counters", counter_pick }, { "ops", op_pick }, { "checks", ok_pick },
+	{ "file", NULL }, { "params", NULL }, { "violation_counts", NULL },
+	{ "scenario_hash", NULL }, { NULL, NULL },
+};
+
 /* The whole of @path, parsed.  NULL with the reason in m->err. */
 static json_t *load(struct merge *m, const char *path)
 {
@@ -209,7 +236,7 @@ static json_t *load(struct merge *m, const char *path)
 	if (!text)
 		return NULL;
 	json_error_t je;
-	json_t *j = json_loadb(text, len, 0, &je);
+	json_t *j = km_report_read(text, len, report_pick, &je);
 	free(text);
 	if (!j)
 		snprintf(m->err, m->errlen, "%s:%d: not a lockmuseum report: not JSON (%s)", path,
@@ -309,8 +336,7 @@ static int cell_cmp(const struct entry *a, const struct entry *b)
 	CMP(a->cpus_rank, b->cpus_rank);
 	for (int k = 0; k < g_np; k++)
 		CMP(a->param_rank[k], b->param_rank[k]);
-	if ((c = params_cmp(a->params, b->params)))
-		return c;
+	CMP(a->params_rank, b->params_rank);
 	CMP(a->mode_rank, b->mode_rank);
 	return 0;
 }
@@ -331,6 +357,23 @@ static int entry_cmp(const void *pa, const void *pb)
 static const char *str_member(const json_t *rep, const char *key)
 {
 	return json_string_value(json_object_get(rep, key));
+}
+
+/* "name=value\x1f..." of the parameters, or NULL when memory ran out. */
+static char *signature(const json_t *params)
+{
+	size_t len = 1;
+	const char *k;
+	json_t *v;
+	json_object_foreach((json_t *)params, k, v)
+		len += strlen(k) + 2 + strlen(json_string_value(v) ? json_string_value(v) : "");
+	char *sig = malloc(len), *p = sig;
+	if (!sig)
+		return NULL;
+	json_object_foreach((json_t *)params, k, v)
+		p += sprintf(p, "%s=%s\x1f", k, json_string_value(v) ? json_string_value(v) : "");
+	*p = 0;
+	return sig;
 }
 
 /* Read file @fi into an entry (or leave it out).  Returns 0 or -1. */
@@ -398,8 +441,14 @@ static int read_report(struct merge *m, int fi)
 	e.params = json_object_get(e.row, "params");
 	if (!e.params)
 		e.params = m->no_params;
+	if (!(e.sig = signature(e.params))) {
+		json_decref(e.row);
+		snprintf(m->err, m->errlen, "out of memory");
+		return -1;
+	}
 	if (!select_entry(m, &e)) {
 		json_decref(e.row);
+		free(e.sig);
 		return 0;
 	}
 	if (m->n == m->cap) {
@@ -407,6 +456,7 @@ static int read_report(struct merge *m, int fi)
 		struct entry *more = realloc(m->v, (size_t)cap * sizeof(*more));
 		if (!more) {
 			json_decref(e.row);
+			free(e.sig);
 			snprintf(m->err, m->errlen, "out of memory");
 			return -1;
 		}
@@ -469,7 +519,7 @@ static int mode_cmp(const struct entry *a, const struct entry *b)
 
 static int params_eq_cmp(const struct entry *a, const struct entry *b)
 {
-	return params_cmp(a->params, b->params) || params_cmp(b->params, a->params);
+	return a->params_rank != b->params_rank;
 }
 
 /*
@@ -502,10 +552,55 @@ static int check_complete(struct merge *m, long cells)
 	return -1;
 }
 
+static int by_sig(const void *a, const void *b)
+{
+	return strcmp((*(struct entry *const *)a)->sig, (*(struct entry *const *)b)->sig);
+}
+
+static int by_params(const void *a, const void *b)
+{
+	return params_cmp((*(struct entry *const *)a)->params, (*(struct entry *const *)b)->params);
+}
+
+/*
+ * Give each entry the rank of its parameters' values among all those
+ * present: the reports are sorted by their parameters as a string (cheap
+ * to compare), and only one of each kind by the values themselves.
+ */
+static int rank_params(struct merge *m)
+{
+	struct entry **by = malloc((size_t)(m->n ? m->n : 1) * sizeof(*by));
+	struct entry **reps = malloc((size_t)(m->n ? m->n : 1) * sizeof(*reps));
+	if (!by || !reps) {
+		free(by);
+		free(reps);
+		snprintf(m->err, m->errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < m->n; i++)
+		by[i] = &m->v[i];
+	qsort(by, (size_t)m->n, sizeof(*by), by_sig);
+	int nreps = 0;
+	for (int i = 0; i < m->n; i++)
+		if (!i || strcmp(by[i - 1]->sig, by[i]->sig))
+			reps[nreps++] = by[i];
+	qsort(reps, (size_t)nreps, sizeof(*reps), by_params);
+	for (int r = 0; r < nreps; r++)
+		reps[r]->params_rank = r;
+	for (int i = 0; i < m->n; i++)
+		if (i && !strcmp(by[i - 1]->sig, by[i]->sig))
+			by[i]->params_rank = by[i - 1]->params_rank;
+	free(by);
+	free(reps);
+	return 0;
+}
+
 /* Sort, drop copies of one run, check the seeds, group the seeds. */
 static json_t *rows_of(struct merge *m, int *nruns)
 {
 	g_np = m->plan->np;
+	if (rank_params(m) < 0)
+		return NULL;
 	qsort(m->v, (size_t)m->n, sizeof(*m->v), entry_cmp);
 	int k = 0;
 	for (int i = 0; i < m->n; i++) {
@@ -518,12 +613,15 @@ static json_t *rows_of(struct merge *m, int *nruns)
 					 ") with different trace_hash (%s and %s): different builds "
 					 "or era files", m->files[m->v[k - 1].file], m->files[e->file],
 					 what, e->seed, m->v[k - 1].trace_hash, e->trace_hash);
-				for (int j = i; j < m->n; j++)
+				for (int j = i; j < m->n; j++) {
 					json_decref(m->v[j].row);
+					free(m->v[j].sig);
+				}
 				m->n = k;
 				return NULL;
 			}
 			json_decref(e->row);
+			free(e->sig);
 			continue;
 		}
 		m->v[k++] = *e;
@@ -585,8 +683,10 @@ json_t *km_sweep_merge(const struct km_sweep_merge_opts *o, const struct km_era_
 		goto out;
 	table = km_sweep_table(m.scenario, m.file, rows);
 out:
-	for (int i = 0; i < m.n; i++)
+	for (int i = 0; i < m.n; i++) {
 		json_decref(m.v[i].row);
+		free(m.v[i].sig);
+	}
 	free(m.v);
 	for (int i = 0; i < m.nfiles; i++)
 		free(m.files[i]);

@@ -125,8 +125,8 @@ int km_sweep_plan_init(struct km_sweep_plan *p, const struct km_sweep_spec *s,
 	for (int i = 0; i < n; i++) {
 		p->modes[i] = km_mode_parse(tok[i]);
 		if (p->modes[i] == -2) {
-			fail(err, errlen, "--modes", tok[i], "unknown mode (modes: native, cli, "
-			     "bkl, spinlock, semaphore, mutex)");
+			snprintf(err, errlen, "--modes: unknown mode '%s' (modes: native, cli, "
+				 "bkl, spinlock, semaphore, mutex)", tok[i]);
 			goto out;
 		}
 	}
@@ -141,7 +141,7 @@ int km_sweep_plan_init(struct km_sweep_plan *p, const struct km_sweep_spec *s,
 		for (int i = 0; i < n; i++) {
 			const struct km_era *e = km_eras_find(eras, tok[i]);
 			if (!e) {
-				fail(err, errlen, "--eras", tok[i], "unknown era");
+				snprintf(err, errlen, "--eras: unknown era '%s'", tok[i]);
 				goto out;
 			}
 			p->eras[i] = e->id;
@@ -159,10 +159,8 @@ int km_sweep_plan_init(struct km_sweep_plan *p, const struct km_sweep_spec *s,
 			errno = 0;
 			long v = strtol(tok[i], &end, 10);
 			if (*end || errno || v < 1 || v > KM_MAX_CPUS) {
-				char why[64];
-				snprintf(why, sizeof(why), "is not a CPU count from 1 to %d",
-					 KM_MAX_CPUS);
-				fail(err, errlen, "--cpus", tok[i], why);
+				snprintf(err, errlen, "--cpus: '%s' is not a CPU count from 1 to %d",
+					 tok[i], KM_MAX_CPUS);
 				goto out;
 			}
 			p->cpus[i] = (int)v;
