@@ -56,6 +56,7 @@ done_() {
 work=$tmp/work
 mkdir -p "$work"
 ln -s "$root/scripts" "$work/scripts"
+ln -s "$root/tests" "$work/tests"
 cd "$work" || exit 2
 export PATH="$(dirname "$BIN"):$PATH"
 [ "$(command -v lockmuseum)" = "$BIN" ] || { echo "$0: lockmuseum is not $BIN on PATH" >&2; exit 2; }
@@ -164,6 +165,29 @@ begin "compare --from files and --plot draw the local compare's plot"
 "$BIN" compare --from sweep/*.json --plot merged.png >/dev/null 2>"$work/err" || no "--from: exit status $?"
 [ -s merged.png ] || no "no plot"
 cmp -s local.png merged.png || no "the plots differ"
+done_
+
+# Rows that are not plain: seeds with different outcomes (seed 31 of
+# flaky_abba deadlocks, the others do not), a combination that is not
+# applicable (a counting semaphore as a mutex).
+for extra in "tests/explore/flaky_abba.lua --modes mutex --seeds 25..40" \
+	"scripts/mlx5.lua --modes native,mutex --set run_ms=5"; do
+	begin "compare --from equals compare: $extra"
+	rm -rf extra
+	"$BIN" compare $extra --print-jobs --out extra 2>"$work/err" | parallel --jobs 2 >/dev/null 2>&1
+	for fmt in text json; do
+		"$BIN" compare $extra --report $fmt >"local.$fmt" 2>"$work/err"
+		"$BIN" compare $extra --report $fmt --from extra >"merged.$fmt" 2>"$work/err" ||
+			no "exit status $?"
+		cmp -s "local.$fmt" "merged.$fmt" || no "$fmt differs: $(diff "local.$fmt" "merged.$fmt" | head -3)"
+	done
+	done_
+done
+begin "seeds with different outcomes make a mixed row; a not-applicable row says why"
+grep -Eq "^mutex +2022 +64 not-applicable  lock 'cmd->sem' counts to 31" merged.text ||
+	no "no not-applicable row: $(tail -2 merged.text)"
+"$BIN" compare tests/explore/flaky_abba.lua --modes mutex --seeds 25..40 --report csv >"$work/out" 2>"$work/err"
+grep -q '^mutex,2006,2,mixed,.*,16,"completed=15 deadlock=1",' "$work/out" || no "no mixed row: $(tail -1 "$work/out")"
 done_
 
 # ------------------------------------------------------------- Slurm --
