@@ -99,7 +99,7 @@ bench: deps-check
 # Install what is missing, once: apt-get update, then apt-get install -y.
 deps-check:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! command -v valgrind >/dev/null 2>&1 || \
-	    ! command -v parallel >/dev/null 2>&1 || \
+	    ! parallel --version 2>/dev/null | grep -q 'GNU parallel' || \
 	    ! pkg-config --exists $(PC_CORE) $(PC_VIEW) $(PC_TEST); then \
 	  echo "lockmuseum: installing missing packages: $(DEBS)"; \
 	  $(MAKE) --no-print-directory deps; \

@@ -21,7 +21,8 @@ fi
 runner_bin "$1"
 runner_dirs
 
-if ! command -v parallel >/dev/null 2>&1; then
+# (moreutils has a parallel of its own, which reads no job list)
+if ! parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
 	echo "$0: GNU parallel is missing (make deps installs the Debian package parallel)" >&2
 	exit 1
 fi

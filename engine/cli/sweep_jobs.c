@@ -53,6 +53,25 @@ static void word(struct job *j, const char *fmt, ...)
 	j->used += (size_t)len + 1;
 }
 
+/* An option and its value, two words. */
+static void option(struct job *j, const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void option(struct job *j, const char *name, const char *fmt, ...)
+{
+	char value[4096];
+	va_list ap;
+	va_start(ap, fmt);
+	int len = vsnprintf(value, sizeof(value), fmt, ap);
+	va_end(ap);
+	if (len < 0 || (size_t)len >= sizeof(value)) {
+		j->overflow = true;
+		return;
+	}
+	word(j, "%s", name);
+	word(j, "%s", value);
+}
+
 /* A file name's part: letters, digits and ._=+- kept, the rest '_'. */
 static void name_part(char *out, size_t len, size_t *off, const char *s)
 {
@@ -116,36 +135,36 @@ static void job_words(const struct km_sweep_plan *p, const char *out_dir, long r
 	word(j, "run");
 	word(j, "%s", p->file);
 	if (c.era)
-		word(j, "--era"), word(j, "%s", c.era);
-	word(j, "--mode"), word(j, "%s", km_mode_name(c.mode));
+		option(j, "--era", "%s", c.era);
+	option(j, "--mode", "%s", km_mode_name(c.mode));
 	if (c.cpus)
-		word(j, "--cpus"), word(j, "%d", c.cpus);
+		option(j, "--cpus", "%d", c.cpus);
 	for (int i = 0; i < b->nsets; i++) {
 		bool swept = false;
 		for (int k = 0; k < p->np; k++)
 			swept |= !strcmp(p->params[k].name, b->sets[i].name);
 		if (!swept)
-			word(j, "--set"), word(j, "%s=%s", b->sets[i].name, b->sets[i].value);
+			option(j, "--set", "%s=%s", b->sets[i].name, b->sets[i].value);
 	}
 	for (int k = 0; k < p->np; k++)
-		word(j, "--set"), word(j, "%s=%s", p->params[k].name, c.values[k]);
+		option(j, "--set", "%s=%s", p->params[k].name, c.values[k]);
 	if (c.has_seed)
-		word(j, "--seed"), word(j, "%" PRIu64, c.seed);
+		option(j, "--seed", "%" PRIu64, c.seed);
 	if (b->duration)
-		word(j, "--duration"), word(j, "%lld", (long long)b->duration);
+		option(j, "--duration", "%lld", (long long)b->duration);
 	if (b->anachronism)
 		word(j, "--anachronism");
 	if (b->max_instructions != def.max_instructions)
-		word(j, "--max-instructions"), word(j, "%" PRIu64, b->max_instructions);
+		option(j, "--max-instructions", "%" PRIu64, b->max_instructions);
 	if (b->max_memory != def.max_memory)
-		word(j, "--max-memory"), word(j, "%zu", b->max_memory);
+		option(j, "--max-memory", "%zu", b->max_memory);
 	if (b->max_wall != def.max_wall)
-		word(j, "--max-wall"), word(j, "%.17g", b->max_wall);
+		option(j, "--max-wall", "%.17g", b->max_wall);
 	if (b->max_events != def.max_events)
-		word(j, "--max-events"), word(j, "%" PRIu64, b->max_events);
-	word(j, "--report"), word(j, "json");
+		option(j, "--max-events", "%" PRIu64, b->max_events);
+	option(j, "--report", "json");
 	job_name(p, &c, name, sizeof(name));
-	word(j, "--out"), word(j, "%s/%s", out_dir, name);
+	option(j, "--out", "%s/%s", out_dir, name);
 	*path = j->n ? j->word[j->n - 1] : "";
 }
 
