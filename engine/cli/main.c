@@ -910,13 +910,14 @@ int km_cli_main(int argc, char **argv)
 		return rc;
 	if (!strcmp(cmd, "compare") && o.from) {
 		/* the operands are more reports: --from DIR a.json b.json */
-		static char *paths[4096];
-		if (nargs >= (int)(sizeof(paths) / sizeof(paths[0])))
-			return bad_option("--from", o.from, "too many operands: give a folder");
+		char **paths = malloc((size_t)(nargs + 1) * sizeof(*paths));
+		if (!paths)
+			return bad_option("--from", o.from, "out of memory");
 		paths[0] = (char *)o.from;
 		for (int i = 0; i < nargs; i++)
 			paths[1 + i] = argv[1 + optind + i];
 		rc = cmd_sweep(&o, cmd, NULL, nargs + 1, paths);
+		free(paths);
 		return km_interrupted ? 130 : rc;
 	}
 	if (nargs < 1) {
