@@ -293,6 +293,22 @@ cmp -s "$work/out" "$one" || no "the sweep's report differs from the same run he
 [ -z "$(ls newdir | grep tmp)" ] || no "a temporary file is left"
 done_
 
+begin "run --out, interrupted: exit 130, no file and no temporary one"
+"$BIN" run scripts/kmod.lua --cpus 512 --set storms=17 --report json --out intr/k.json \
+	>/dev/null 2>"$work/err" &
+pid=$!
+sleep 0.3
+kill -INT $pid
+wait $pid
+rc=$?
+if [ "$rc" = 130 ]; then
+	[ -z "$(ls -A intr 2>/dev/null)" ] || no "left behind: $(ls -A intr)"
+else
+	# it may have finished first on a fast machine: then it is whole
+	[ "$rc" -le 3 ] && [ -s intr/k.json ] || no "exit status $rc, expected 130 (or 0 to 3 and a report)"
+fi
+done_
+
 begin "run --out into a folder that cannot be made: exit 2, no file"
 "$BIN" run scripts/printk.lua --report json --out /proc/nowhere/r.json >"$work/out" 2>"$work/err"
 [ $? = 2 ] || no "exit status $?, expected 2"
