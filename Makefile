@@ -22,9 +22,10 @@ PC_CORE := lua5.4 jansson
 PC_VIEW := sdl2 SDL2_ttf SDL2_image
 PC_TEST := cmocka
 DEBS    := pkg-config liblua5.4-dev libjansson-dev libsdl2-dev libsdl2-ttf-dev \
-           libsdl2-image-dev libcmocka-dev valgrind xvfb xdotool
-# Commands the tests need besides the libraries: valgrind, and a virtual
-# display (Xvfb) with xdotool to drive the window as a visitor would.
+           libsdl2-image-dev libcmocka-dev valgrind xvfb xdotool parallel
+# Commands the tests need besides the libraries: valgrind, a virtual
+# display (Xvfb) with xdotool to drive the window as a visitor would, and
+# GNU parallel for the sweep test.
 TEST_CMDS := pkg-config valgrind Xvfb xdotool
 
 WARN    := -Wall -Wextra -Wshadow -Wundef -Wwrite-strings -Wstrict-prototypes \
@@ -60,7 +61,7 @@ DATADIR := $(PREFIX)/share/lockmuseum
 
 .PHONY: all run test sanitize install uninstall clean deps deps-check bench \
         build build-tests check-unit check-scenarios check-cli check-gui check-docs check-reproductions \
-        check-hostile check-valgrind check-fuzz-regressions test-real run-real
+        check-hostile check-valgrind check-fuzz-regressions check-sweeps test-real run-real
 
 all: deps-check
 	@$(MAKE) --no-print-directory build
@@ -102,6 +103,7 @@ bench: deps-check
 # Install what is missing, once: apt-get update, then apt-get install -y.
 deps-check:
 	@if ! for c in $(TEST_CMDS); do command -v $$c >/dev/null 2>&1 || exit 1; done || \
+	    ! parallel --version 2>/dev/null | grep -q 'GNU parallel' || \
 	    ! pkg-config --exists $(PC_CORE) $(PC_VIEW) $(PC_TEST); then \
 	  echo "lockmuseum: installing missing packages: $(DEBS)"; \
 	  $(MAKE) --no-print-directory deps; \
@@ -158,6 +160,10 @@ check-reproductions: $(BIN)
 check-hostile: $(BIN)
 	@tests/run_hostile.sh $(BIN)
 
+# A sweep through GNU parallel, merged back with compare --from.
+check-sweeps: $(BIN)
+	@tests/run_sweeps.sh $(BIN)
+
 check-valgrind: $(BIN)
 	@tests/run_valgrind.sh $(BIN)
 
@@ -165,7 +171,7 @@ check-fuzz-regressions: $(BIN)
 	@tests/run_fuzz_regressions.sh $(BIN)
 
 test-real: check-unit check-scenarios check-cli check-gui check-docs check-reproductions \
-           check-hostile check-valgrind
+           check-hostile check-sweeps check-valgrind
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile \

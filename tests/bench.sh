@@ -13,7 +13,8 @@
 # Figures (issue 7): 1 core events/s with no Lua, 2 Lua lock operations/s,
 # 3 scale (kmod.lua at 512 CPUs, 100,000 tasks on 1024 CPUs), 4 growth of
 # time and memory with the number of events, 5 view frame time, 6
-# instructions per event / per operation under callgrind.
+# instructions per event / per operation under callgrind; 7 (issue 17)
+# merging 10,000 reports of a sweep with compare --from.
 set -u
 
 bin=${1:-build-bench/lockmuseum}
@@ -321,6 +322,49 @@ else
 	echo "   (one run each: callgrind counts are deterministic)"
 fi
 
+echo
+
+# ---------------------------------------------------------- 7 sweep merge --
+
+# 10,000 reports made cheaply: four real runs of printk.lua (the two modes
+# on 2 and 4 CPUs), each copied under 2,500 seeds -- the merge reads, checks
+# and groups them as it would a real sweep's.
+nrep=${BENCH_MERGE_REPORTS:-10000}
+[ "$quick" = 1 ] && nrep=400
+echo "7. compare --from: merging $nrep reports of a sweep into compare's table (target < 2 s)"
+mkdir -p "$tmp/reports" "$tmp/merge"
+merge_ok=1
+for m in semaphore mutex; do
+	for c in 2 4; do
+		"$bin" run "$root/scripts/printk.lua" --mode $m --cpus $c --seed 1 --report json \
+			--out "$tmp/reports/printk-$m-$c.json" 2>/dev/null
+		[ -s "$tmp/reports/printk-$m-$c.json" ] || merge_ok=0
+	done
+done
+if [ $merge_ok = 1 ]; then
+	for f in "$tmp"/reports/*.json; do
+		awk -v n=$((nrep / 4)) -v dir="$tmp/merge" -v tag="$(basename "$f" .json)" '
+			{ lines[NR] = $0 }
+			END { for (i = 1; i <= n; i++) {
+				f = dir "/" tag "-s" i ".json"
+				for (k = 1; k <= NR; k++) {
+					l = lines[k]
+					if (l ~ /^  "seed": /) l = "  \"seed\": " i ","
+					print l > f
+				}
+				close(f) } }' "$f"
+	done
+	timed $dear merge "$bin" compare --from "$tmp/merge" --report csv
+	rows=$(grep -c . "$tmp/merge.out" 2>/dev/null)
+	printf '   %s reports (%s) into %s rows: %s s (%s s CPU), peak %s\n' \
+		"$(ls "$tmp/merge" | wc -l)" "$(du -sh "$tmp/merge" | cut -f1)" "$((rows - 1))" \
+		"$(num "$(med merge wall_s)" %.2f)" "$(num "$(med merge cpu_s)" %.2f)" \
+		"$(mib "$(med merge peak_kib)")"
+else
+	echo "   skipped: the runs that make the reports failed"
+	failed=1
+fi
+rm -rf "$tmp/merge" "$tmp/reports"
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 if [ $failed -ne 0 ]; then

@@ -14,24 +14,17 @@
  */
 #include "compare.h"
 #include "runner.h"
+#include "sweep.h"
+#include "../view/view.h"
 #include "../view/view_plot.h"
+
+#include <errno.h>
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* Split "a,b,c" into at most @max pieces (copied into @buf). */
-static int split(const char *list, char *buf, size_t buflen, char **out, int max)
-{
-	snprintf(buf, buflen, "%s", list);
-	int n = 0;
-	for (char *tok = strtok(buf, ","); tok && n < max; tok = strtok(NULL, ","))
-		if (*tok)
-			out[n++] = tok;
-	return n;
-}
 
 static void progress_bar(int done, int total, void *ud)
 {
@@ -44,91 +37,6 @@ static void progress_bar(int done, int total, void *ud)
 	if (done == total)
 		fputs("\r\033[K", stderr);
 	fflush(stderr);
-}
-
-/* ---------------------------------------------------------- the summary -- */
-
-/* The figures of one run, from its JSON report, for the table. */
-static json_t *summarise(const json_t *rep, int status, const char *mode, const char *era,
-			 int cpus)
-{
-	json_t *row = json_object();
-	json_object_set_new(row, "mode", json_string(mode));
-	json_object_set_new(row, "era", json_string(era ? era : ""));
-	json_object_set_new(row, "cpus", json_integer(cpus));
-	json_object_set_new(row, "exit", json_integer(status));
-	if (!rep) {
-		json_object_set_new(row, "outcome", json_string("error"));
-		json_object_set_new(row, "reason", json_string("the run crashed"));
-		return row;
-	}
-	const char *outcome = json_string_value(json_object_get(rep, "outcome"));
-	json_object_set(row, "outcome", json_object_get(rep, "outcome"));
-	json_object_set(row, "reason", json_object_get(rep, "reason"));
-	json_object_set(row, "era", json_object_get(rep, "era"));
-	json_object_set(row, "cpus", json_object_get(rep, "cpus"));
-	if (outcome && (!strcmp(outcome, "error") || !strcmp(outcome, "not-applicable")))
-		return row;
-
-	json_int_t t = json_integer_value(json_object_get(rep, "sim_time_ns"));
-	json_int_t acq = 0, cont = 0, wtot = 0, wn = 0, wmax = 0;
-	size_t i;
-	json_t *l;
-	json_array_foreach(json_object_get(rep, "locks"), i, l) {
-		acq += json_integer_value(json_object_get(l, "acquisitions"));
-		cont += json_integer_value(json_object_get(l, "contentions"));
-		json_t *w = json_object_get(l, "wait_ns");
-		wtot += json_integer_value(json_object_get(w, "total"));
-		wn += json_integer_value(json_object_get(l, "waits"));
-		json_int_t mx = json_integer_value(json_object_get(w, "max"));
-		if (mx > wmax)
-			wmax = mx;
-	}
-	json_int_t busy = 0, spin = 0, irq = 0, idle = 0, sw = 0;
-	json_t *c;
-	json_array_foreach(json_object_get(rep, "cpus_util"), i, c) {
-		busy += json_integer_value(json_object_get(c, "busy_ns"));
-		spin += json_integer_value(json_object_get(c, "spin_ns"));
-		irq += json_integer_value(json_object_get(c, "irq_ns"));
-		idle += json_integer_value(json_object_get(c, "idle_ns"));
-		sw += json_integer_value(json_object_get(c, "switch_ns"));
-	}
-	double all = (double)(busy + spin + irq + idle + sw);
-	json_object_set_new(row, "sim_time_ns", json_integer(t));
-	json_object_set_new(row, "acquisitions_per_s",
-			    json_real(t > 0 ? (double)acq * 1e9 / (double)t : 0));
-	/* the first counter as the scenario's own measure of work */
-	const char *cname;
-	json_t *cv;
-	json_object_foreach(json_object_get(rep, "counters"), cname, cv) {
-		json_object_set_new(row, "counter", json_string(cname));
-		json_object_set_new(row, "counter_per_s", json_real(t > 0 ?
-			(double)json_integer_value(json_object_get(cv, "value")) * 1e9 / (double)t : 0));
-		break;
-	}
-	json_object_set_new(row, "contentions", json_integer(cont));
-	json_object_set_new(row, "wait_avg_ns", json_integer(wn ? wtot / wn : 0));
-	json_object_set_new(row, "wait_max_ns", json_integer(wmax));
-	json_object_set_new(row, "busy_pct", json_real(all > 0 ? 100.0 * (double)(busy + sw) / all : 0));
-	json_object_set_new(row, "spin_pct", json_real(all > 0 ? 100.0 * (double)spin / all : 0));
-	json_object_set_new(row, "irq_pct", json_real(all > 0 ? 100.0 * (double)irq / all : 0));
-	json_object_set_new(row, "idle_pct", json_real(all > 0 ? 100.0 * (double)idle / all : 0));
-	json_t *p99 = json_object();
-	const char *oname;
-	json_t *ov;
-	json_object_foreach(json_object_get(rep, "ops"), oname, ov)
-		json_object_set(p99, oname, json_object_get(ov, "p99_ns"));
-	json_object_set_new(row, "p99_ns", p99);
-	json_object_set(row, "violations", json_object_get(rep, "violation_counts"));
-	int ok = 0, n = 0;
-	json_t *ck;
-	json_array_foreach(json_object_get(rep, "checks"), i, ck) {
-		n++;
-		ok += json_is_true(json_object_get(ck, "ok"));
-	}
-	json_object_set_new(row, "checks_ok", json_integer(ok));
-	json_object_set_new(row, "checks", json_integer(n));
-	return row;
 }
 
 static double num(const json_t *row, const char *key)
@@ -150,12 +58,50 @@ static void violations_str(const json_t *row, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
+/* The swept parameters of the table (those in a row's "params"), in order. */
+static int param_names(const json_t *rows, const char **names, int max)
+{
+	int n = 0;
+	size_t i;
+	json_t *row;
+	json_array_foreach(rows, i, row) {
+		const char *k;
+		json_t *v;
+		json_object_foreach(json_object_get(row, "params"), k, v) {
+			bool seen = false;
+			for (int j = 0; j < n; j++)
+				seen |= !strcmp(names[j], k);
+			if (!seen && n < max)
+				names[n++] = k;
+		}
+	}
+	return n;
+}
+
+static bool several_seeds(const json_t *rows)
+{
+	return json_array_size(rows) && json_object_get(json_array_get(rows, 0), "seeds");
+}
+
+static const char *param_value(const json_t *row, const char *name)
+{
+	const char *v = json_string_value(json_object_get(json_object_get(row, "params"), name));
+	return v ? v : "-";
+}
+
+static double spread(const json_t *row, const char *key, const char *end)
+{
+	json_t *v = json_object_get(json_object_get(json_object_get(row, "spread"), key), end);
+	return json_is_real(v) ? json_real_value(v) : (double)json_integer_value(v);
+}
+
 static void print_text(const json_t *table)
 {
 	const json_t *rows = json_object_get(table, "runs");
 	/* the measure() names, in the order first seen */
-	const char *names[8];
-	int nn = 0;
+	const char *names[8], *params[KM_SWEEP_MAX_PARAMS];
+	int nn = 0, np = param_names(rows, params, KM_SWEEP_MAX_PARAMS), pw[KM_SWEEP_MAX_PARAMS];
+	bool seeds = several_seeds(rows);
 	size_t i;
 	json_t *row;
 	json_array_foreach(rows, i, row) {
@@ -169,26 +115,48 @@ static void print_text(const json_t *table)
 				names[nn++] = k;
 		}
 	}
-	printf("%-10s %-6s %5s %-10s %10s %12s %9s %10s %10s %6s %6s %6s",
-	       "mode", "era", "cpus", "outcome", "sim time", "acq/s", "contended",
-	       "wait avg", "wait max", "busy", "spin", "idle");
+	for (int j = 0; j < np; j++) {
+		pw[j] = (int)strlen(params[j]);
+		json_array_foreach(rows, i, row)
+			if ((int)strlen(param_value(row, params[j])) > pw[j])
+				pw[j] = (int)strlen(param_value(row, params[j]));
+		pw[j] = pw[j] > 16 ? 16 : pw[j];
+	}
+	printf("%-10s %-6s %5s", "mode", "era", "cpus");
+	for (int j = 0; j < np; j++)
+		printf(" %-*.*s", pw[j], pw[j], params[j]);
+	if (seeds)
+		printf(" %5s", "seeds");
+	printf(" %-10s %10s %12s", "outcome", "sim time", "acq/s");
+	if (seeds)
+		printf(" %12s %12s", "acq/s min", "acq/s max");
+	printf(" %9s %10s %10s %6s %6s %6s", "contended", "wait avg", "wait max", "busy", "spin",
+	       "idle");
 	for (int j = 0; j < nn; j++)
 		printf(" %11.11s", names[j]);
 	printf("  %s\n", "violations");
 	json_array_foreach(rows, i, row) {
 		const char *outcome = json_string_value(json_object_get(row, "outcome"));
-		printf("%-10s %-6s %5lld %-10s", json_string_value(json_object_get(row, "mode")),
+		printf("%-10s %-6s %5lld", json_string_value(json_object_get(row, "mode")),
 		       json_string_value(json_object_get(row, "era")),
-		       (long long)json_integer_value(json_object_get(row, "cpus")), outcome);
+		       (long long)json_integer_value(json_object_get(row, "cpus")));
+		for (int j = 0; j < np; j++)
+			printf(" %-*.*s", pw[j], pw[j], param_value(row, params[j]));
+		if (seeds)
+			printf(" %5lld", (long long)json_integer_value(json_object_get(row, "seeds")));
+		printf(" %-10s", outcome);
 		if (!json_object_get(row, "sim_time_ns")) {
 			const char *why = json_string_value(json_object_get(row, "reason"));
 			printf("  %s\n", why ? why : "");
 			continue;
 		}
 		char t[32], w1[32], w2[32], v[256];
-		printf(" %10s %12.0f %9lld %10s %10s %5.1f%% %5.1f%% %5.1f%%",
-		       km_fmt_ns((km_time)num(row, "sim_time_ns"), t, sizeof(t)),
-		       num(row, "acquisitions_per_s"), (long long)num(row, "contentions"),
+		printf(" %10s %12.0f", km_fmt_ns((km_time)num(row, "sim_time_ns"), t, sizeof(t)),
+		       num(row, "acquisitions_per_s"));
+		if (seeds)
+			printf(" %12.0f %12.0f", spread(row, "acquisitions_per_s", "min"),
+			       spread(row, "acquisitions_per_s", "max"));
+		printf(" %9lld %10s %10s %5.1f%% %5.1f%% %5.1f%%", (long long)num(row, "contentions"),
 		       km_fmt_ns((km_time)num(row, "wait_avg_ns"), w1, sizeof(w1)),
 		       km_fmt_ns((km_time)num(row, "wait_max_ns"), w2, sizeof(w2)),
 		       num(row, "busy_pct"), num(row, "spin_pct"), num(row, "idle_pct"));
@@ -202,34 +170,58 @@ static void print_text(const json_t *table)
 	}
 	if (nn)
 		printf("(the columns after idle are the p99 of each measure())\n");
+	if (seeds)
+		printf("(each row: the mean over its seeds, acq/s also the lowest and highest; "
+		       "violations add up; \"mixed\": the seeds' outcomes differ)\n");
+}
+
+static void csv_quoted(const char *s, char *r, size_t len)
+{
+	size_t k = 0;
+	for (const char *p = s ? s : ""; *p && k + 2 < len; p++) {
+		if (*p == '"')
+			r[k++] = '"';
+		r[k++] = *p;
+	}
+	r[k] = 0;
+}
+
+/* "a=1 b=2" of the members of @obj */
+static void pairs_str(const json_t *obj, char *buf, size_t len)
+{
+	size_t off = 0;
+	const char *key;
+	json_t *val;
+	buf[0] = 0;
+	json_object_foreach((json_t *)obj, key, val) {
+		if (json_is_string(val))
+			off += (size_t)snprintf(buf + off, off < len ? len - off : 0, "%s%s=%s",
+						off ? " " : "", key, json_string_value(val));
+		else
+			off += (size_t)snprintf(buf + off, off < len ? len - off : 0, "%s%s=%lld",
+						off ? " " : "", key,
+						(long long)json_integer_value(val));
+	}
 }
 
 static void print_csv(const json_t *table)
 {
+	const json_t *rows = json_object_get(table, "runs");
+	const char *params[KM_SWEEP_MAX_PARAMS];
+	bool swept = param_names(rows, params, KM_SWEEP_MAX_PARAMS) > 0;
+	bool seeds = several_seeds(rows);
 	printf("mode,era,cpus,outcome,reason,sim_time_ns,acquisitions_per_s,contentions,"
-	       "wait_avg_ns,wait_max_ns,busy_pct,spin_pct,idle_pct,p99,violations\n");
+	       "wait_avg_ns,wait_max_ns,busy_pct,spin_pct,idle_pct,p99,violations%s%s\n",
+	       swept ? ",params" : "", seeds ? ",seeds,outcomes,sim_time_ns_min,sim_time_ns_max,"
+	       "acquisitions_per_s_min,acquisitions_per_s_max" : "");
 	size_t i;
 	json_t *row;
-	json_array_foreach(json_object_get(table, "runs"), i, row) {
-		const char *reason = json_string_value(json_object_get(row, "reason"));
-		char r[600] = "";
-		size_t k = 0;
-		for (const char *p = reason ? reason : ""; *p && k + 2 < sizeof(r); p++) {
-			if (*p == '"')
-				r[k++] = '"';
-			r[k++] = *p;
-		}
-		r[k] = 0;
-		char p99[256] = "", v[256];
-		size_t off = 0;
-		const char *key;
-		json_t *val;
-		json_object_foreach(json_object_get(row, "p99_ns"), key, val)
-			off += (size_t)snprintf(p99 + off, off < sizeof(p99) ? sizeof(p99) - off : 0,
-						"%s%s=%lld", off ? " " : "", key,
-						(long long)json_integer_value(val));
+	json_array_foreach(rows, i, row) {
+		char r[600], p99[256], v[256], q[600];
+		csv_quoted(json_string_value(json_object_get(row, "reason")), r, sizeof(r));
+		pairs_str(json_object_get(row, "p99_ns"), p99, sizeof(p99));
 		violations_str(row, v, sizeof(v));
-		printf("%s,%s,%lld,%s,\"%s\",%lld,%.1f,%lld,%lld,%lld,%.2f,%.2f,%.2f,\"%s\",\"%s\"\n",
+		printf("%s,%s,%lld,%s,\"%s\",%lld,%.1f,%lld,%lld,%lld,%.2f,%.2f,%.2f,\"%s\",\"%s\"",
 		       json_string_value(json_object_get(row, "mode")),
 		       json_string_value(json_object_get(row, "era")),
 		       (long long)json_integer_value(json_object_get(row, "cpus")),
@@ -238,100 +230,31 @@ static void print_csv(const json_t *table)
 		       (long long)num(row, "contentions"), (long long)num(row, "wait_avg_ns"),
 		       (long long)num(row, "wait_max_ns"), num(row, "busy_pct"),
 		       num(row, "spin_pct"), num(row, "idle_pct"), p99, v);
+		if (swept) {
+			pairs_str(json_object_get(row, "params"), p99, sizeof(p99));
+			csv_quoted(p99, q, sizeof(q));
+			printf(",\"%s\"", q);
+		}
+		if (seeds) {
+			pairs_str(json_object_get(row, "outcomes"), v, sizeof(v));
+			printf(",%lld,\"%s\",%lld,%lld,%.1f,%.1f",
+			       (long long)json_integer_value(json_object_get(row, "seeds")), v,
+			       (long long)spread(row, "sim_time_ns", "min"),
+			       (long long)spread(row, "sim_time_ns", "max"),
+			       spread(row, "acquisitions_per_s", "min"),
+			       spread(row, "acquisitions_per_s", "max"));
+		}
+		putchar('\n');
 	}
 }
 
-int km_compare_command(const struct km_compare_opts *o)
+int km_compare_print(const json_t *table, enum km_table_format format, int nruns,
+		     const char *plot)
 {
-	static const char *const all_modes = "native,cli,bkl,spinlock,semaphore,mutex";
-	char mbuf[256], ebuf[512], cbuf[512];
-	char *modes[16], *eras[64], *cpus[32];
-	int nm = split(o->modes ? o->modes : all_modes, mbuf, sizeof(mbuf), modes, 16);
-	int ne = o->eras ? split(o->eras, ebuf, sizeof(ebuf), eras, 64) : 1;
-	int nc = o->cpus ? split(o->cpus, cbuf, sizeof(cbuf), cpus, 32) : 1;
-	if (!nm || !ne || !nc) {
-		fprintf(stderr, "lockmuseum: %s: an empty list\n", !nm ? "--modes" : !ne ? "--eras" :
-			"--cpus");
-		return 2;
-	}
-	if (!o->eras)
-		eras[0] = NULL;
-	if (!o->cpus)
-		cpus[0] = NULL;
-	int modev[16], cpuv[32];
-	for (int i = 0; i < nm; i++) {
-		modev[i] = km_mode_parse(modes[i]);
-		if (modev[i] == -2) {
-			fprintf(stderr, "lockmuseum: --modes: unknown mode '%s' (modes: native, cli, "
-				"bkl, spinlock, semaphore, mutex)\n", modes[i]);
-			return 2;
-		}
-	}
-	for (int i = 0; i < nc; i++) {
-		char *end;
-		long v = cpus[i] ? strtol(cpus[i], &end, 10) : 0;
-		if (cpus[i] && (*end || v < 1 || v > KM_MAX_CPUS)) {
-			fprintf(stderr, "lockmuseum: --cpus: '%s' is not a CPU count from 1 to %d\n",
-				cpus[i], KM_MAX_CPUS);
-			return 2;
-		}
-		cpuv[i] = (int)v;
-	}
-	struct km_era_list list;
-	char err[1024];
-	if (km_load_eras(&list, err, sizeof(err)) < 0) {
-		fprintf(stderr, "lockmuseum: %s\n", err);
-		return 2;
-	}
-	for (int i = 0; i < ne; i++) {
-		if (eras[i] && !km_eras_find(&list, eras[i])) {
-			fprintf(stderr, "lockmuseum: --eras: unknown era '%s'\n", eras[i]);
-			km_eras_free(&list);
-			return 2;
-		}
-	}
-	int n = nm * ne * nc;
-	struct km_run_request *rqs = calloc((size_t)n, sizeof(*rqs));
-	struct km_run_result *res = calloc((size_t)n, sizeof(*res));
-	if (!rqs || !res) {
-		free(rqs);
-		free(res);
-		km_eras_free(&list);
-		return 2;
-	}
-	int k = 0;
-	for (int e = 0; e < ne; e++)
-		for (int c = 0; c < nc; c++)
-			for (int m = 0; m < nm; m++, k++) {
-				rqs[k] = *o->base;
-				rqs[k].file = o->file;
-				rqs[k].era = eras[e];
-				rqs[k].cpus = cpuv[c];
-				rqs[k].mode = modev[m];
-			}
-	km_run_parallel(&list, rqs, n, o->jobs, res, progress_bar, NULL);
-
-	json_t *table = json_object();
-	json_t *rows = json_array();
-	const char *scen = NULL;
+	const char *scen = json_string_value(json_object_get(table, "scenario"));
+	const char *file = json_string_value(json_object_get(table, "file"));
 	int status = 0;
-	k = 0;
-	for (int e = 0; e < ne; e++)
-		for (int c = 0; c < nc; c++)
-			for (int m = 0; m < nm; m++, k++) {
-				json_array_append_new(rows, summarise(res[k].report, res[k].status,
-					km_mode_name(modev[m]), eras[e], cpuv[c]));
-				if (res[k].report && !scen)
-					scen = json_string_value(json_object_get(res[k].report, "scenario"));
-				const char *oc = res[k].report ? json_string_value(
-					json_object_get(res[k].report, "outcome")) : "error";
-				if (oc && !strcmp(oc, "error"))
-					status = 2;
-			}
-	json_object_set_new(table, "scenario", json_string(scen ? scen : o->file));
-	json_object_set_new(table, "file", json_string(o->file));
-	json_object_set_new(table, "runs", rows);
-	switch (o->format) {
+	switch (format) {
 	case KM_TABLE_JSON:
 		km_report_write_json(stdout, table);
 		break;
@@ -339,23 +262,113 @@ int km_compare_command(const struct km_compare_opts *o)
 		print_csv(table);
 		break;
 	case KM_TABLE_TEXT:
-		printf("%s (%s): %d runs\n\n", scen ? scen : o->file, o->file, n);
+		printf("%s (%s): %d runs\n\n", scen, file, nruns);
 		print_text(table);
 		break;
 	}
-	if (o->plot) {
-		if (km_view_plot_png(table, o->plot, 1600, 800, err, sizeof(err)) < 0) {
-			fprintf(stderr, "lockmuseum: --plot %s: %s\n", o->plot, err);
-			status = 2;
-		}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "lockmuseum: cannot write the table: %s\n", strerror(errno));
+		status = 2;
+	}
+	char err[1024];
+	/* the fonts are in the data folder, wherever the command runs */
+	if (plot)
+		km_view_set_datadir(km_datadir());
+	if (plot && km_view_plot_png(table, plot, 1600, 800, err, sizeof(err)) < 0) {
+		fprintf(stderr, "lockmuseum: --plot %s: %s\n", plot, err);
+		status = 2;
+	}
+	size_t i;
+	json_t *row;
+	bool errors = false;
+	json_array_foreach(json_object_get(table, "runs"), i, row) {
+		const char *oc = json_string_value(json_object_get(row, "outcome"));
+		errors |= (oc && !strcmp(oc, "error")) ||
+			  json_object_get(json_object_get(row, "outcomes"), "error");
 	}
 	/* a combination that could not even start is worth a line on stderr */
-	if (status == 2)
+	if (errors) {
 		fprintf(stderr, "lockmuseum: some runs ended in an error (see the table)\n");
+		status = 2;
+	}
+	return status;
+}
+
+int km_compare_command(const struct km_compare_opts *o)
+{
+	struct km_era_list list;
+	char err[1024];
+	if (km_load_eras(&list, err, sizeof(err)) < 0) {
+		fprintf(stderr, "lockmuseum: %s\n", err);
+		return 2;
+	}
+	int status = 2;
+	if (o->from) {
+		int nruns = 0;
+		json_t *table = km_sweep_merge(o->from, &list, &nruns, err, sizeof(err));
+		if (!table)
+			fprintf(stderr, "lockmuseum: %s\n", err);
+		else
+			status = km_compare_print(table, o->format, nruns, o->plot);
+		json_decref(table);
+		km_eras_free(&list);
+		return status;
+	}
+	struct km_sweep_plan plan;
+	if (km_sweep_plan_init(&plan, o->spec, &list, err, sizeof(err)) < 0) {
+		fprintf(stderr, "lockmuseum: %s\n", err);
+		km_eras_free(&list);
+		return 2;
+	}
+	if (o->jobs_out) {
+		status = km_sweep_print_jobs(&plan, o->jobs_out);
+		goto out_plan;
+	}
+	long n = plan.nruns;
+	int nsets = o->spec->base->nsets + plan.np;
+	struct km_run_request *rqs = calloc((size_t)n, sizeof(*rqs));
+	struct km_run_result *res = calloc((size_t)n, sizeof(*res));
+	struct km_param_set *sets = calloc((size_t)n * (size_t)(nsets ? nsets : 1), sizeof(*sets));
+	json_t *rows = json_array(), **seeds = calloc((size_t)plan.nseeds, sizeof(*seeds));
+	if (!rqs || !res || !sets || !rows || !seeds) {
+		fprintf(stderr, "lockmuseum: out of memory for %ld runs\n", n);
+		goto out;
+	}
+	for (long k = 0; k < n; k++)
+		km_sweep_request(&plan, k, &rqs[k], sets + k * nsets);
+	km_run_parallel(&list, rqs, (int)n, o->jobs, res, progress_bar, NULL);
+
+	const char *scen = NULL;
+	for (long cell = 0, k = 0; cell < plan.ncells; cell++) {
+		for (long s = 0; s < plan.nseeds; s++, k++) {
+			seeds[s] = km_sweep_summarise(res[k].report, res[k].status,
+						      km_mode_name(rqs[k].mode), rqs[k].era,
+						      rqs[k].cpus);
+			if (res[k].report && !scen)
+				scen = json_string_value(json_object_get(res[k].report, "scenario"));
+		}
+		json_t *row = km_sweep_group(seeds, (int)plan.nseeds);
+		for (long s = 0; s < plan.nseeds; s++)
+			json_decref(seeds[s]);
+		if (!row || json_array_append_new(rows, row) < 0) {
+			fprintf(stderr, "lockmuseum: out of memory\n");
+			goto out;
+		}
+	}
+	json_t *table = km_sweep_table(scen ? scen : o->spec->file, o->spec->file, rows);
+	rows = NULL;
+	status = km_compare_print(table, o->format, (int)n, o->plot);
 	json_decref(table);
-	km_run_results_free(res, n);
+out:
+	json_decref(rows);
+	free(seeds);
+	if (res)
+		km_run_results_free(res, (int)n);
 	free(rqs);
 	free(res);
+	free(sets);
+out_plan:
+	km_sweep_plan_free(&plan);
 	km_eras_free(&list);
 	return status;
 }

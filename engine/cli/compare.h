@@ -5,23 +5,32 @@
 #define KM_CLI_COMPARE_H
 
 #include "session.h"
+#include "sweep.h"
 
 enum km_table_format { KM_TABLE_TEXT, KM_TABLE_JSON, KM_TABLE_CSV };
 
 struct km_compare_opts {
-	const char *file;
-	const char *modes;		/* "a,b,.." or NULL: all six */
-	const char *eras;		/* NULL: the scenario's */
-	const char *cpus;		/* NULL: the scenario's */
-	const struct km_run_request *base;
+	const struct km_sweep_spec *spec;	/* the sweep: file, modes, eras, ... */
 	enum km_table_format format;
 	int jobs;
 	const char *plot;		/* PNG path, or NULL */
+	/* --print-jobs / --slurm-array: print the sweep's jobs, run nothing */
+	const struct km_sweep_jobs_opts *jobs_out;
+	/* --from: the table of reports written elsewhere, run nothing */
+	const struct km_sweep_merge_opts *from;
 };
 
 /* Returns 0 when every combination ran (whatever it found), 2 on bad
  * usage or when a run could not start. */
 int km_compare_command(const struct km_compare_opts *o);
+
+/*
+ * km_compare_print - print @table (rows of km_sweep_table) as @format,
+ * and draw it into @plot if not NULL.  Returns 0, or 2 when a write
+ * failed or a row is an error (said on stderr).
+ */
+int km_compare_print(const json_t *table, enum km_table_format format, int nruns,
+		     const char *plot);
 
 struct km_explore_opts {
 	const char *file;

@@ -31,6 +31,7 @@
 #include "../lua/tour.h"
 #include "compare.h"
 #include "runner.h"
+#include "run_out.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -77,6 +78,11 @@ struct options {
 	/* compare and explore */
 	const char *modes, *eras, *cpus_list, *seeds, *goal, *plot;
 	int jobs;
+	/* compare's sweeps: --sets, --print-jobs, --slurm-array, --skip-done, --from */
+	const char *sweep_sets[KM_SWEEP_MAX_PARAMS];
+	int nsweep_sets;
+	bool print_jobs, slurm;
+	const char *skip_done, *from;
 	uint64_t given;			/* bit (OPT_x - OPT_FIRST): options present */
 };
 
@@ -96,6 +102,12 @@ static void usage(FILE *out)
 "  lockmuseum compare FILE.lua [--modes a,b] [--eras x,y] [--cpus 1,2,4] [--jobs N]\n"
 "                                        one run per combination, one table\n"
 "                                        (--report text|json|csv, --plot OUT.png)\n"
+"      [--seeds A..B] [--sets NAME=V1,V2]  seeds of each combination (mean, min, max),\n"
+"                                        and a parameter's values, as more combinations\n"
+"      [--print-jobs | --slurm-array] [--out DIR] [--skip-done DIR]\n"
+"                                        the sweep as one command a run (GNU parallel)\n"
+"                                        or a Slurm job array, each writing DIR/NAME.json\n"
+"  lockmuseum compare --from DIR|FILE... [--modes ...]  the table of reports run anywhere\n"
 "  lockmuseum explore FILE.lua --seeds 1..N [--goal violation|deadlock|max:ops.NAME.p99]\n"
 "                                        the first seed that reaches the goal\n"
 "  lockmuseum --help | --version\n"
@@ -109,6 +121,7 @@ static void usage(FILE *out)
 "  --anachronism       allow a primitive (or SMP) the era did not have yet\n"
 "  --set NAME=VALUE    a scenario parameter (repeatable)\n"
 "  --report KIND       text (default), json, lockstat\n"
+"  --out FILE          run: write the report into FILE, whole or not at all\n"
 "  --trace FILE        also write the run's trace: Chrome trace-event JSON that\n"
 "                      Perfetto and chrome://tracing open\n"
 "  --trace-format F    chrome (default) or ftrace (text, per-CPU tracks in Perfetto)\n"
@@ -204,7 +217,7 @@ enum {
 	OPT_FIRST = 256, OPT_ERA = OPT_FIRST, OPT_MODE, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM,
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
 	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
-	OPT_TRACE_LIMIT,
+	OPT_TRACE_LIMIT, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
 };
 
 static const struct option long_opts[] = {
@@ -233,6 +246,11 @@ static const struct option long_opts[] = {
 	{"goal", required_argument, NULL, OPT_GOAL},
 	{"jobs", required_argument, NULL, OPT_JOBS},
 	{"plot", required_argument, NULL, OPT_PLOT},
+	{"sets", required_argument, NULL, OPT_SETS},
+	{"print-jobs", no_argument, NULL, OPT_PRINT_JOBS},
+	{"slurm-array", no_argument, NULL, OPT_SLURM},
+	{"skip-done", required_argument, NULL, OPT_SKIP_DONE},
+	{"from", required_argument, NULL, OPT_FROM},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -388,6 +406,23 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case OPT_PLOT:
 			o->plot = optarg;
 			break;
+		case OPT_SETS:
+			if (o->nsweep_sets == KM_SWEEP_MAX_PARAMS)
+				return bad_option("--sets", optarg, "at most 8 swept parameters");
+			o->sweep_sets[o->nsweep_sets++] = optarg;
+			break;
+		case OPT_PRINT_JOBS:
+			o->print_jobs = true;
+			break;
+		case OPT_SLURM:
+			o->slurm = true;
+			break;
+		case OPT_SKIP_DONE:
+			o->skip_done = optarg;
+			break;
+		case OPT_FROM:
+			o->from = optarg;
+			break;
 		case OPT_JOBS:
 			if (parse_u64(optarg, &u) < 0 || u < 1 || u > 256)
 				return bad_option("--jobs", optarg, "must be a whole number from 1 to 256");
@@ -441,11 +476,12 @@ static int only_options(const struct options *o, const char *cmd, const int *all
 
 static const int run_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_REPORT, OPT_TRACE, OPT_TRACE_FORMAT,
-	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, 0,
+	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, 0,
 };
 static const int compare_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
-	OPT_PLOT, 0,
+	OPT_PLOT, OPT_SEEDS, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
+	OPT_OUT, 0,
 };
 static const int explore_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS, 0,
@@ -635,13 +671,26 @@ static int cmd_sweep(const struct options *o, const char *cmd, const char *file,
 	request_from(o, &base);
 	int jobs = o->jobs ? o->jobs : km_online_cpus();
 	if (!strcmp(cmd, "compare")) {
-		struct km_compare_opts co = {
+		struct km_sweep_spec spec = {
 			.file = file, .modes = o->modes, .eras = o->eras ? o->eras : o->era,
-			.cpus = o->cpus_list, .base = &base, .jobs = jobs, .plot = o->plot,
+			.cpus = o->cpus_list, .seeds = o->seeds, .base = &base,
+			.nsets = o->nsweep_sets,
+		};
+		memcpy(spec.sets, o->sweep_sets, sizeof(spec.sets));
+		struct km_sweep_jobs_opts jo = { .out_dir = o->out_dir, .skip_done = o->skip_done,
+						 .slurm = o->slurm };
+		struct km_sweep_merge_opts mo = { .paths = argv, .npaths = argc, .select = &spec,
+						  .select_seed = o->has_seed, .seed = o->seed };
+		struct km_compare_opts co = {
+			.spec = &spec, .jobs = jobs, .plot = o->plot,
 			.format = o->csv ? KM_TABLE_CSV : o->report == REPORT_JSON ? KM_TABLE_JSON
 										  : KM_TABLE_TEXT,
+			.jobs_out = o->print_jobs || o->slurm ? &jo : NULL,
+			.from = o->from ? &mo : NULL,
 		};
 		base.era = NULL;
+		if (o->from)		/* a seed selects reports; it is not a run's */
+			base.has_seed = false;
 		return km_compare_command(&co);
 	}
 	if (o->cpus_list) {
@@ -661,6 +710,22 @@ static int cmd_sweep(const struct options *o, const char *cmd, const char *file,
 	eo.seed_lo = lo;
 	eo.seed_hi = hi;
 	return km_explore_command(&eo);
+}
+
+/* Options of compare that go only with some others. */
+static int compare_conflicts(const struct options *o)
+{
+	const char *jobs = o->slurm ? "--slurm-array" : "--print-jobs";
+	if (o->print_jobs && o->slurm)
+		return bad_option("--print-jobs", NULL, "or --slurm-array, not both");
+	if ((o->print_jobs || o->slurm) && (o->from || o->plot || o->given &
+					    (1ULL << (OPT_REPORT - OPT_FIRST))))
+		return bad_option(jobs, NULL, "prints jobs: --from, --plot and --report do not "
+				  "apply");
+	if ((o->skip_done || o->out_dir) && !o->print_jobs && !o->slurm)
+		return bad_option(o->skip_done ? "--skip-done" : "--out", NULL, "applies to "
+				  "--print-jobs and --slurm-array only");
+	return 0;
 }
 
 /* ---------------------------------------------------------------- list -- */
@@ -849,6 +914,20 @@ int km_cli_main(int argc, char **argv)
 		return rc;
 	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
 	int nargs = argc - 1 - optind;
+	if (!strcmp(cmd, "compare") && (rc = compare_conflicts(&o)))
+		return rc;
+	if (!strcmp(cmd, "compare") && o.from) {
+		/* the operands are more reports: --from DIR a.json b.json */
+		char **paths = malloc((size_t)(nargs + 1) * sizeof(*paths));
+		if (!paths)
+			return bad_option("--from", o.from, "out of memory");
+		paths[0] = (char *)o.from;
+		for (int i = 0; i < nargs; i++)
+			paths[1 + i] = argv[1 + optind + i];
+		rc = cmd_sweep(&o, cmd, NULL, nargs + 1, paths);
+		free(paths);
+		return km_interrupted ? 130 : rc;
+	}
 	if (nargs < 1) {
 		fprintf(stderr, "%s: %s: which scenario? (lockmuseum %s FILE.lua)\n", prog, cmd, cmd);
 		return 2;
@@ -864,6 +943,17 @@ int km_cli_main(int argc, char **argv)
 			fprintf(stderr, "%s: interrupted\n", prog);
 			return 130;
 		}
+		return rc;
+	}
+	if (o.out_dir) {
+		struct km_run_out ro;
+		char err[1024];
+		if (km_run_out_begin(&ro, o.out_dir, err, sizeof(err)) < 0)
+			return bad_option("--out", o.out_dir, err);
+		rc = cmd_run(&o, argv[1 + optind], !strcmp(cmd, "check"));
+		if (km_run_out_end(&ro, rc >= 0 && rc <= 3 && !km_interrupted, err,
+				   sizeof(err)) < 0)
+			rc = bad_option("--out", o.out_dir, err);
 		return rc;
 	}
 	return cmd_run(&o, argv[1 + optind], !strcmp(cmd, "check"));

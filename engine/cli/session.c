@@ -288,6 +288,8 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 	const struct km_scenario_meta *m = km_scenario_meta(s->sc);
 	s->ri.scenario = m->name;
 	s->ri.title = m->title;
+	s->ri.scenario_hash = km_scenario_source_hash(s->sc);
+	s->ri.has_scenario_hash = true;
 	s->ri.nparams = km_scenario_params(s->sc, &s->ri.params);
 
 	const char *key = rq->era ? rq->era : m->era[0] ? m->era : NULL;

@@ -464,6 +464,14 @@ void km_sandbox_close(struct km_sandbox *sb)
 	sb->L = NULL;
 }
 
+uint64_t km_sandbox_source_hash(const char *text, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;	/* FNV-1a 64, see sandbox.h */
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)text[i]) * 0x100000001b3ULL;
+	return h;
+}
+
 int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
 {
 	lua_State *L = sb->L;
@@ -506,6 +514,7 @@ int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
 		lua_pushfstring(L, "%s: read error", path);
 		return LUA_ERRFILE;
 	}
+	sb->source_hash = km_sandbox_source_hash(text, len);
 	if (len && text[0] == LUA_SIGNATURE[0]) {
 		free(text);
 		lua_pushfstring(L, "%s: is a precompiled (binary) chunk; only Lua source is "

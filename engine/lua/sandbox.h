@@ -39,6 +39,7 @@ struct km_sandbox {
 	volatile const int *stop;	/* set from outside to interrupt (Ctrl-C) */
 	struct km_rng *rng;		/* math.random draws from it */
 	struct km_rng own_rng;
+	uint64_t source_hash;		/* of the last file loaded: see km_sandbox_loadfile */
 };
 
 /* Defaults of section 6 of the scenario contract. */
@@ -81,8 +82,16 @@ void km_sandbox_set_fatal(struct km_sandbox *sb, const char *msg);
  * km_sandbox_load - load a file as a text chunk named after its path.
  * On failure returns the Lua status and leaves the message on the stack.
  * Refuses binary chunks.
+ *
+ * NOTE: it also sets sb->source_hash, the 64-bit FNV-1a
+ * of the file's bytes exactly as read (a #! line included).  It is the
+ * report's "scenario_hash": merged sweeps use it to refuse reports of one
+ * scenario from different file contents.  FNV-1a is enough for that (an
+ * accident, not an adversary) and needs no library.
  */
 int km_sandbox_loadfile(struct km_sandbox *sb, const char *path);
+/* The source hash of @len bytes of @text, as km_sandbox_loadfile sets it. */
+uint64_t km_sandbox_source_hash(const char *text, size_t len);
 
 /* "file:line: message" for an error object left by a failed call or
  * resume on @co (a string, or a description of a non-string object with

@@ -529,6 +529,11 @@ int km_scenario_params(const struct km_scenario *sc, const struct km_param_info 
 	return sc->nparams;
 }
 
+uint64_t km_scenario_source_hash(const struct km_scenario *sc)
+{
+	return sc->sb.source_hash;
+}
+
 const char *km_scenario_path(const struct km_scenario *sc)
 {
 	return sc->path;

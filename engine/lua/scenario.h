@@ -78,6 +78,8 @@ void km_scenario_free(struct km_scenario *sc);
 
 const struct km_scenario_meta *km_scenario_meta(const struct km_scenario *sc);
 int km_scenario_params(const struct km_scenario *sc, const struct km_param_info **out);
+/* The FNV-1a 64 of the scenario file's bytes (see km_sandbox_loadfile). */
+uint64_t km_scenario_source_hash(const struct km_scenario *sc);
 const char *km_scenario_path(const struct km_scenario *sc);
 
 /* Kinds of the declared locks (to check an era before instantiating). */

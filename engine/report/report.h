@@ -34,6 +34,8 @@ struct km_run_info {
 	int nchecks;
 	const struct km_param_info *params;
 	int nparams;
+	uint64_t scenario_hash;		/* of the file's bytes; valid if has_scenario_hash */
+	bool has_scenario_hash;
 };
 
 /* The whole report as a jansson tree (NULL if memory ran out). */

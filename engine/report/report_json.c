@@ -357,6 +357,23 @@ static void sec_trace_records(struct km_jsink *o, const char *key, const struct 
 		km_js_int(o, key, (int64_t)ri->sim->trace.count);
 }
 
+/*
+ * The scenario file's content hash (FNV-1a 64 of its bytes), null when
+ * the file could not be read: merging a sweep's reports refuses two of
+ * one scenario name from different contents.  Not part of trace_hash.
+ */
+static void sec_scenario_hash(struct km_jsink *o, const char *key,
+			      const struct km_run_info *ri)
+{
+	char hash[17];
+	if (!ri->has_scenario_hash) {
+		km_js_null(o, key);
+		return;
+	}
+	snprintf(hash, sizeof(hash), "%016" PRIx64, ri->scenario_hash);
+	km_js_str(o, key, hash);
+}
+
 static const struct section {
 	const char *key;
 	section_fn emit;
@@ -388,6 +405,7 @@ static const struct section {
 	{ "irqs", sec_irqs, false },
 	{ "violation_counts", sec_violation_counts, false },
 	{ "trace_records", sec_trace_records, false },
+	{ "scenario_hash", sec_scenario_hash, false },
 };
 
 #define NSECTIONS (sizeof(sections) / sizeof(sections[0]))

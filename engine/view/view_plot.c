@@ -157,10 +157,20 @@ int km_view_plot_png(const json_t *table, const char *path, int w, int h, char *
 		char label[64];
 		const char *mode = json_string_value(json_object_get(row, "mode"));
 		const char *era = json_string_value(json_object_get(row, "era"));
+		size_t off;
 		if (eras_differ)
-			snprintf(label, sizeof(label), "%s, %s", mode ? mode : "?", era ? era : "?");
+			off = (size_t)snprintf(label, sizeof(label), "%s, %s", mode ? mode : "?",
+					       era ? era : "?");
 		else
-			snprintf(label, sizeof(label), "%s", mode ? mode : "?");
+			off = (size_t)snprintf(label, sizeof(label), "%s", mode ? mode : "?");
+		/* a swept parameter (compare --sets) makes series of its own */
+		const char *pk;
+		json_t *pv;
+		json_object_foreach(json_object_get(row, "params"), pk, pv)
+			if (off < sizeof(label))
+				off += (size_t)snprintf(label + off, sizeof(label) - off, ", %s=%s",
+							pk, json_string_value(pv) ?
+							json_string_value(pv) : "?");
 		int si = -1;
 		for (int k = 0; k < ns; k++)
 			if (!strcmp(s[k].label, label))

@@ -1,0 +1,32 @@
+/*
+ * report_read.h - a JSON report read back, only the members wanted.
+ */
+#ifndef KM_REPORT_REPORT_READ_H
+#define KM_REPORT_REPORT_READ_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * What to keep of an object: the members named (or "*": every member),
+ * each whole (sub NULL) or only its own members in @sub -- of each
+ * element, when the member is an array.  Ends with a NULL key.
+ */
+struct km_pick {
+	const char *key;
+	const struct km_pick *sub;
+};
+
+/**
+ * km_report_read - parse @len bytes of @text, keeping what @pick names.
+ * When the text is one JSON object, returns a new object of its picked
+ * members, in the text's order.  Otherwise returns what json_loadb()
+ * returns for the whole text: the value, or NULL with jansson's error
+ * (and line) in @err.  (Below the top level, a member the reader cannot
+ * take apart itself is taken whole from jansson's reading.)
+ */
+json_t *km_report_read(const char *text, size_t len, const struct km_pick *pick,
+		       json_error_t *err);
+
+#endif /* KM_REPORT_REPORT_READ_H */
