@@ -8,11 +8,14 @@
  * code stays as it is) and is renamed into place only when the run ended
  * by itself, whatever it found (exit 0 to 3); an interrupted run (130),
  * a failed write or a run killed by its wall-clock watchdog leaves no
- * FILE (at most a FILE.tmp.PID, which no reader of reports takes for
- * one).  The folder of FILE is made if it is missing, one level deep, so
+ * FILE (at most a hidden ".lockmuseum-XXXXXX" temporary, which no reader
+ * of reports takes for one).  The file itself is written as every output
+ * file is (report/out_file.c: devices in place, links never followed).  The folder of FILE is made if it is missing, one level deep, so
  * that a job on a fresh node needs no mkdir.
  */
 #include "run_out.h"
+
+#include "../report/out_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,31 +38,20 @@ static void make_parent(const char *path)
 
 int km_run_out_begin(struct km_run_out *o, const char *path, char *err, size_t errlen)
 {
-	o->path = path;
 	o->saved = -1;
-	if (snprintf(o->tmp, sizeof(o->tmp), "%s.tmp.%ld", path, (long)getpid()) >=
-	    (int)sizeof(o->tmp)) {
-		snprintf(err, errlen, "the path is too long");
-		return -1;
-	}
 	make_parent(path);
-	int fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot write: %s", strerror(errno));
+	if (km_out_open(&o->out, path, err, errlen) < 0)
 		return -1;
-	}
 	fflush(stdout);
 	o->saved = dup(STDOUT_FILENO);
-	if (o->saved < 0 || dup2(fd, STDOUT_FILENO) < 0) {
+	if (o->saved < 0 || dup2(fileno(o->out.f), STDOUT_FILENO) < 0) {
 		snprintf(err, errlen, "cannot redirect the report: %s", strerror(errno));
-		close(fd);
 		if (o->saved >= 0)
 			close(o->saved);
 		o->saved = -1;
-		unlink(o->tmp);
+		km_out_abort(&o->out);
 		return -1;
 	}
-	close(fd);
 	return 0;
 }
 
@@ -77,11 +69,8 @@ int km_run_out_end(struct km_run_out *o, bool keep, char *err, size_t errlen)
 	}
 	close(o->saved);
 	o->saved = -1;
-	if (keep && rc == 0 && rename(o->tmp, o->path) < 0) {
-		snprintf(err, errlen, "cannot rename into place: %s", strerror(errno));
-		rc = -1;
-	}
-	if (!keep || rc < 0)
-		unlink(o->tmp);
+	if (keep && rc == 0)
+		return km_out_commit(&o->out, err, errlen);
+	km_out_abort(&o->out);
 	return rc;
 }

@@ -8,9 +8,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "../report/out_file.h"
+
 struct km_run_out {
-	const char *path;
-	char tmp[PATH_MAX + 32];
+	struct km_out_file out;		/* the file being written */
 	int saved;			/* the real stdout, while redirected */
 };
 

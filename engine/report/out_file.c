@@ -41,6 +41,13 @@ static int fail(char *err, size_t errlen, const char *path, const char *what)
 	return -1;
 }
 
+/* A system call's failure: "cannot write: " and what errno says. */
+static int fail_errno(char *err, size_t errlen, int e)
+{
+	snprintf(err, errlen, "cannot write: %s", strerror(e));
+	return -1;
+}
+
 /* Open a device or FIFO for writing in place.  O_NOFOLLOW and the fstat
  * check close the window between lstat() and open() in which the name
  * could have been swapped for a link or a regular file. */
@@ -51,7 +58,7 @@ static int open_in_place(struct km_out_file *o, const struct stat *seen, char *e
 	if (fd < 0) {
 		if (errno == ENXIO && S_ISFIFO(seen->st_mode))
 			return fail(err, errlen, o->path, "a FIFO with no reader");
-		return fail(err, errlen, o->path, strerror(errno));
+		return fail_errno(err, errlen, errno);
 	}
 	struct stat now;
 	if (fstat(fd, &now) < 0 || now.st_dev != seen->st_dev || now.st_ino != seen->st_ino) {
@@ -61,8 +68,9 @@ static int open_in_place(struct km_out_file *o, const struct stat *seen, char *e
 	/* writes block as usual once open: a slow reader is not an error */
 	int fl = fcntl(fd, F_GETFL);
 	if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) < 0 || !(o->f = fdopen(fd, "w"))) {
+		int e = errno;
 		close(fd);
-		return fail(err, errlen, o->path, strerror(errno));
+		return fail_errno(err, errlen, e);
 	}
 	o->in_place = true;
 	return 0;
@@ -79,14 +87,14 @@ static int open_temporary(struct km_out_file *o, mode_t mode, char *err, size_t 
 	if (fd < 0) {
 		int e = errno;
 		o->tmp[0] = '\0';
-		return fail(err, errlen, o->path, strerror(e));
+		return fail_errno(err, errlen, e);
 	}
 	if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 || fchmod(fd, mode) < 0 || !(o->f = fdopen(fd, "w+"))) {
 		int e = errno;
 		close(fd);
 		unlink(o->tmp);
 		o->tmp[0] = '\0';
-		return fail(err, errlen, o->path, strerror(e));
+		return fail_errno(err, errlen, e);
 	}
 	return 0;
 }
@@ -111,7 +119,7 @@ int km_out_open(struct km_out_file *o, const char *path, char *err, size_t errle
 	struct stat st;
 	if (lstat(path, &st) < 0) {
 		if (errno != ENOENT)
-			return fail(err, errlen, path, strerror(errno));
+			return fail_errno(err, errlen, errno);
 		mode_t mask = umask(0);
 		umask(mask);
 		return open_temporary(o, 0666 & ~mask, err, errlen);
@@ -183,7 +191,7 @@ int km_out_commit(struct km_out_file *o, char *err, size_t errlen)
 	if (rc < 0) {
 		if (!o->in_place)
 			unlink(o->tmp);
-		return fail(err, errlen, o->path, strerror(e));
+		return fail_errno(err, errlen, e);
 	}
 	if (!o->in_place)
 		sync_directory(o->path);
