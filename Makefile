@@ -57,7 +57,7 @@ DATADIR := $(PREFIX)/share/lockmuseum
 
 .PHONY: all run test sanitize install uninstall clean deps deps-check bench \
         build build-tests check-unit check-scenarios check-cli check-reproductions \
-        check-hostile check-valgrind check-fuzz-regressions test-real run-real
+        check-hostile check-valgrind check-fuzz-regressions check-structure test-real run-real
 
 all: deps-check
 	@$(MAKE) --no-print-directory build
@@ -155,7 +155,11 @@ check-valgrind: $(BIN)
 check-fuzz-regressions: $(BIN)
 	@tests/run_fuzz_regressions.sh $(BIN)
 
-test-real: check-unit check-scenarios check-cli check-reproductions check-hostile check-valgrind
+# The shape of the source: includes point down the layers.
+check-structure:
+	@tests/check_layers.sh engine
+
+test-real: check-structure check-unit check-scenarios check-cli check-reproductions check-hostile check-valgrind
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile \

@@ -474,36 +474,3 @@ const char *km_cpu_state_name(enum km_cpu_state s)
 	};
 	return (unsigned)s < KM_CPU_STATES ? names[s] : "?";
 }
-
-const char *km_preempt_name(enum km_preempt p)
-{
-	switch (p) {
-	case KM_PREEMPT_NONE: return "none";
-	case KM_PREEMPT_VOLUNTARY: return "voluntary";
-	case KM_PREEMPT_FULL: return "full";
-	}
-	return "?";
-}
-
-const char *km_spin_flavour_name(enum km_spin_flavour f)
-{
-	switch (f) {
-	case KM_SPIN_NONE: return "none";
-	case KM_SPIN_TAS: return "test-and-set";
-	case KM_SPIN_TICKET: return "ticket";
-	case KM_SPIN_QUEUED: return "queued";
-	}
-	return "?";
-}
-
-bool km_era_has(const struct km_era *era, enum km_prim p)
-{
-	switch (p) {
-	case KM_PRIM_CLI: return true;
-	case KM_PRIM_BKL: return era->bkl;
-	case KM_PRIM_SPIN: return era->spinlock != KM_SPIN_NONE;
-	case KM_PRIM_SEM: return era->semaphore != KM_SEM_NONE;
-	case KM_PRIM_MUTEX: return era->mutex;
-	default: return false;
-	}
-}

@@ -190,14 +190,7 @@ struct km_ctx {
 
 /* ------------------------------------------------------------- objects -- */
 
-enum km_prim {
-	KM_PRIM_CLI,
-	KM_PRIM_BKL,
-	KM_PRIM_SPIN,
-	KM_PRIM_SEM,
-	KM_PRIM_MUTEX,
-	KM_PRIM_COUNT
-};
+/* enum km_prim, the five primitives, is in era.h: an era offers them. */
 
 /* --mode: native (each lock's own kind) or one primitive for all. */
 enum km_mode {
@@ -617,8 +610,5 @@ int km_mode_parse(const char *s);		/* KM_MODE_NATIVE, prim, or -2 */
 const char *km_outcome_name(enum km_outcome o);
 const char *km_violation_name(enum km_violation_kind k);
 const char *km_cpu_state_name(enum km_cpu_state s);
-
-/* Does @era have primitive @p?  (cli always; the others by field.) */
-bool km_era_has(const struct km_era *era, enum km_prim p);
 
 #endif /* KM_ENGINE_SIM_H */

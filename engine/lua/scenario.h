@@ -17,6 +17,7 @@
 #ifndef KM_LUA_SCENARIO_H
 #define KM_LUA_SCENARIO_H
 
+#include "../report/records.h"
 #include "../sim.h"
 
 struct km_scenario;
@@ -55,17 +56,6 @@ struct km_scenario_meta {
 	km_time duration;		/* 0: not given */
 	uint64_t seed;
 	bool has_seed;
-};
-
-struct km_param_info {
-	char name[129];
-	char value[256];		/* as used, printed */
-	char def[256];
-};
-
-struct km_check_result {
-	bool ok;
-	char *message;
 };
 
 /**

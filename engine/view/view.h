@@ -11,7 +11,7 @@
 #ifndef KM_VIEW_VIEW_H
 #define KM_VIEW_VIEW_H
 
-#include "../lua/eras.h"
+#include "../era.h"
 #include "../report/report.h"
 
 /* One exhibit of the tour: a scenario in an era, in one or more modes. */

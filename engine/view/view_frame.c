@@ -10,7 +10,7 @@
  */
 #include "view_draw.h"
 
-#include "../lua/eras.h"
+#include "../era.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -14,7 +14,7 @@
  */
 #include "view_render.h"
 
-#include "../lua/eras.h"
+#include "../era.h"
 
 #include <SDL_image.h>
 #include <stdio.h>

@@ -17,7 +17,7 @@
  */
 #include "view_draw.h"
 
-#include "../lua/eras.h"
+#include "../era.h"
 
 #include <limits.h>
 #include <stdio.h>
