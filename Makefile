@@ -155,9 +155,11 @@ check-valgrind: $(BIN)
 check-fuzz-regressions: $(BIN)
 	@tests/run_fuzz_regressions.sh $(BIN)
 
-# The shape of the source: includes point down the layers.
+# The shape of the source: includes point down the layers, and every
+# function the engine exports has a caller.
 check-structure:
 	@tests/check_layers.sh engine
+	@tests/check_callers.sh
 
 test-real: check-structure check-unit check-scenarios check-cli check-reproductions check-hostile check-valgrind
 	@$(MAKE) --no-print-directory BUILD=build-san \

@@ -70,7 +70,7 @@ static bool tas(const struct km_sim *sim)
 }
 
 /*
- * km_spin_open_window - test-and-set release with spinners waiting: the
+ * open_window - test-and-set release with spinners waiting: the
  * lock stays free while the line travels; the first to ask takes it,
  * else a random spinner when the window closes.
  */

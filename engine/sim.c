@@ -183,13 +183,6 @@ static void *nomem(struct km_sim *sim, const char *what)
 	return NULL;
 }
 
-struct km_lock *km_lock_find(struct km_sim *sim, const char *name)
-{
-	for (uint32_t i = 0; i < sim->locks.n; i++)
-		if (!strcmp(sim->locks.v[i]->name, name))
-			return sim->locks.v[i];
-	return NULL;
-}
 
 struct km_lock *km_lock_new(struct km_sim *sim, const char *name, enum km_prim kind,
 			    int count, bool pinned)

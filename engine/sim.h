@@ -494,9 +494,6 @@ struct km_irqsrc *km_irqsrc_new(struct km_sim *sim, const char *name, int cpu,
 /* The measure() series called @name, created on first use; NULL on ENOMEM. */
 struct km_opstat *km_opstat_get(struct km_sim *sim, const char *name);
 
-/* Lock lookup by name among declared locks, or NULL. */
-struct km_lock *km_lock_find(struct km_sim *sim, const char *name);
-
 /**
  * km_sim_start - resolve each lock's primitive under the mode, check the
  * combination, and schedule the tasks and interrupts.

@@ -214,52 +214,6 @@ int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *
 	return rc;
 }
 
-int km_cli_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-		       const struct km_run_request *base, const char *path, int w, int h,
-		       char *err, size_t errlen)
-{
-	km_view_set_datadir(km_datadir());
-	struct host *hs = calloc(1, sizeof(*hs));
-	if (!hs) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	hs->eras = eras;
-	hs->base = base;
-	static const int all[] = { KM_MODE_NATIVE, KM_PRIM_CLI, KM_PRIM_BKL, KM_PRIM_SPIN,
-				   KM_PRIM_SEM, KM_PRIM_MUTEX };
-	const int *modes = ex && ex->nmodes > 1 ? ex->modes : all;
-	int nm = ex && ex->nmodes > 1 ? ex->nmodes : 6;
-	if (nm > 6)
-		nm = 6;
-	struct km_view_run runs[6];
-	static char why[6][512];
-	const char *whyp[6];
-	int ok = 0;
-	for (int i = 0; i < nm; i++) {
-		char e[480];
-		memset(&runs[i], 0, sizeof(runs[i]));
-		whyp[i] = NULL;
-		if (rerun(hs, ex, ex ? ex->era : NULL, modes[i], &runs[i], e, sizeof(e)) == 0) {
-			ok++;
-		} else {
-			/* name the mode, unless the reason already does */
-			if (!strncmp(e, "mode ", 5))
-				snprintf(why[i], sizeof(why[i]), "%s", e);
-			else
-				snprintf(why[i], sizeof(why[i]), "%s: %s", km_mode_name(modes[i]), e);
-			whyp[i] = why[i];
-		}
-	}
-	int rc = -1;
-	if (!ok)
-		snprintf(err, errlen, "none of the modes could run");
-	else
-		rc = km_view_png_compare(eras, ex, runs, whyp, nm, path, w, h, err, errlen);
-	host_free(hs);
-	free(hs);
-	return rc;
-}
 
 /* ---------------------------------------------------------------- tour -- */
 

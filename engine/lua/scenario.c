@@ -529,10 +529,6 @@ int km_scenario_params(const struct km_scenario *sc, const struct km_param_info 
 	return sc->nparams;
 }
 
-const char *km_scenario_path(const struct km_scenario *sc)
-{
-	return sc->path;
-}
 
 int km_scenario_lock_kinds(const struct km_scenario *sc, enum km_prim *kinds,
 			   bool *pinned, int max)

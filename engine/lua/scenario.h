@@ -68,7 +68,6 @@ void km_scenario_free(struct km_scenario *sc);
 
 const struct km_scenario_meta *km_scenario_meta(const struct km_scenario *sc);
 int km_scenario_params(const struct km_scenario *sc, const struct km_param_info **out);
-const char *km_scenario_path(const struct km_scenario *sc);
 
 /* Kinds of the declared locks (to check an era before instantiating). */
 int km_scenario_lock_kinds(const struct km_scenario *sc, enum km_prim *kinds,

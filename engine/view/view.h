@@ -52,7 +52,7 @@ struct km_view_host {
 void km_view_set_datadir(const char *dir);
 
 /**
- * km_view_png - draw @run (and, for a compare view, @others) into a PNG
+ * km_view_png - draw @run into a PNG
  * of @w x @h pixels at @path, with the software renderer (no display).
  * Writes to a temporary file in the same folder and renames it into
  * place.  Returns 0 or -1 with @err.
@@ -60,16 +60,6 @@ void km_view_set_datadir(const char *dir);
 int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex,
 		const struct km_view_run *run, const char *path, int w, int h,
 		char *err, size_t errlen);
-
-/**
- * km_view_png_compare - the compare view of @nruns runs of the same
- * exhibit (say one per mode) as small multiples on one time axis, into a
- * PNG at @path.  A run that could not be made has ri NULL and its reason
- * in @why[i] (@why may be NULL).  Returns 0 or -1 with @err.
- */
-int km_view_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-			const struct km_view_run *runs, const char *const *why, int nruns,
-			const char *path, int w, int h, char *err, size_t errlen);
 
 /**
  * km_view_window - the interactive museum, starting at exhibit @first of
