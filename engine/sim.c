@@ -50,6 +50,7 @@ static struct km_lock *raw_lock_new(const char *name, enum km_prim prim)
 		return NULL;
 	}
 	l->kind = l->prim = prim;
+	l->ops = km_lock_ops_for(prim);	/* for its raw_granted hook */
 	l->count = 1;
 	l->avail = 1;
 	l->last_cpu = l->acq_cpu = -1;
@@ -408,19 +409,17 @@ int km_sim_start(struct km_sim *sim)
 
 /* ---------------------------------------------------------------- names -- */
 
-static const char *const prim_names[KM_PRIM_COUNT] = {
-	"cli", "bkl", "spinlock", "semaphore", "mutex",
-};
-
+/* A primitive's name is its method table's. */
 const char *km_prim_name(enum km_prim p)
 {
-	return (unsigned)p < KM_PRIM_COUNT ? prim_names[p] : "?";
+	const struct km_lock_ops *ops = km_lock_ops_for(p);
+	return ops ? ops->name : "?";
 }
 
 int km_prim_parse(const char *s)
 {
 	for (int i = 0; i < KM_PRIM_COUNT; i++)
-		if (!strcmp(s, prim_names[i]))
+		if (!strcmp(s, km_lock_ops_for((enum km_prim)i)->name))
 			return i;
 	return -1;
 }
