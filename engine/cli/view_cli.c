@@ -9,11 +9,12 @@
  * a handful of traces.
  *
  * Window runs always store their trace.  Unless the caller set a bound,
- * the trace is capped at KM_VIEW_TRACE_LIMIT records (32 bytes each): a
- * runaway scenario then shows its first part, marked "trace truncated",
- * instead of exhausting memory.
+ * the trace is capped at KM_DEFAULT_WINDOW_TRACE_LIMIT records (32 bytes
+ * each): a runaway scenario then shows its first part, marked "trace
+ * truncated", instead of exhausting memory.
  */
 #include "view_cli.h"
+#include "../defaults.h"
 
 #include "../lua/tour.h"
 
@@ -22,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define KM_VIEW_TRACE_LIMIT ((size_t)8 << 20)
 #define POOL 16
 
 char *km_read_placard(const char *relpath)
@@ -156,7 +156,7 @@ static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, in
 	}
 	rq.store_trace = true;
 	if (!rq.trace_limit)
-		rq.trace_limit = KM_VIEW_TRACE_LIMIT;
+		rq.trace_limit = KM_DEFAULT_WINDOW_TRACE_LIMIT;
 	rq.check_only = false;
 	if (!rq.file) {
 		snprintf(err, errlen, "no scenario to run");

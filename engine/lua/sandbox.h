@@ -21,6 +21,7 @@
 #ifndef KM_LUA_SANDBOX_H
 #define KM_LUA_SANDBOX_H
 
+#include "../defaults.h"
 #include <lua.h>
 
 #include "../rng.h"
@@ -40,11 +41,6 @@ struct km_sandbox {
 	struct km_rng *rng;		/* math.random draws from it */
 	struct km_rng own_rng;
 };
-
-/* Defaults of section 6 of the scenario contract. */
-#define KM_DEFAULT_MAX_INSTRUCTIONS 200000000ULL
-#define KM_DEFAULT_MAX_MEMORY (256u << 20)
-#define KM_DEFAULT_MAX_WALL 120.0
 
 /**
  * km_sandbox_open - a fresh state with the reduced libraries and budgets.
