@@ -15,7 +15,7 @@
  * sentence comes first, in a yellow box, because it is the one thing a
  * visitor in a hurry should read.
  */
-#include "view_draw.h"
+#include "view_panels.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -35,7 +35,7 @@
  * Labels, arrows and the playhead are drawn over the texture with the
  * renderer; arrows only when few enough are in view to be read.
  */
-#include "view_draw.h"
+#include "view_panels.h"
 
 #include <limits.h>
 #include <math.h>
