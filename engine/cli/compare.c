@@ -14,7 +14,7 @@
  */
 #include "compare.h"
 #include "runner.h"
-#include "../view/view_plot.h"
+#include "view_lib.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -344,7 +344,8 @@ int km_compare_command(const struct km_compare_opts *o)
 		break;
 	}
 	if (o->plot) {
-		if (km_view_plot_png(table, o->plot, 1600, 800, err, sizeof(err)) < 0) {
+		const struct km_view_api *view = km_view_lib(err, sizeof(err));
+		if (!view || view->plot_png(table, o->plot, 1600, 800, err, sizeof(err)) < 0) {
 			fprintf(stderr, "lockmuseum: --plot %s: %s\n", o->plot, err);
 			status = 2;
 		}

@@ -42,6 +42,7 @@
 #include "session.h"
 #include "tour_cmd.h"
 #include "view_cli.h"
+#include "view_lib.h"
 #include "../report/trace_export.h"
 #include "../lua/tour.h"
 #include "compare.h"
@@ -707,7 +708,12 @@ static int cmd_list(const struct invocation *inv)
 static int cmd_museum(const struct km_run_request *base, bool window_only)
 {
 	char err[1024];
-	if (km_view_have_display()) {
+	const struct km_view_api *view = km_view_lib(err, sizeof(err));
+	if (!view) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return 2;
+	}
+	if (view->have_display()) {
 		struct km_era_list eras;
 		struct km_tour tour;
 		char scripts[PATH_MAX + 64], path[PATH_MAX + 128];

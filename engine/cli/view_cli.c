@@ -14,6 +14,7 @@
  * truncated", instead of exhausting memory.
  */
 #include "view_cli.h"
+#include "view_lib.h"
 #include "../defaults.h"
 
 #include "../lua/tour.h"
@@ -71,11 +72,13 @@ int km_cli_png_exhibit(const struct km_era_list *eras, const struct km_view_exhi
 									: "never started");
 		return -1;
 	}
-	km_view_set_datadir(km_datadir());
+	const struct km_view_api *view = km_view_lib(err, errlen);
+	if (!view)
+		return -1;
 	char *placard = s->ri.era ? km_read_placard(s->ri.era->placard) : NULL;
 	struct km_view_exhibit solo = { .file = s->ri.file, .title = s->ri.title };
 	struct km_view_run run = { .ri = &s->ri, .era_placard = placard };
-	int rc = km_view_png(eras, ex ? ex : &solo, &run, path, w, h, err, errlen);
+	int rc = view->png(eras, ex ? ex : &solo, &run, path, w, h, err, errlen);
 	free(placard);
 	return rc;
 }
@@ -199,7 +202,9 @@ static void host_free(struct host *h)
 int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
 		  int n, int first, const struct km_run_request *base, char *err, size_t errlen)
 {
-	km_view_set_datadir(km_datadir());
+	const struct km_view_api *view = km_view_lib(err, errlen);
+	if (!view)
+		return -1;
 	struct host *h = calloc(1, sizeof(*h));
 	if (!h) {
 		snprintf(err, errlen, "out of memory");
@@ -208,7 +213,7 @@ int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *
 	h->eras = eras;
 	h->base = base;
 	struct km_view_host vh = { .ud = h, .rerun = rerun, .release = release };
-	int rc = km_view_window(eras, n > 0 ? exhibits : NULL, n, first, &vh, err, errlen);
+	int rc = view->window(eras, n > 0 ? exhibits : NULL, n, first, &vh, err, errlen);
 	host_free(h);
 	free(h);
 	return rc;

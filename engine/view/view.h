@@ -73,4 +73,31 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 /* Is there a display to open a window on? ($DISPLAY or $WAYLAND_DISPLAY) */
 bool km_view_have_display(void);
 
+/*
+ * The view as a library.  Only drawing needs SDL, and SDL with its fonts
+ * and image codecs costs a process some 20 ms to load: the view is built
+ * as lockmuseum-view.so, which the command line opens (dlopen) only when
+ * a window or a picture is asked for, so that a headless run loads no
+ * SDL library at all.  km_view_api is the library's one entry: these are
+ * the view's functions above, plus km_view_plot_png (view_plot.h).  The
+ * library uses the program's own core and reports (the program exports
+ * its symbols to it); it owns nothing else.
+ */
+struct km_view_api {
+	void (*set_datadir)(const char *dir);
+	bool (*have_display)(void);
+	int (*png)(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+		   const struct km_view_run *run, const char *path, int w, int h,
+		   char *err, size_t errlen);
+	int (*window)(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
+		      int nexhibits, int first, const struct km_view_host *host,
+		      char *err, size_t errlen);
+	/* a json_t *, as void * to keep jansson out of this header */
+	int (*plot_png)(const void *table, const char *path, int w, int h,
+			char *err, size_t errlen);
+};
+
+#define KM_VIEW_API_SYMBOL "km_view_api"
+extern const struct km_view_api km_view_api;
+
 #endif /* KM_VIEW_VIEW_H */
