@@ -42,11 +42,18 @@ struct km_view_frame {
 };
 
 /* A laid-out placard: lines of text with their font and position. */
+enum km_placard_line_kind {
+	KM_LINE_TEXT,
+	KM_LINE_CODE,
+	KM_LINE_RULE,
+	KM_LINE_LOOK,			/* in the "look" box */
+};
+
 struct km_placard_line {
 	const char *s;			/* into km_placard_doc.text */
 	uint32_t len;
 	uint8_t font;			/* enum km_font */
-	uint8_t kind;			/* 0 text, 1 code, 2 rule, 3 "look" box */
+	uint8_t kind;			/* enum km_placard_line_kind */
 	int y, x;
 };
 
