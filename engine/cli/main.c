@@ -67,27 +67,20 @@
 enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_LOCKSTAT };
 
 struct options {
-	const char *era;
-	int mode;
-	int cpus;			/* 0: not given */
-	uint64_t seed;
-	bool has_seed;
-	km_time duration;		/* 0: not given */
-	bool anachronism;
+	/* What a run is asked for: --era, --mode, --cpus, --seed,
+	 * --duration, --anachronism, --set, the budgets, --trace-limit.
+	 * Parsed straight into a request, so that its defaults are the
+	 * session's (km_run_request_init) and nothing copies it field by
+	 * field; rq.sets points into sets[]. */
+	struct km_run_request rq;
 	struct km_param_set sets[64];
 	char set_names[64][130];	/* argv stays untouched: explore replays it */
-	int nsets;
-	uint64_t max_instructions;
-	size_t max_memory;
-	double max_wall;
-	uint64_t max_events;
 	enum report_kind report;
 	bool csv;
 	const char *out_dir;
 	const char *png;		/* run --png FILE */
 	const char *trace;		/* run --trace FILE */
 	bool ftrace;			/* --trace-format ftrace */
-	size_t trace_limit;		/* --trace-limit N; 0: not given */
 	int width, height;		/* --size WxH */
 	bool gui;
 	/* compare and explore */
@@ -213,11 +206,8 @@ static const struct option long_opts[] = {
 static int parse_options(int argc, char **argv, struct options *o, bool lists)
 {
 	memset(o, 0, sizeof(*o));
-	o->mode = KM_MODE_NATIVE;
-	o->max_instructions = KM_DEFAULT_MAX_INSTRUCTIONS;
-	o->max_memory = KM_DEFAULT_MAX_MEMORY;
-	o->max_wall = KM_DEFAULT_MAX_WALL;
-	o->max_events = KM_DEFAULT_MAX_EVENTS;
+	km_run_request_init(&o->rq);
+	o->rq.sets = o->sets;
 	opterr = 0;
 	optind = 1;
 	int c;
@@ -227,11 +217,11 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			o->given |= 1ULL << (c - OPT_FIRST);
 		switch (c) {
 		case OPT_ERA:
-			o->era = optarg;
+			o->rq.era = optarg;
 			break;
 		case OPT_MODE:
-			o->mode = km_mode_parse(optarg);
-			if (o->mode == -2)
+			o->rq.mode = km_mode_parse(optarg);
+			if (o->rq.mode == -2)
 				return bad_option("--mode", optarg, "unknown mode (modes: native, "
 						  "cli, bkl, spinlock, semaphore, mutex)");
 			break;
@@ -246,55 +236,56 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 					 KM_MAX_CPUS);
 				return bad_option("--cpus", optarg, why);
 			}
-			o->cpus = (int)u;
+			o->rq.cpus = (int)u;
 			break;
 		case OPT_SEED:
-			if (parse_u64(optarg, &o->seed) < 0 || o->seed > INT64_MAX)
+			if (parse_u64(optarg, &o->rq.seed) < 0 || o->rq.seed > INT64_MAX)
 				return bad_option("--seed", optarg, "must be a non-negative integer");
-			o->has_seed = true;
+			o->rq.has_seed = true;
 			break;
 		case OPT_DURATION:
-			if (parse_duration(optarg, &o->duration) < 0)
+			if (parse_duration(optarg, &o->rq.duration) < 0)
 				return bad_option("--duration", optarg, "must be a positive duration: "
 						  "ns, or 500us, 10ms, 2s");
 			break;
 		case OPT_ANACHRONISM:
-			o->anachronism = true;
+			o->rq.anachronism = true;
 			break;
 		case OPT_SET: {
 			char *eq = strchr(optarg, '=');
 			if (!eq || eq == optarg)
 				return bad_option("--set", optarg, "must be NAME=VALUE");
-			if (o->nsets == (int)(sizeof(o->sets) / sizeof(o->sets[0])))
+			if (o->rq.nsets == (int)(sizeof(o->sets) / sizeof(o->sets[0])))
 				return bad_option("--set", optarg, "too many --set options");
 			if ((size_t)(eq - optarg) >= sizeof(o->set_names[0]))
 				return bad_option("--set", optarg, "the name is too long");
-			memcpy(o->set_names[o->nsets], optarg, (size_t)(eq - optarg));
-			o->set_names[o->nsets][eq - optarg] = 0;
-			o->sets[o->nsets].name = o->set_names[o->nsets];
-			o->sets[o->nsets].value = eq + 1;
-			o->nsets++;
+			memcpy(o->set_names[o->rq.nsets], optarg, (size_t)(eq - optarg));
+			o->set_names[o->rq.nsets][eq - optarg] = 0;
+			o->sets[o->rq.nsets].name = o->set_names[o->rq.nsets];
+			o->sets[o->rq.nsets].value = eq + 1;
+			o->rq.nsets++;
 			break;
 		}
 		case OPT_MAXI:
-			if (parse_u64(optarg, &o->max_instructions) < 0 || o->max_instructions < 1000)
+			if (parse_u64(optarg, &o->rq.max_instructions) < 0 ||
+			    o->rq.max_instructions < 1000)
 				return bad_option("--max-instructions", optarg,
 						  "must be a whole number, at least 1000");
 			break;
 		case OPT_MAXM:
-			if (parse_bytes(optarg, &o->max_memory) < 0 || o->max_memory < (64u << 10))
+			if (parse_bytes(optarg, &o->rq.max_memory) < 0 || o->rq.max_memory < (64u << 10))
 				return bad_option("--max-memory", optarg,
 						  "must be a size of at least 64K (K, M, G suffixes)");
 			break;
 		case OPT_MAXW: {
 			char *end;
-			o->max_wall = strtod(optarg, &end);
-			if (*end || !isfinite(o->max_wall) || o->max_wall <= 0)
+			o->rq.max_wall = strtod(optarg, &end);
+			if (*end || !isfinite(o->rq.max_wall) || o->rq.max_wall <= 0)
 				return bad_option("--max-wall", optarg, "must be a positive number of seconds");
 			break;
 		}
 		case OPT_MAXE:
-			if (parse_u64(optarg, &o->max_events) < 0 || o->max_events < 1)
+			if (parse_u64(optarg, &o->rq.max_events) < 0 || o->rq.max_events < 1)
 				return bad_option("--max-events", optarg, "must be a positive whole number");
 			break;
 		case OPT_REPORT:
@@ -326,7 +317,7 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			if (parse_u64(optarg, &u) < 0 || u < 1 || u > KM_TRACE_LIMIT_MAX)
 				return bad_option("--trace-limit", optarg, "must be a whole number of "
 						  "records from 1 to 1000000000000");
-			o->trace_limit = (size_t)u;
+			o->rq.trace_limit = (size_t)u;
 			break;
 		case OPT_PNG:
 			o->png = optarg;
@@ -418,25 +409,11 @@ struct invocation {
 	char **argv;
 };
 
-/* The options, copied into a request for @file: the one place they are. */
+/* The request the options make, for @file. */
 static void request_from(const struct options *o, const char *file, struct km_run_request *rq)
 {
-	km_run_request_init(rq);
+	*rq = o->rq;
 	rq->file = file;
-	rq->era = o->era;
-	rq->mode = o->mode;
-	rq->cpus = o->cpus;
-	rq->seed = o->seed;
-	rq->has_seed = o->has_seed;
-	rq->duration = o->duration;
-	rq->anachronism = o->anachronism;
-	rq->sets = (struct km_param_set *)o->sets;
-	rq->nsets = o->nsets;
-	rq->max_instructions = o->max_instructions;
-	rq->max_memory = o->max_memory;
-	rq->max_wall = o->max_wall;
-	rq->max_events = o->max_events;
-	rq->trace_limit = o->trace_limit;
 }
 
 /* ----------------------------------------------------------------- run -- */
@@ -598,7 +575,7 @@ static int cmd_compare(const struct invocation *inv)
 	request_from(o, NULL, &base);
 	base.era = NULL;	/* --era is one of the --eras */
 	struct km_compare_opts co = {
-		.file = inv->file, .modes = o->modes, .eras = o->eras ? o->eras : o->era,
+		.file = inv->file, .modes = o->modes, .eras = o->eras ? o->eras : o->rq.era,
 		.cpus = o->cpus_list, .base = &base,
 		.jobs = o->jobs ? o->jobs : km_online_cpus(), .plot = o->plot,
 		.format = o->csv ? KM_TABLE_CSV : o->report == REPORT_JSON ? KM_TABLE_JSON

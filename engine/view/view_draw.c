@@ -57,13 +57,8 @@ struct km_draw *km_draw_new(SDL_Renderer *r, float u, char *err, size_t errlen)
 	return d;
 }
 
-void km_draw_free(struct km_draw *d)
+void km_draw_free_buffers(struct km_draw *d)
 {
-	if (!d)
-		return;
-	km_text_free(d->tx);
-	if (d->tex)
-		SDL_DestroyTexture(d->tex);
 	SDL_free(d->px);
 	SDL_free(d->acc);
 	SDL_free(d->bctx);
@@ -72,6 +67,24 @@ void km_draw_free(struct km_draw *d)
 	SDL_free(d->edge);
 	SDL_free(d->cnt);
 	SDL_free(d->fctx);
+	d->px = NULL;
+	d->acc = NULL;
+	d->bctx = NULL;
+	d->kidx = NULL;
+	d->blen = NULL;
+	d->edge = NULL;
+	d->cnt = NULL;
+	d->fctx = NULL;
+}
+
+void km_draw_free(struct km_draw *d)
+{
+	if (!d)
+		return;
+	km_text_free(d->tx);
+	if (d->tex)
+		SDL_DestroyTexture(d->tex);
+	km_draw_free_buffers(d);
 	for (int i = 0; i < KM_DRAW_SUMMARIES; i++)
 		km_vm_summary_free(&d->sum[i]);
 	free(d->doc.text);

@@ -109,6 +109,9 @@ struct km_draw {
 
 struct km_draw *km_draw_new(SDL_Renderer *r, float u, char *err, size_t errlen);
 void km_draw_free(struct km_draw *d);
+/* Free the lanes' scratch buffers (px, acc, ...; they are sized again on
+ * the next frame) and leave their pointers NULL. */
+void km_draw_free_buffers(struct km_draw *d);
 /* The state's scale changed (a resize): reopen fonts. */
 int km_draw_rescale(struct km_draw *d, float u);
 

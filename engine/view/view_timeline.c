@@ -543,14 +543,7 @@ static bool ensure_buffers(struct km_draw *d, int w, int h)
 {
 	if (w == d->px_w && h == d->px_h && d->px)
 		return true;
-	SDL_free(d->px);
-	SDL_free(d->acc);
-	SDL_free(d->bctx);
-	SDL_free(d->blen);
-	SDL_free(d->kidx);
-	SDL_free(d->edge);
-	SDL_free(d->cnt);
-	SDL_free(d->fctx);
+	km_draw_free_buffers(d);
 	d->px = SDL_malloc((size_t)w * (size_t)h * sizeof(uint32_t));
 	d->acc = SDL_malloc((size_t)w * NACC * sizeof(float));
 	d->bctx = SDL_malloc((size_t)w * sizeof(uint32_t));
