@@ -267,42 +267,6 @@ else
 fi
 echo
 
-# ------------------------------------------------------------- 7 start-up --
-
-# startup N CMD...: the median wall time of N runs of CMD, in ms (bash's
-# clock, in microseconds: nothing else is started while CMD runs).
-startup() {
-	local n=$1 i t0 t1 us=()
-	shift
-	for ((i = 1; i <= n; i++)); do
-		t0=${EPOCHREALTIME/./}
-		"$@" >/dev/null 2>&1
-		t1=${EPOCHREALTIME/./}
-		us+=($((t1 - t0)))
-	done
-	printf '%s\n' "${us[@]}" | median | awk '{ printf "%.3f\n", $1 / 1000 }'
-}
-
-echo "7. start-up: wall time of a whole process, median of 20 (target: a one-event run < 5 ms)"
-one=$sc/one_event.lua
-printf '   %-44s %8s ms\n' "an empty process (/bin/true), for scale" \
-	"$(num "$(startup 20 /bin/true)" %.2f)"
-printf '   %-44s %8s ms\n' "lockmuseum --version" "$(num "$(startup 20 "$bin" --version)" %.2f)"
-printf '   %-44s %8s ms\n' "lockmuseum list" "$(num "$(startup 20 "$bin" list)" %.2f)"
-printf '   %-44s %8s ms\n' "lockmuseum run one_event.lua (one task)" \
-	"$(num "$(startup 20 "$bin" run "$one")" %.2f)"
-nlibs=$(LD_DEBUG=files "$bin" run "$one" 2>&1 >/dev/null | grep -c 'calling init: .*\.so')
-sdl=$(LD_DEBUG=files "$bin" run "$one" 2>&1 >/dev/null | grep -c 'file=libSDL')
-echo "   shared libraries the one-task run initialises: $nlibs, of them SDL: $sdl" \
-	"(the view, $(basename "$bin")-view.so, is opened only to draw)"
-if command -v valgrind >/dev/null 2>&1; then
-	valgrind --tool=callgrind --callgrind-out-file="$tmp/one.cg" "$bin" run "$one" \
-		>/dev/null 2>&1 || failed=1
-	echo "   the one-task run executes $(mega "$(sed -n 's/^totals: *//p' "$tmp/one.cg" |
-		awk '{ print $1 }')") instructions in all (callgrind: the same on any machine)"
-fi
-echo
-
 # ------------------------------------------------------------ 6 callgrind --
 
 echo "6. instructions (Ir) under valgrind --tool=callgrind: machine-independent"
@@ -350,6 +314,42 @@ else
 fi
 
 echo
+# ------------------------------------------------------------- 7 start-up --
+
+# startup N CMD...: the median wall time of N runs of CMD, in ms (bash's
+# clock, in microseconds: nothing else is started while CMD runs).
+startup() {
+	local n=$1 i t0 t1 us=()
+	shift
+	for ((i = 1; i <= n; i++)); do
+		t0=${EPOCHREALTIME/./}
+		"$@" >/dev/null 2>&1
+		t1=${EPOCHREALTIME/./}
+		us+=($((t1 - t0)))
+	done
+	printf '%s\n' "${us[@]}" | median | awk '{ printf "%.3f\n", $1 / 1000 }'
+}
+
+echo "7. start-up: wall time of a whole process, median of 20 (target: a one-event run < 5 ms)"
+one=$sc/one_event.lua
+printf '   %-44s %8s ms\n' "an empty process (/bin/true), for scale" \
+	"$(num "$(startup 20 /bin/true)" %.2f)"
+printf '   %-44s %8s ms\n' "lockmuseum --version" "$(num "$(startup 20 "$bin" --version)" %.2f)"
+printf '   %-44s %8s ms\n' "lockmuseum list" "$(num "$(startup 20 "$bin" list)" %.2f)"
+printf '   %-44s %8s ms\n' "lockmuseum run one_event.lua (one task)" \
+	"$(num "$(startup 20 "$bin" run "$one")" %.2f)"
+nlibs=$(LD_DEBUG=files "$bin" run "$one" 2>&1 >/dev/null | grep -c 'calling init: .*\.so')
+sdl=$(LD_DEBUG=files "$bin" run "$one" 2>&1 >/dev/null | grep -c 'file=libSDL')
+echo "   shared libraries the one-task run initialises: $nlibs, of them SDL: $sdl" \
+	"(the view, $(basename "$bin")-view.so, is opened only to draw)"
+if command -v valgrind >/dev/null 2>&1; then
+	valgrind --tool=callgrind --callgrind-out-file="$tmp/one.cg" "$bin" run "$one" \
+		>/dev/null 2>&1 || failed=1
+	echo "   the one-task run executes $(mega "$(sed -n 's/^totals: *//p' "$tmp/one.cg" |
+		awk '{ print $1 }')") instructions in all (callgrind: the same on any machine)"
+fi
+echo
+
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 if [ $failed -ne 0 ]; then
 	echo "bench: some runs failed (see above)"
