@@ -40,28 +40,41 @@ LDFLAGS_BASE := $(EXTRA_LDFLAGS)
 # Evaluated lazily, inside the second make, after deps-check.
 PCFLAGS  = $(shell pkg-config --cflags $(PC_CORE) $(PC_VIEW))
 PCLIBS   = $(shell pkg-config --libs $(PC_CORE) $(PC_VIEW)) -lm
+# The program links no SDL: the view is a shared object it opens when it
+# first draws (engine/cli/view_lib.c), and it uses the program's symbols.
+MAINLIBS = $(shell pkg-config --libs $(PC_CORE)) -ldl -lm
+VIEWLIBS = $(shell pkg-config --libs $(PC_VIEW) jansson) -lm
 TESTFLAGS = $(shell pkg-config --cflags $(PC_TEST))
 TESTLIBS  = $(shell pkg-config --libs $(PC_TEST))
 
 CORE_SRC := $(wildcard engine/*.c)
 LUA_SRC  := $(wildcard engine/lua/*.c)
 CLI_SRC  := $(filter-out engine/cli/main.c,$(wildcard engine/cli/*.c))
-VIEW_SRC := $(wildcard engine/view/*.c) $(wildcard engine/report/*.c)
+REPORT_SRC := $(wildcard engine/report/*.c)
+VIEW_SRC := $(wildcard engine/view/*.c)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_LIB_SRC := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
 
 CORE_OBJ := $(CORE_SRC:%.c=$(BUILD)/%.o)
-LIB_OBJ  := $(CORE_OBJ) $(LUA_SRC:%.c=$(BUILD)/%.o) $(CLI_SRC:%.c=$(BUILD)/%.o) \
-            $(VIEW_SRC:%.c=$(BUILD)/%.o)
+# The view is a shared object: its objects are position-independent, and
+# kept apart (pic/) so that no object built otherwise is mistaken for one.
+VIEW_OBJ := $(VIEW_SRC:%.c=$(BUILD)/pic/%.o)
+MAIN_OBJ := $(CORE_OBJ) $(LUA_SRC:%.c=$(BUILD)/%.o) $(CLI_SRC:%.c=$(BUILD)/%.o) \
+            $(REPORT_SRC:%.c=$(BUILD)/%.o)
+# Everything, for the unit tests and the benchmarks (the view linked in).
+LIB_OBJ  := $(MAIN_OBJ) $(VIEW_OBJ)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 UNIT_LIB_OBJ := $(UNIT_LIB_SRC:%.c=$(BUILD)/%.o)
 
 BIN := $(BUILD)/lockmuseum
+VIEW_SO := $(BUILD)/lockmuseum-view.so
 DATADIR := $(PREFIX)/share/lockmuseum
+LIBDIR  := $(PREFIX)/lib/lockmuseum
 
 .PHONY: all run test sanitize install uninstall clean deps deps-check bench \
         build build-tests check-unit check-scenarios check-cli check-gui check-docs check-reproductions \
-        check-hostile check-valgrind check-fuzz-regressions check-sweeps test-real run-real
+        check-hostile check-valgrind check-fuzz-regressions check-sweeps check-structure test-real \
+        run-real
 
 all: deps-check
 	@$(MAKE) --no-print-directory build
@@ -113,20 +126,31 @@ deps:
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y $(DEBS)
 
-build: $(BIN)
+build: $(BIN) $(VIEW_SO)
 
-$(BIN): $(LIB_OBJ) $(BUILD)/engine/cli/main.o
-	$(CC) -o $@ $^ $(LDFLAGS_BASE) $(PCLIBS)
+# The program: no SDL; its symbols exported for the view (-rdynamic).
+# The view is built with it, so that a binary is never without its view.
+$(BIN): $(MAIN_OBJ) $(BUILD)/engine/cli/main.o | $(VIEW_SO)
+	$(CC) -rdynamic -o $@ $(MAIN_OBJ) $(BUILD)/engine/cli/main.o $(LDFLAGS_BASE) $(MAINLIBS)
+
+$(VIEW_SO): $(VIEW_OBJ)
+	$(CC) -shared -o $@ $^ $(LDFLAGS_BASE) $(VIEWLIBS)
 
 # The core builds without Lua, jansson or SDL flags: it must not include them.
 $(CORE_OBJ): $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) -DKM_DATADIR='"$(DATADIR)"' -MMD -MP -c -o $@ $<
 
-# The layers above the core: Lua, reports, the command line, the view.
-$(filter-out $(CORE_OBJ),$(LIB_OBJ)) $(BUILD)/engine/cli/main.o: $(BUILD)/%.o: %.c
+# The layers above the core: Lua, reports, the command line.
+$(filter-out $(CORE_OBJ) $(VIEW_OBJ),$(LIB_OBJ)) $(BUILD)/engine/cli/main.o: $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(PCFLAGS) -DKM_DATADIR='"$(DATADIR)"' -MMD -MP -c -o $@ $<
+	$(CC) $(CFLAGS_BASE) $(PCFLAGS) -DKM_DATADIR='"$(DATADIR)"' -DKM_LIBDIR='"$(LIBDIR)"' \
+	  -MMD -MP -c -o $@ $<
+
+# The view.
+$(VIEW_OBJ): $(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(PCFLAGS) -fPIC -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/unit/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
@@ -147,6 +171,7 @@ check-scenarios: $(BIN)
 
 check-cli: $(BIN)
 	@tests/run_cli.sh $(BIN)
+	@tests/run_startup.sh $(BIN)
 
 check-gui: $(BIN)
 	@tests/run_gui.sh $(BIN)
@@ -170,8 +195,14 @@ check-valgrind: $(BIN)
 check-fuzz-regressions: $(BIN)
 	@tests/run_fuzz_regressions.sh $(BIN)
 
-test-real: check-unit check-scenarios check-cli check-gui check-docs check-reproductions \
-           check-hostile check-sweeps check-valgrind
+# The shape of the source: includes point down the layers, and every
+# function the engine exports has a caller.
+check-structure:
+	@tests/check_layers.sh engine
+	@tests/check_callers.sh
+
+test-real: check-structure check-unit check-scenarios check-cli check-gui check-docs \
+           check-reproductions check-hostile check-sweeps check-valgrind
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile \
@@ -188,6 +219,8 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)/eras $(DESTDIR)$(DATADIR)/scripts \
 	  $(DESTDIR)$(DATADIR)/assets $(DESTDIR)$(DATADIR)/docs $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/lockmuseum
+	install -d $(DESTDIR)$(LIBDIR)
+	install -m 644 $(VIEW_SO) $(DESTDIR)$(LIBDIR)/lockmuseum-view.so
 	install -m 644 eras/*.lua $(DESTDIR)$(DATADIR)/eras/
 	install -m 644 scripts/*.lua $(DESTDIR)$(DATADIR)/scripts/
 	cp -R docs/. $(DESTDIR)$(DATADIR)/docs/
@@ -196,7 +229,7 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lockmuseum $(DESTDIR)$(PREFIX)/share/man/man1/lockmuseum.1
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)
 
 clean:
 	rm -rf build build-san build-bench out
@@ -228,7 +261,7 @@ FUZZ_SRC       := $(CORE_SRC) $(LUA_SRC) $(wildcard engine/report/report_*.c) \
                   engine/report/json_sink.c engine/cli/session.c
 FUZZ_OBJ        = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/%.o)
 # fuzz_cli calls the whole command line (km_cli_main), view and all.
-FUZZ_CLI_SRC   := $(filter-out $(FUZZ_SRC),$(CLI_SRC) $(VIEW_SRC)) engine/cli/main.c
+FUZZ_CLI_SRC   := $(filter-out $(FUZZ_SRC),$(CLI_SRC) $(REPORT_SRC) $(VIEW_SRC)) engine/cli/main.c
 FUZZ_CLI_OBJ    = $(FUZZ_CLI_SRC:%.c=$(FUZZ_DIR)/%.o)
 FUZZ_CFLAGS     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
                   -fno-omit-frame-pointer $(FUZZ_SAN) $(WARN) \
@@ -266,7 +299,7 @@ $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FUZZ_OBJ)
 
 $(FUZZ_DIR)/fuzz_cli: $(FUZZ_CLI_OBJ)
 $(FUZZ_DIR)/fuzz_cli: FUZZ_EXTRA_OBJ = $(FUZZ_CLI_OBJ)
-$(FUZZ_DIR)/fuzz_cli: FUZZ_LIBS = $(shell pkg-config --libs $(PC_CORE) $(PC_VIEW)) -lm
+$(FUZZ_DIR)/fuzz_cli: FUZZ_LIBS = $(shell pkg-config --libs $(PC_CORE) $(PC_VIEW)) -ldl -lm
 $(FUZZ_DIR)/engine/cli/main.o: FUZZ_CFLAGS += -DKM_CLI_NO_MAIN
 
 $(FUZZ_DIR)/%.o: %.c

@@ -63,7 +63,38 @@ struct km_era {
 	struct km_costs cost;
 };
 
-const char *km_preempt_name(enum km_preempt p);
-const char *km_spin_flavour_name(enum km_spin_flavour f);
+/* The five lock primitives a scenario's locks can be, in mode order. */
+enum km_prim {
+	KM_PRIM_CLI,
+	KM_PRIM_BKL,
+	KM_PRIM_SPIN,
+	KM_PRIM_SEM,
+	KM_PRIM_MUTEX,
+	KM_PRIM_COUNT
+};
+
+/* Does @era have primitive @p?  (cli always; the others by field.) */
+bool km_era_has(const struct km_era *era, enum km_prim p);
+
+/*
+ * The collection of eras, in chronological order: the order of
+ * `lockmuseum list`, of the view's era ribbon, and how "which era did
+ * the mutex arrive in" is answered.  The Lua layer fills it from eras/
+ * (lua/eras.h); what follows only reads it.
+ */
+struct km_era_list {
+	struct km_era *v;
+	int n;
+};
+
+void km_eras_free(struct km_era_list *list);
+
+/* The era whose id, version or year is @key, or NULL. */
+const struct km_era *km_eras_find(const struct km_era_list *list, const char *key);
+
+/* The first era (chronologically) that has primitive @p, and the first
+ * after that which no longer has it; either may be NULL. */
+const struct km_era *km_eras_arrival(const struct km_era_list *list, enum km_prim p);
+const struct km_era *km_eras_removal(const struct km_era_list *list, enum km_prim p);
 
 #endif /* KM_ENGINE_ERA_H */

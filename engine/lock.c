@@ -26,6 +26,19 @@ const struct km_lock_ops *km_lock_ops_for(enum km_prim p)
 	}
 }
 
+bool km_lock_one_owner(const struct km_lock *l)
+{
+	switch (km_lock_ops_for(l->prim)->owners) {
+	case KM_OWNERS_ONE:
+		return true;
+	case KM_OWNERS_ONE_IF_BINARY:
+		return l->count == 1;
+	case KM_OWNERS_NONE:
+		break;
+	}
+	return false;
+}
+
 /* ----------------------------------------------------------- waitlists -- */
 
 void km_waitlist_append(struct km_waitlist *wl, struct km_ctx *ctx)
@@ -200,19 +213,27 @@ km_time km_lock_wake_cost(struct km_sim *sim, int waker_cpu, const struct km_ctx
  */
 static bool exclusion_broken(const struct km_lock *l)
 {
-	switch (l->prim) {
-	case KM_PRIM_SPIN:
-	case KM_PRIM_MUTEX:
-		return true;
-	case KM_PRIM_SEM:
-		return l->count == 1;
-	default: {
-		int running = 0;
-		for (const struct km_hold *h = l->holders; h; h = h->lnext)
-			running += h->ctx->state == KM_CTX_ONCPU;
-		return running > 1;
-	}
-	}
+	if (km_lock_ops_for(l->prim)->owners != KM_OWNERS_NONE)
+		return km_lock_one_owner(l);
+	int running = 0;
+	for (const struct km_hold *h = l->holders; h; h = h->lnext)
+		running += h->ctx->state == KM_CTX_ONCPU;
+	return running > 1;
+}
+
+void km_lock_stat_acquired(struct km_lock *l, int cpu)
+{
+	l->st.acquisitions++;
+	if (l->acq_cpu >= 0 && l->acq_cpu != cpu)
+		l->st.acq_bounces++;
+	l->acq_cpu = cpu;
+}
+
+void km_lock_stat_contended(struct km_lock *l, int cpu)
+{
+	l->st.contentions++;
+	if (l->acq_cpu >= 0 && l->acq_cpu != cpu)
+		l->st.con_bounces++;
 }
 
 static void note_acquired(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
@@ -220,10 +241,7 @@ static void note_acquired(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 {
 	if (!ctx->contended)
 		waited = 0;
-	l->st.acquisitions++;
-	if (l->acq_cpu >= 0 && l->acq_cpu != ctx->cpu)
-		l->st.acq_bounces++;
-	l->acq_cpu = ctx->cpu;
+	km_lock_stat_acquired(l, ctx->cpu);
 	if (ctx->contended) {
 		km_minmax_add(&l->st.wait, waited);
 		ctx->contended = false;
@@ -248,9 +266,7 @@ static void note_contended(struct km_sim *sim, struct km_lock *l, struct km_ctx 
 		return;		/* a retry: already counted */
 	ctx->contended = true;
 	ctx->wait_since = sim->now;
-	l->st.contentions++;
-	if (l->acq_cpu >= 0 && l->acq_cpu != ctx->cpu)
-		l->st.con_bounces++;
+	km_lock_stat_contended(l, ctx->cpu);
 	km_emit(sim, KM_TR_CONTEND, ctx->cpu, ctx, l->id, l->nwaiting, 0);
 }
 

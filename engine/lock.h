@@ -34,8 +34,22 @@ enum km_lock_result {
 	KM_LOCK_SLEEP,
 };
 
+/*
+ * Who holds a lock of a primitive, as lockdep and locktorture see it:
+ * one owner (spinlock, mutex), one owner only when it counts to one
+ * (a binary semaphore), or nobody in particular (cli() and the BKL are
+ * one global thing each, "held" by tasks asleep with their flag or
+ * depth saved).
+ */
+enum km_lock_owners {
+	KM_OWNERS_NONE,
+	KM_OWNERS_ONE,
+	KM_OWNERS_ONE_IF_BINARY,
+};
+
 struct km_lock_ops {
-	const char *name;
+	const char *name;		/* the mode's name: "semaphore" */
+	enum km_lock_owners owners;
 	/* Context: the caller is @ctx, on top of its CPU. */
 	enum km_lock_result (*acquire)(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost);
@@ -51,8 +65,10 @@ struct km_lock_ops {
 	void (*give_up)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
 	/* Optional: a tick asked a spinner on @ctx's CPU to reschedule. */
 	bool (*spin_abort)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
-	/* Does a context that may not sleep get to hold it? (spinning locks) */
-	bool atomic;
+	/* Optional, for the raw spinning lock this table drives (the BKL's
+	 * kernel_flag): spinner @ctx was handed it after @delay.  Without
+	 * it, the spinner is granted the lock it waits for (km_lock_grant). */
+	void (*raw_granted)(struct km_sim *sim, struct km_ctx *ctx, km_time delay);
 };
 
 extern const struct km_lock_ops km_cli_ops;
@@ -62,6 +78,10 @@ extern const struct km_lock_ops km_sem_ops;
 extern const struct km_lock_ops km_mutex_ops;
 
 const struct km_lock_ops *km_lock_ops_for(enum km_prim p);
+
+/* Does @l have one owner (lockdep tracks it; a second holder breaks
+ * mutual exclusion)?  By its primitive's km_lock_ops.owners. */
+bool km_lock_one_owner(const struct km_lock *l);
 
 /* ---- for primitives ---- */
 
@@ -92,6 +112,11 @@ void km_lock_wake_retry(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 
 /* A spinning waiter of @l becomes a sleeping one (mutex: owner left CPU). */
 void km_lock_spin_to_sleep(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
+
+/* lock_stat: @l was taken on @cpu, or its taker on @cpu had to wait
+ * (each counts a bounce when the last taker was on another CPU). */
+void km_lock_stat_acquired(struct km_lock *l, int cpu);
+void km_lock_stat_contended(struct km_lock *l, int cpu);
 
 /* Cost of touching @l's cache line from @cpu: one transfer if it was last
  * elsewhere.  Updates where the line is. */
@@ -133,8 +158,6 @@ bool km_raw_spin_free_for_newcomer(const struct km_sim *sim, const struct km_loc
 void km_raw_spin_take(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
 /* The test-and-set window of @l closes (event KM_EV_HANDOFF). */
 void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token);
-/* The raw BKL was handed to spinner @ctx. */
-void km_bkl_granted(struct km_sim *sim, struct km_ctx *ctx, km_time delay);
 /* The global irq lock is free: admit waiting handlers, then a task. */
 void km_gil_hand_off(struct km_sim *sim);
 bool km_gil_reacquire(struct km_sim *sim, struct km_ctx *ctx);

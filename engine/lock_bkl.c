@@ -27,10 +27,7 @@ static void bkl_took(struct km_sim *sim, struct km_ctx *ctx, km_time waited)
 	struct km_lock *B = sim->bkl;
 	B->used = true;
 	B->since = sim->now;
-	B->st.acquisitions++;
-	if (B->acq_cpu >= 0 && B->acq_cpu != ctx->cpu)
-		B->st.acq_bounces++;
-	B->acq_cpu = ctx->cpu;
+	km_lock_stat_acquired(B, ctx->cpu);
 	if (waited >= 0)
 		km_minmax_add(&B->st.wait, waited);
 }
@@ -39,9 +36,7 @@ static void bkl_contended(struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct km_lock *B = sim->bkl;
 	B->used = true;
-	B->st.contentions++;
-	if (B->acq_cpu >= 0 && B->acq_cpu != ctx->cpu)
-		B->st.con_bounces++;
+	km_lock_stat_contended(B, ctx->cpu);
 	/* counted before the caller joins the spinners: + 1 */
 	if (B->spinners.len + 1 > B->st.max_waiters)
 		B->st.max_waiters = B->spinners.len + 1;
@@ -103,8 +98,8 @@ static void bkl_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx
 	km_waitlist_remove(&sim->bkl->spinners, ctx);
 }
 
-/* The raw BKL was handed to spinner @ctx. */
-void km_bkl_granted(struct km_sim *sim, struct km_ctx *ctx, km_time delay)
+/* The raw BKL was handed to spinner @ctx (km_lock_ops.raw_granted). */
+static void bkl_granted(struct km_sim *sim, struct km_ctx *ctx, km_time delay)
 {
 	bkl_took(sim, ctx, sim->now + delay - ctx->wait_since);
 	if (ctx->reacquiring && ctx->bkl_saved) {
@@ -158,8 +153,9 @@ bool km_bkl_reacquire(struct km_sim *sim, struct km_ctx *ctx)
 
 const struct km_lock_ops km_bkl_ops = {
 	.name = "bkl",
+	.owners = KM_OWNERS_NONE,
 	.acquire = bkl_acquire,
 	.release = bkl_release,
 	.cancel = bkl_cancel,
-	.atomic = false,
+	.raw_granted = bkl_granted,
 };

@@ -55,10 +55,7 @@ static void gil_took(struct km_sim *sim, struct km_ctx *ctx)
 	struct km_lock *G = sim->gil;
 	G->used = true;
 	G->since = sim->now;
-	G->st.acquisitions++;
-	if (G->acq_cpu >= 0 && G->acq_cpu != ctx->cpu)
-		G->st.acq_bounces++;
-	G->acq_cpu = ctx->cpu;
+	km_lock_stat_acquired(G, ctx->cpu);
 }
 
 /*
@@ -217,8 +214,8 @@ bool km_gil_reacquire(struct km_sim *sim, struct km_ctx *ctx)
 
 const struct km_lock_ops km_cli_ops = {
 	.name = "cli",
+	.owners = KM_OWNERS_NONE,
 	.acquire = cli_acquire,
 	.release = cli_release,
 	.cancel = cli_cancel,
-	.atomic = true,
 };

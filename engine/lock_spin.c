@@ -70,7 +70,7 @@ static bool tas(const struct km_sim *sim)
 }
 
 /*
- * km_spin_open_window - test-and-set release with spinners waiting: the
+ * open_window - test-and-set release with spinners waiting: the
  * lock stays free while the line travels; the first to ask takes it,
  * else a random spinner when the window closes.
  */
@@ -89,8 +89,8 @@ static void spin_give(struct km_sim *sim, struct km_lock *l, struct km_ctx *next
 {
 	l->avail = 0;
 	l->owner = next;
-	if (l == sim->bkl)
-		km_bkl_granted(sim, next, delay);
+	if (l->ops && l->ops->raw_granted)
+		l->ops->raw_granted(sim, next, delay);
 	else
 		km_lock_grant(sim, next->wait_obj, next, delay);
 }
@@ -197,8 +197,8 @@ static void spin_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 
 const struct km_lock_ops km_spin_ops = {
 	.name = "spinlock",
+	.owners = KM_OWNERS_ONE,
 	.acquire = spin_acquire,
 	.release = spin_release,
 	.cancel = spin_cancel,
-	.atomic = true,
 };

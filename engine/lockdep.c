@@ -40,17 +40,7 @@ static bool tracked(const struct km_lock *l)
 {
 	/* A lock declared locked (count 0) is a "wait for this" flag, not a
 	 * lock with an owner, whatever the mode makes of it. */
-	if (l->count == 0)
-		return false;
-	switch (l->prim) {
-	case KM_PRIM_SPIN:
-	case KM_PRIM_MUTEX:
-		return true;
-	case KM_PRIM_SEM:
-		return l->count == 1;
-	default:
-		return false;
-	}
+	return l->count != 0 && km_lock_one_owner(l);
 }
 
 static bool has_edge(const struct km_lock *from, uint32_t to)

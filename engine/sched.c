@@ -1085,17 +1085,101 @@ static bool stalled(struct km_sim *sim)
 }
 
 /*
- * The run-ahead (see sim.h).  Between two events the loop does, in order:
- * the checks after the event it has just dispatched (an error, the event
- * budget, an interrupt from outside, the wall clock every 4096 events,
- * the deadlock watch), then the checks before the next one (every task
- * done, the duration), then pops that event and dispatches it.  When the
- * next event is the end of the segment @ctx has just begun, dispatching it
- * means: @ctx stops its segment and its code goes on.  So the same steps,
- * done here in the same order with the same effects, leave the run where
- * the loop would have, minus a yield and a resume of the coroutine -- and
- * whenever a step would do more than that (end the run, look at the wall
- * clock), we let the loop do it instead.
+ * Between two events.  The loop and the run-ahead both ask, in this
+ * order: after the event just dispatched, does the run end (an error,
+ * the event budget, an interrupt from outside, the wall clock every 4096
+ * events, the deadlock watch)?  Then, before the next one, is there one
+ * to run (every task done, no event left, the duration)?  With @end, a
+ * run that ends here gets its outcome.  Without, nothing changes: the
+ * answer is only "the loop must see to this" -- that is how the run-ahead
+ * asks, and it leaves the wall clock, due every 4096th event, to the loop.
+ */
+static bool ends_after_event(struct km_sim *sim, bool end)
+{
+	if (sim->error) {
+		if (end)
+			sim->outcome = KM_OUT_ERROR;
+		return true;
+	}
+	if (sim->cfg.max_events && sim->events >= sim->cfg.max_events) {
+		if (end) {
+			km_fail(sim, KM_EBUDGET, "event budget of %llu events exceeded "
+				"(raise it with --max-events)",
+				(unsigned long long)sim->cfg.max_events);
+			sim->outcome = KM_OUT_ERROR;
+		}
+		return true;
+	}
+	if (sim->cfg.stop && *sim->cfg.stop) {
+		if (end) {
+			km_fail(sim, KM_EINTR, "interrupted");
+			sim->outcome = KM_OUT_ERROR;
+		}
+		return true;
+	}
+	if (sim->cfg.max_wall > 0 && (sim->events & 0xfff) == 0) {
+		if (!end)
+			return true;
+		if (wall_now() - sim->wall_start > sim->cfg.max_wall) {
+			km_fail(sim, KM_EBUDGET, "wall-clock budget of %g s exceeded "
+				"(raise it with --max-wall)", sim->cfg.max_wall);
+			sim->outcome = KM_OUT_ERROR;
+			return true;
+		}
+	}
+	if (stalled(sim)) {
+		if (end)
+			declare_deadlock(sim);
+		return true;
+	}
+	return false;
+}
+
+/* The next event to run, or NULL when the run ends before it. */
+static const struct km_event *next_event(struct km_sim *sim, bool end)
+{
+	if (sim->live_tasks == 0) {
+		if (end)
+			sim->outcome = KM_OUT_COMPLETED;
+		return NULL;
+	}
+	const struct km_event *next = km_evq_peek(&sim->evq);
+	if (!next) {
+		if (end)
+			declare_deadlock(sim);
+		return NULL;
+	}
+	if (next->time > sim->cfg.duration) {
+		if (end) {
+			sim->now = sim->cfg.duration;
+			sim->outcome = KM_OUT_TIME_LIMIT;
+			snprintf(sim->reason, sizeof(sim->reason),
+				 "the duration bound was reached with %d task%s still alive",
+				 sim->live_tasks, sim->live_tasks == 1 ? "" : "s");
+		}
+		return NULL;
+	}
+	return next;
+}
+
+/* Take the next event off the queue: the clock moves to it. */
+static void pop_event(struct km_sim *sim, struct km_event *ev)
+{
+	km_evq_pop(&sim->evq, ev);
+	if (ev_productive(sim, (int)ev->kind, ev->id))
+		sim->productive--;
+	sim->now = ev->time;
+	sim->events++;
+}
+
+/*
+ * The run-ahead (see sim.h).  When the next event is the end of the
+ * segment @ctx has just begun, dispatching it means: @ctx stops its
+ * segment and its code goes on.  So if the loop would get to it -- the
+ * same questions between events, asked without acting on them -- taking
+ * it here leaves the run where the loop would have, minus a yield and a
+ * resume of the coroutine.  Whenever the loop would do more than that
+ * (end the run, look at the wall clock), we let the loop do it.
  *
  * NOTE: the event must be at the top of the queue with our token: an
  * earlier event, even a stale one the loop would drop, is still counted
@@ -1111,21 +1195,11 @@ bool km_ctx_run_ahead(struct km_sim *sim, struct km_ctx *ctx)
 	    (ctx->then != KM_THEN_NONE && ctx->then != KM_THEN_VAR_ADD) ||
 	    !km_ctx_on_top(sim, ctx))
 		return false;
-	/* after the current event */
-	if (sim->error || (sim->cfg.max_events && sim->events >= sim->cfg.max_events) ||
-	    (sim->cfg.stop && *sim->cfg.stop) ||
-	    (sim->cfg.max_wall > 0 && (sim->events & 0xfff) == 0) || stalled(sim))
-		return false;
-	/* before the next */
-	if (sim->live_tasks == 0 || next->time > sim->cfg.duration)
+	if (ends_after_event(sim, false) || !next_event(sim, false))
 		return false;
 
 	struct km_event ev;
-	km_evq_pop(&sim->evq, &ev);
-	if (ev_productive(sim, (int)ev.kind, ev.id))
-		sim->productive--;
-	sim->now = ev.time;
-	sim->events++;
+	pop_event(sim, &ev);
 	sim->events_ahead++;
 	/* dispatch(): KM_EV_SEG_END, then ctx_continue_body() up to the resume */
 	ctx->act = KM_ACT_NONE;
@@ -1142,57 +1216,11 @@ int km_sim_run(struct km_sim *sim)
 	sim->wall_start = sim->cfg.wall_origin > 0 ? sim->cfg.wall_origin : wall_now();
 	sim->stall_since = -1;
 
-	while (sim->outcome == KM_OUT_NONE) {
-		if (sim->live_tasks == 0) {
-			sim->outcome = KM_OUT_COMPLETED;
-			break;
-		}
-		const struct km_event *next = km_evq_peek(&sim->evq);
-		if (!next) {
-			declare_deadlock(sim);
-			break;
-		}
-		if (next->time > sim->cfg.duration) {
-			sim->now = sim->cfg.duration;
-			sim->outcome = KM_OUT_TIME_LIMIT;
-			snprintf(sim->reason, sizeof(sim->reason),
-				 "the duration bound was reached with %d task%s still alive",
-				 sim->live_tasks, sim->live_tasks == 1 ? "" : "s");
-			break;
-		}
-		km_evq_pop(&sim->evq, &ev);
-		if (ev_productive(sim, (int)ev.kind, ev.id))
-			sim->productive--;
-		sim->now = ev.time;
-		sim->events++;
+	while (sim->outcome == KM_OUT_NONE && next_event(sim, true)) {
+		pop_event(sim, &ev);
 		dispatch(sim, &ev);
-		if (sim->error) {
-			sim->outcome = KM_OUT_ERROR;
+		if (ends_after_event(sim, true))
 			break;
-		}
-		if (sim->cfg.max_events && sim->events >= sim->cfg.max_events) {
-			km_fail(sim, KM_EBUDGET, "event budget of %llu events exceeded "
-				"(raise it with --max-events)",
-				(unsigned long long)sim->cfg.max_events);
-			sim->outcome = KM_OUT_ERROR;
-			break;
-		}
-		if (sim->cfg.stop && *sim->cfg.stop) {
-			km_fail(sim, KM_EINTR, "interrupted");
-			sim->outcome = KM_OUT_ERROR;
-			break;
-		}
-		if (sim->cfg.max_wall > 0 && (sim->events & 0xfff) == 0 &&
-		    wall_now() - sim->wall_start > sim->cfg.max_wall) {
-			km_fail(sim, KM_EBUDGET, "wall-clock budget of %g s exceeded "
-				"(raise it with --max-wall)", sim->cfg.max_wall);
-			sim->outcome = KM_OUT_ERROR;
-			break;
-		}
-		if (stalled(sim)) {
-			declare_deadlock(sim);
-			break;
-		}
 	}
 	km_sim_finish_accounting(sim);
 	return sim->error;

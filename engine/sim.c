@@ -50,6 +50,7 @@ static struct km_lock *raw_lock_new(const char *name, enum km_prim prim)
 		return NULL;
 	}
 	l->kind = l->prim = prim;
+	l->ops = km_lock_ops_for(prim);	/* for its raw_granted hook */
 	l->count = 1;
 	l->avail = 1;
 	l->last_cpu = l->acq_cpu = -1;
@@ -183,13 +184,6 @@ static void *nomem(struct km_sim *sim, const char *what)
 	return NULL;
 }
 
-struct km_lock *km_lock_find(struct km_sim *sim, const char *name)
-{
-	for (uint32_t i = 0; i < sim->locks.n; i++)
-		if (!strcmp(sim->locks.v[i]->name, name))
-			return sim->locks.v[i];
-	return NULL;
-}
 
 struct km_lock *km_lock_new(struct km_sim *sim, const char *name, enum km_prim kind,
 			    int count, bool pinned)
@@ -415,19 +409,17 @@ int km_sim_start(struct km_sim *sim)
 
 /* ---------------------------------------------------------------- names -- */
 
-static const char *const prim_names[KM_PRIM_COUNT] = {
-	"cli", "bkl", "spinlock", "semaphore", "mutex",
-};
-
+/* A primitive's name is its method table's. */
 const char *km_prim_name(enum km_prim p)
 {
-	return (unsigned)p < KM_PRIM_COUNT ? prim_names[p] : "?";
+	const struct km_lock_ops *ops = km_lock_ops_for(p);
+	return ops ? ops->name : "?";
 }
 
 int km_prim_parse(const char *s)
 {
 	for (int i = 0; i < KM_PRIM_COUNT; i++)
-		if (!strcmp(s, prim_names[i]))
+		if (!strcmp(s, km_lock_ops_for((enum km_prim)i)->name))
 			return i;
 	return -1;
 }
@@ -473,37 +465,4 @@ const char *km_cpu_state_name(enum km_cpu_state s)
 		"idle", "busy", "spin", "irq", "switch",
 	};
 	return (unsigned)s < KM_CPU_STATES ? names[s] : "?";
-}
-
-const char *km_preempt_name(enum km_preempt p)
-{
-	switch (p) {
-	case KM_PREEMPT_NONE: return "none";
-	case KM_PREEMPT_VOLUNTARY: return "voluntary";
-	case KM_PREEMPT_FULL: return "full";
-	}
-	return "?";
-}
-
-const char *km_spin_flavour_name(enum km_spin_flavour f)
-{
-	switch (f) {
-	case KM_SPIN_NONE: return "none";
-	case KM_SPIN_TAS: return "test-and-set";
-	case KM_SPIN_TICKET: return "ticket";
-	case KM_SPIN_QUEUED: return "queued";
-	}
-	return "?";
-}
-
-bool km_era_has(const struct km_era *era, enum km_prim p)
-{
-	switch (p) {
-	case KM_PRIM_CLI: return true;
-	case KM_PRIM_BKL: return era->bkl;
-	case KM_PRIM_SPIN: return era->spinlock != KM_SPIN_NONE;
-	case KM_PRIM_SEM: return era->semaphore != KM_SEM_NONE;
-	case KM_PRIM_MUTEX: return era->mutex;
-	default: return false;
-	}
 }

@@ -193,14 +193,7 @@ struct km_ctx {
 
 /* ------------------------------------------------------------- objects -- */
 
-enum km_prim {
-	KM_PRIM_CLI,
-	KM_PRIM_BKL,
-	KM_PRIM_SPIN,
-	KM_PRIM_SEM,
-	KM_PRIM_MUTEX,
-	KM_PRIM_COUNT
-};
+/* enum km_prim, the five primitives, is in era.h: an era offers them. */
 
 /* --mode: native (each lock's own kind) or one primitive for all. */
 enum km_mode {
@@ -507,9 +500,6 @@ struct km_irqsrc *km_irqsrc_new(struct km_sim *sim, const char *name, int cpu,
 /* The measure() series called @name, created on first use; NULL on ENOMEM. */
 struct km_opstat *km_opstat_get(struct km_sim *sim, const char *name);
 
-/* Lock lookup by name among declared locks, or NULL. */
-struct km_lock *km_lock_find(struct km_sim *sim, const char *name);
-
 /**
  * km_sim_start - resolve each lock's primitive under the mode, check the
  * combination, and schedule the tasks and interrupts.
@@ -623,8 +613,5 @@ int km_mode_parse(const char *s);		/* KM_MODE_NATIVE, prim, or -2 */
 const char *km_outcome_name(enum km_outcome o);
 const char *km_violation_name(enum km_violation_kind k);
 const char *km_cpu_state_name(enum km_cpu_state s);
-
-/* Does @era have primitive @p?  (cli always; the others by field.) */
-bool km_era_has(const struct km_era *era, enum km_prim p);
 
 #endif /* KM_ENGINE_SIM_H */

@@ -13,8 +13,8 @@
 # Figures (issue 7): 1 core events/s with no Lua, 2 Lua lock operations/s,
 # 3 scale (kmod.lua at 512 CPUs, 100,000 tasks on 1024 CPUs), 4 growth of
 # time and memory with the number of events, 5 view frame time, 6
-# instructions per event / per operation under callgrind; 7 (issue 17)
-# merging 10,000 reports of a sweep with compare --from.
+# instructions per event / per operation under callgrind, 7 start-up, 8
+# (issue 17) merging 10,000 reports of a sweep with compare --from.
 set -u
 
 bin=${1:-build-bench/lockmuseum}
@@ -323,15 +323,50 @@ else
 fi
 
 echo
+# ------------------------------------------------------------- 7 start-up --
 
-# ---------------------------------------------------------- 7 sweep merge --
+# startup N CMD...: the median wall time of N runs of CMD, in ms (bash's
+# clock, in microseconds: nothing else is started while CMD runs).
+startup() {
+	local n=$1 i t0 t1 us=()
+	shift
+	for ((i = 1; i <= n; i++)); do
+		t0=${EPOCHREALTIME/./}
+		"$@" >/dev/null 2>&1
+		t1=${EPOCHREALTIME/./}
+		us+=($((t1 - t0)))
+	done
+	printf '%s\n' "${us[@]}" | median | awk '{ printf "%.3f\n", $1 / 1000 }'
+}
+
+echo "7. start-up: wall time of a whole process, median of 20 (target: a one-event run < 5 ms)"
+one=$sc/one_event.lua
+printf '   %-44s %8s ms\n' "an empty process (/bin/true), for scale" \
+	"$(num "$(startup 20 /bin/true)" %.2f)"
+printf '   %-44s %8s ms\n' "lockmuseum --version" "$(num "$(startup 20 "$bin" --version)" %.2f)"
+printf '   %-44s %8s ms\n' "lockmuseum list" "$(num "$(startup 20 "$bin" list)" %.2f)"
+printf '   %-44s %8s ms\n' "lockmuseum run one_event.lua (one task)" \
+	"$(num "$(startup 20 "$bin" run "$one")" %.2f)"
+nlibs=$(LD_DEBUG=files "$bin" run "$one" 2>&1 >/dev/null | grep -c 'calling init: .*\.so')
+sdl=$(LD_DEBUG=files "$bin" run "$one" 2>&1 >/dev/null | grep -c 'file=libSDL')
+echo "   shared libraries the one-task run initialises: $nlibs, of them SDL: $sdl" \
+	"(the view, $(basename "$bin")-view.so, is opened only to draw)"
+if command -v valgrind >/dev/null 2>&1; then
+	valgrind --tool=callgrind --callgrind-out-file="$tmp/one.cg" "$bin" run "$one" \
+		>/dev/null 2>&1 || failed=1
+	echo "   the one-task run executes $(mega "$(sed -n 's/^totals: *//p' "$tmp/one.cg" |
+		awk '{ print $1 }')") instructions in all (callgrind: the same on any machine)"
+fi
+echo
+
+# ---------------------------------------------------------- 8 sweep merge --
 
 # 10,000 reports made cheaply: four real runs of printk.lua (the two modes
 # on 2 and 4 CPUs), each copied under 2,500 seeds -- the merge reads, checks
 # and groups them as it would a real sweep's.
 nrep=${BENCH_MERGE_REPORTS:-10000}
 [ "$quick" = 1 ] && nrep=400
-echo "7. compare --from: merging $nrep reports of a sweep into compare's table (target < 2 s)"
+echo "8. compare --from: merging $nrep reports of a sweep into compare's table (target < 2 s)"
 mkdir -p "$tmp/reports" "$tmp/merge"
 merge_ok=1
 for m in semaphore mutex; do

@@ -15,8 +15,7 @@
 #include "compare.h"
 #include "runner.h"
 #include "sweep.h"
-#include "../view/view.h"
-#include "../view/view_plot.h"
+#include "view_lib.h"
 
 #include <errno.h>
 
@@ -271,12 +270,13 @@ int km_compare_print(const json_t *table, enum km_table_format format, int nruns
 		status = 2;
 	}
 	char err[1024];
-	/* the fonts are in the data folder, wherever the command runs */
-	if (plot)
-		km_view_set_datadir(km_datadir());
-	if (plot && km_view_plot_png(table, plot, 1600, 800, err, sizeof(err)) < 0) {
-		fprintf(stderr, "lockmuseum: --plot %s: %s\n", plot, err);
-		status = 2;
+	if (plot) {
+		/* the view sets its data folder, for the fonts, when opened */
+		const struct km_view_api *view = km_view_lib(err, sizeof(err));
+		if (!view || view->plot_png(table, plot, 1600, 800, err, sizeof(err)) < 0) {
+			fprintf(stderr, "lockmuseum: --plot %s: %s\n", plot, err);
+			status = 2;
+		}
 	}
 	size_t i;
 	json_t *row;

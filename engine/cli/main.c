@@ -1,17 +1,33 @@
 /*
  * main.c - the lockmuseum command line.
  *
+ *   lockmuseum                        the museum: the window on the tour, or
+ *                                     the headless tour where there is no display
  *   lockmuseum run FILE [options]     replay one scenario, print its report
  *   lockmuseum check FILE [options]   load and validate only
  *   lockmuseum list                   scenarios, eras, modes
+ *   lockmuseum tour [options]         every exhibit of scripts/tour.lua
+ *   lockmuseum compare FILE [options] one run per combination, one table
+ *   lockmuseum compare --from DIR...  the same table, of reports run anywhere
+ *   lockmuseum explore FILE [options] the first seed that reaches a goal
+ *   lockmuseum --help | --version
  *
- * Everything a run needs is decided here, in this order, each with a
- * one-line error and exit 2 when it cannot be: the data folder (eras,
- * scripts), the scenario's top level (declarations, --set), the era
- * (--era, else the scenario's, else the newest), the CPU count, the mode
- * and whether the era had that primitive.  Then the run, the report, the
- * checks, and the exit status of the contract: 0 clean, 1 a check failed
- * or a violation was found, 2 bad input, 3 deadlock.
+ * The commands are a table, as a luaL_Reg is: each entry names the
+ * command, its handler, the options it accepts and its help line.  The
+ * options are parsed once, for all commands, into struct options; an
+ * option the command does not accept is an error, not silently dropped.
+ * A handler copies the options it runs with into a km_run_request in one
+ * place (request_from).  Every default is in ../defaults.h.  To give a
+ * command a new option: a field in struct options, an OPT_ value, a line
+ * in long_opts and parse_options, and the OPT_ in the command's list.
+ *
+ * Everything a run needs is decided in the session, in this order, each
+ * with a one-line error and exit 2 when it cannot be: the data folder
+ * (eras, scripts), the scenario's top level (declarations, --set), the
+ * era (--era, else the scenario's, else the newest), the CPU count, the
+ * mode and whether the era had that primitive.  Then the run, the
+ * report, the checks, and the exit status of the contract: 0 clean, 1 a
+ * check failed or a violation was found, 2 bad input, 3 deadlock.
  *
  * With --report json, stdout is one JSON object whatever happens: an
  * error is reported as {"outcome": "error", "reason": ...}.
@@ -22,10 +38,12 @@
  * -DKM_CLI_NO_MAIN to leave main() out).
  */
 #include "cli.h"
+#include "../defaults.h"
 #include "../lua/sandbox.h"
 #include "session.h"
 #include "tour_cmd.h"
 #include "view_cli.h"
+#include "view_lib.h"
 #include "../report/out_file.h"
 #include "../report/trace_export.h"
 #include "../lua/tour.h"
@@ -52,27 +70,20 @@
 enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_LOCKSTAT };
 
 struct options {
-	const char *era;
-	int mode;
-	int cpus;			/* 0: not given */
-	uint64_t seed;
-	bool has_seed;
-	km_time duration;		/* 0: not given */
-	bool anachronism;
+	/* What a run is asked for: --era, --mode, --cpus, --seed,
+	 * --duration, --anachronism, --set, the budgets, --trace-limit.
+	 * Parsed straight into a request, so that its defaults are the
+	 * session's (km_run_request_init) and nothing copies it field by
+	 * field; rq.sets points into sets[]. */
+	struct km_run_request rq;
 	struct km_param_set sets[64];
 	char set_names[64][130];	/* argv stays untouched: explore replays it */
-	int nsets;
-	uint64_t max_instructions;
-	size_t max_memory;
-	double max_wall;
-	uint64_t max_events;
 	enum report_kind report;
 	bool csv;
 	const char *out_dir;
 	const char *png;		/* run --png FILE */
 	const char *trace;		/* run --trace FILE */
 	bool ftrace;			/* --trace-format ftrace */
-	size_t trace_limit;		/* --trace-limit N; 0: not given */
 	int width, height;		/* --size WxH */
 	bool gui;
 	/* compare and explore */
@@ -88,59 +99,8 @@ struct options {
 
 static const char *prog = "lockmuseum";
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-"usage: lockmuseum [<command> [arguments]]\n"
-"\n"
-"  lockmuseum                            the museum: the window on the tour where there\n"
-"                                        is a display, else the headless tour into out/\n"
-"  lockmuseum run FILE.lua [options]     replay one scenario and report on it\n"
-"  lockmuseum check FILE.lua [options]   load and validate only\n"
-"  lockmuseum list                       the scenarios, eras and modes\n"
-"  lockmuseum tour [--out DIR]           every exhibit, 1991 to 2023, with its lesson\n"
-"  lockmuseum compare FILE.lua [--modes a,b] [--eras x,y] [--cpus 1,2,4] [--jobs N]\n"
-"                                        one run per combination, one table\n"
-"                                        (--report text|json|csv, --plot OUT.png)\n"
-"      [--seeds A..B] [--sets NAME=V1,V2]  seeds of each combination (mean, min, max),\n"
-"                                        and a parameter's values, as more combinations\n"
-"      [--print-jobs | --slurm-array] [--out DIR] [--skip-done DIR]\n"
-"                                        the sweep as one command a run (GNU parallel)\n"
-"                                        or a Slurm job array, each writing DIR/NAME.json\n"
-"  lockmuseum compare --from DIR|FILE... [--modes ...]  the table of reports run anywhere\n"
-"  lockmuseum explore FILE.lua --seeds 1..N [--goal violation|deadlock|max:ops.NAME.p99]\n"
-"                                        the first seed that reaches the goal\n"
-"  lockmuseum --help | --version\n"
-"\n"
-"options:\n"
-"  --era ID            an era: its year (1996), id or version (2.0)\n"
-"  --mode M            native (default), cli, bkl, spinlock, semaphore, mutex\n"
-"  --cpus N            number of CPUs, 1 to %d\n"
-"  --seed S            the run's seed (a non-negative integer)\n"
-"  --duration T        simulated-time bound: ns, or with a unit: 500us, 10ms, 2s\n"
-"  --anachronism       allow a primitive (or SMP) the era did not have yet\n"
-"  --set NAME=VALUE    a scenario parameter (repeatable)\n"
-"  --report KIND       text (default), json, lockstat\n"
-"  --out FILE          run: write the report into FILE, whole or not at all\n"
-"  --trace FILE        also write the run's trace: Chrome trace-event JSON that\n"
-"                      Perfetto and chrome://tracing open\n"
-"  --trace-format F    chrome (default) or ftrace (text, per-CPU tracks in Perfetto)\n"
-"  --trace-limit N     keep at most the first N trace records (default: all for\n"
-"                      --trace and --png, 8388608 in the window); statistics,\n"
-"                      checks and the trace hash stay exact\n"
-"  --png FILE          also draw the run, as the museum shows it, into a PNG\n"
-"  --size WxH          the PNG's size (default 1920x1080)\n"
-"  --gui               open the run in the museum's window\n"
-"  --max-instructions N  Lua instruction budget (default %llu)\n"
-"  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
-"  --max-wall SECONDS  wall-clock budget (default %g)\n"
-"  --max-events N      simulator event budget (default 500000000)\n"
-"\n"
-"exit status: 0 clean run, 1 a check failed or a violation was found,\n"
-"2 bad usage or scenario, 3 deadlock, 130 interrupted (Ctrl-C).\n",
-		KM_MAX_CPUS, (unsigned long long)KM_DEFAULT_MAX_INSTRUCTIONS,
-		KM_DEFAULT_MAX_MEMORY >> 20, KM_DEFAULT_MAX_WALL);
-}
+struct command;
+static void usage(FILE *out);
 
 /* ------------------------------------------------------------- parsing -- */
 
@@ -259,11 +219,8 @@ static const struct option long_opts[] = {
 static int parse_options(int argc, char **argv, struct options *o, bool lists)
 {
 	memset(o, 0, sizeof(*o));
-	o->mode = KM_MODE_NATIVE;
-	o->max_instructions = KM_DEFAULT_MAX_INSTRUCTIONS;
-	o->max_memory = KM_DEFAULT_MAX_MEMORY;
-	o->max_wall = KM_DEFAULT_MAX_WALL;
-	o->max_events = 500000000ULL;
+	km_run_request_init(&o->rq);
+	o->rq.sets = o->sets;
 	opterr = 0;
 	optind = 1;
 	int c;
@@ -273,11 +230,11 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			o->given |= 1ULL << (c - OPT_FIRST);
 		switch (c) {
 		case OPT_ERA:
-			o->era = optarg;
+			o->rq.era = optarg;
 			break;
 		case OPT_MODE:
-			o->mode = km_mode_parse(optarg);
-			if (o->mode == -2)
+			o->rq.mode = km_mode_parse(optarg);
+			if (o->rq.mode == -2)
 				return bad_option("--mode", optarg, "unknown mode (modes: native, "
 						  "cli, bkl, spinlock, semaphore, mutex)");
 			break;
@@ -292,55 +249,56 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 					 KM_MAX_CPUS);
 				return bad_option("--cpus", optarg, why);
 			}
-			o->cpus = (int)u;
+			o->rq.cpus = (int)u;
 			break;
 		case OPT_SEED:
-			if (parse_u64(optarg, &o->seed) < 0 || o->seed > INT64_MAX)
+			if (parse_u64(optarg, &o->rq.seed) < 0 || o->rq.seed > INT64_MAX)
 				return bad_option("--seed", optarg, "must be a non-negative integer");
-			o->has_seed = true;
+			o->rq.has_seed = true;
 			break;
 		case OPT_DURATION:
-			if (parse_duration(optarg, &o->duration) < 0)
+			if (parse_duration(optarg, &o->rq.duration) < 0)
 				return bad_option("--duration", optarg, "must be a positive duration: "
 						  "ns, or 500us, 10ms, 2s");
 			break;
 		case OPT_ANACHRONISM:
-			o->anachronism = true;
+			o->rq.anachronism = true;
 			break;
 		case OPT_SET: {
 			char *eq = strchr(optarg, '=');
 			if (!eq || eq == optarg)
 				return bad_option("--set", optarg, "must be NAME=VALUE");
-			if (o->nsets == (int)(sizeof(o->sets) / sizeof(o->sets[0])))
+			if (o->rq.nsets == (int)(sizeof(o->sets) / sizeof(o->sets[0])))
 				return bad_option("--set", optarg, "too many --set options");
 			if ((size_t)(eq - optarg) >= sizeof(o->set_names[0]))
 				return bad_option("--set", optarg, "the name is too long");
-			memcpy(o->set_names[o->nsets], optarg, (size_t)(eq - optarg));
-			o->set_names[o->nsets][eq - optarg] = 0;
-			o->sets[o->nsets].name = o->set_names[o->nsets];
-			o->sets[o->nsets].value = eq + 1;
-			o->nsets++;
+			memcpy(o->set_names[o->rq.nsets], optarg, (size_t)(eq - optarg));
+			o->set_names[o->rq.nsets][eq - optarg] = 0;
+			o->sets[o->rq.nsets].name = o->set_names[o->rq.nsets];
+			o->sets[o->rq.nsets].value = eq + 1;
+			o->rq.nsets++;
 			break;
 		}
 		case OPT_MAXI:
-			if (parse_u64(optarg, &o->max_instructions) < 0 || o->max_instructions < 1000)
+			if (parse_u64(optarg, &o->rq.max_instructions) < 0 ||
+			    o->rq.max_instructions < 1000)
 				return bad_option("--max-instructions", optarg,
 						  "must be a whole number, at least 1000");
 			break;
 		case OPT_MAXM:
-			if (parse_bytes(optarg, &o->max_memory) < 0 || o->max_memory < (64u << 10))
+			if (parse_bytes(optarg, &o->rq.max_memory) < 0 || o->rq.max_memory < (64u << 10))
 				return bad_option("--max-memory", optarg,
 						  "must be a size of at least 64K (K, M, G suffixes)");
 			break;
 		case OPT_MAXW: {
 			char *end;
-			o->max_wall = strtod(optarg, &end);
-			if (*end || !isfinite(o->max_wall) || o->max_wall <= 0)
+			o->rq.max_wall = strtod(optarg, &end);
+			if (*end || !isfinite(o->rq.max_wall) || o->rq.max_wall <= 0)
 				return bad_option("--max-wall", optarg, "must be a positive number of seconds");
 			break;
 		}
 		case OPT_MAXE:
-			if (parse_u64(optarg, &o->max_events) < 0 || o->max_events < 1)
+			if (parse_u64(optarg, &o->rq.max_events) < 0 || o->rq.max_events < 1)
 				return bad_option("--max-events", optarg, "must be a positive whole number");
 			break;
 		case OPT_REPORT:
@@ -372,7 +330,7 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			if (parse_u64(optarg, &u) < 0 || u < 1 || u > KM_TRACE_LIMIT_MAX)
 				return bad_option("--trace-limit", optarg, "must be a whole number of "
 						  "records from 1 to 1000000000000");
-			o->trace_limit = (size_t)u;
+			o->rq.trace_limit = (size_t)u;
 			break;
 		case OPT_PNG:
 			o->png = optarg;
@@ -471,24 +429,24 @@ static int only_options(const struct options *o, const char *cmd, const int *all
 	return 0;
 }
 
-#define BUDGET_OPTS OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE
-#define SCENARIO_OPTS OPT_ERA, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM, OPT_SET
+/* ------------------------------------------------------------ requests -- */
 
-static const int run_opts[] = {
-	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_REPORT, OPT_TRACE, OPT_TRACE_FORMAT,
-	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, 0,
+/* What a command is given: its options and its operand. */
+struct invocation {
+	const struct options *o;
+	const char *file;		/* the scenario, for commands that take one */
+	int argc;			/* the whole command line (explore replays it) */
+	char **argv;
+	char **paths;			/* compare --from: the reports, and more operands */
+	int npaths;
 };
-static const int compare_opts[] = {
-	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
-	OPT_PLOT, OPT_SEEDS, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
-	OPT_OUT, 0,
-};
-static const int explore_opts[] = {
-	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS, 0,
-};
-static const int tour_opts[] = {
-	OPT_SEED, BUDGET_OPTS, OPT_TRACE_LIMIT, OPT_OUT, OPT_SIZE, OPT_GUI, 0,
-};
+
+/* The request the options make, for @file. */
+static void request_from(const struct options *o, const char *file, struct km_run_request *rq)
+{
+	*rq = o->rq;
+	rq->file = file;
+}
 
 /* ----------------------------------------------------------------- run -- */
 
@@ -545,7 +503,7 @@ static int write_trace(struct km_session *s, const char *path, bool ftrace, char
 	return km_out_commit(&out, err, errlen);
 }
 
-static int cmd_run(const struct options *o, const char *file, bool check_only)
+static int run_or_check(const struct options *o, const char *file, bool check_only)
 {
 	struct km_era_list eras;
 	char err[1024];
@@ -559,32 +517,17 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 		return report_session(&s, o->report, 2);
 	}
 	struct km_run_request rq;
-	km_run_request_init(&rq);
-	km_watchdog_json = o->report == REPORT_JSON;
-	rq.file = file;
-	rq.era = o->era;
-	rq.mode = o->mode;
-	rq.cpus = o->cpus;
-	rq.seed = o->seed;
-	rq.has_seed = o->has_seed;
-	rq.duration = o->duration;
-	rq.anachronism = o->anachronism;
-	rq.sets = (struct km_param_set *)o->sets;
-	rq.nsets = o->nsets;
-	rq.max_instructions = o->max_instructions;
-	rq.max_memory = o->max_memory;
-	rq.max_wall = o->max_wall;
-	rq.max_events = o->max_events;
+	request_from(o, file, &rq);
 	rq.check_only = check_only;
 	rq.store_trace = o->png || o->gui || o->trace;
-	rq.trace_limit = o->trace_limit;
+	rq.json_errors = o->report == REPORT_JSON;
 
 	if (o->gui && !check_only) {
 		/* The window's first run is its one exhibit's, in the exhibit's
 		 * era and first mode: those are the options, so that --mode and
 		 * --era mean in the window what they mean everywhere else. */
-		int mode = o->mode;
-		struct km_view_exhibit solo = { .file = file, .era = o->era, .modes = &mode,
+		int mode = rq.mode;
+		struct km_view_exhibit solo = { .file = file, .era = rq.era, .modes = &mode,
 						.nmodes = 1 };
 		int rc = km_cli_window(&eras, &solo, 1, 0, &rq, err, sizeof(err));
 		km_eras_free(&eras);
@@ -631,7 +574,8 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 		}
 		if (o->png && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE) {
-			int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
+			int w = o->width ? o->width : KM_DEFAULT_PNG_WIDTH;
+			int h = o->height ? o->height : KM_DEFAULT_PNG_HEIGHT;
 			if (km_cli_png(&eras, &s, o->png, w, h, err, sizeof(err)) < 0) {
 				fprintf(stderr, "%s: --png %s: %s\n", prog, o->png, err);
 				status = 2;
@@ -644,72 +588,45 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 	return status;
 }
 
-/* ------------------------------------------------------ compare/explore -- */
-
-static void request_from(const struct options *o, struct km_run_request *rq)
+static int cmd_run(const struct invocation *inv)
 {
-	km_run_request_init(rq);
-	rq->era = o->era;
-	rq->mode = o->mode;
-	rq->cpus = o->cpus;
-	rq->seed = o->seed;
-	rq->has_seed = o->has_seed;
-	rq->duration = o->duration;
-	rq->anachronism = o->anachronism;
-	rq->sets = (struct km_param_set *)o->sets;
-	rq->nsets = o->nsets;
-	rq->max_instructions = o->max_instructions;
-	rq->max_memory = o->max_memory;
-	rq->max_wall = o->max_wall;
-	rq->max_events = o->max_events;
+	return run_or_check(inv->o, inv->file, false);
 }
 
-static int cmd_sweep(const struct options *o, const char *cmd, const char *file, int argc,
-		     char **argv)
+static int cmd_check(const struct invocation *inv)
 {
+	return run_or_check(inv->o, inv->file, true);
+}
+
+/* ------------------------------------------------------ compare/explore -- */
+
+static int cmd_compare(const struct invocation *inv)
+{
+	const struct options *o = inv->o;
 	struct km_run_request base;
-	request_from(o, &base);
-	int jobs = o->jobs ? o->jobs : km_online_cpus();
-	if (!strcmp(cmd, "compare")) {
-		struct km_sweep_spec spec = {
-			.file = file, .modes = o->modes, .eras = o->eras ? o->eras : o->era,
-			.cpus = o->cpus_list, .seeds = o->seeds, .base = &base,
-			.nsets = o->nsweep_sets,
-		};
-		memcpy(spec.sets, o->sweep_sets, sizeof(spec.sets));
-		struct km_sweep_jobs_opts jo = { .out_dir = o->out_dir, .skip_done = o->skip_done,
-						 .slurm = o->slurm };
-		struct km_sweep_merge_opts mo = { .paths = argv, .npaths = argc, .select = &spec,
-						  .select_seed = o->has_seed, .seed = o->seed };
-		struct km_compare_opts co = {
-			.spec = &spec, .jobs = jobs, .plot = o->plot,
-			.format = o->csv ? KM_TABLE_CSV : o->report == REPORT_JSON ? KM_TABLE_JSON
-										  : KM_TABLE_TEXT,
-			.jobs_out = o->print_jobs || o->slurm ? &jo : NULL,
-			.from = o->from ? &mo : NULL,
-		};
-		base.era = NULL;
-		if (o->from)		/* a seed selects reports; it is not a run's */
-			base.has_seed = false;
-		return km_compare_command(&co);
-	}
-	if (o->cpus_list) {
-		char *end;
-		long v = strtol(o->cpus_list, &end, 10);
-		if (*end || v < 1 || v > KM_MAX_CPUS)
-			return bad_option("--cpus", o->cpus_list, "explore takes one CPU count");
-		base.cpus = (int)v;
-	}
-	struct km_explore_opts eo = { .file = file, .goal = o->goal, .base = &base,
-				      .jobs = jobs, .argc = argc, .argv = argv };
-	const char *seeds = o->seeds ? o->seeds : "1..100";
-	unsigned long long lo, hi;
-	char dots[3];
-	if (sscanf(seeds, "%llu%2[.]%llu", &lo, dots, &hi) != 3 || strcmp(dots, ".."))
-		return bad_option("--seeds", seeds, "must be a range A..B, e.g. 1..100");
-	eo.seed_lo = lo;
-	eo.seed_hi = hi;
-	return km_explore_command(&eo);
+	request_from(o, NULL, &base);
+	struct km_sweep_spec spec = {
+		.file = inv->file, .modes = o->modes, .eras = o->eras ? o->eras : o->rq.era,
+		.cpus = o->cpus_list, .seeds = o->seeds, .base = &base,
+		.nsets = o->nsweep_sets,
+	};
+	memcpy(spec.sets, o->sweep_sets, sizeof(spec.sets));
+	struct km_sweep_jobs_opts jo = { .out_dir = o->out_dir, .skip_done = o->skip_done,
+					 .slurm = o->slurm };
+	struct km_sweep_merge_opts mo = { .paths = inv->paths, .npaths = inv->npaths,
+					  .select = &spec, .select_seed = o->rq.has_seed,
+					  .seed = o->rq.seed };
+	struct km_compare_opts co = {
+		.spec = &spec, .jobs = o->jobs ? o->jobs : km_online_cpus(), .plot = o->plot,
+		.format = o->csv ? KM_TABLE_CSV : o->report == REPORT_JSON ? KM_TABLE_JSON
+									  : KM_TABLE_TEXT,
+		.jobs_out = o->print_jobs || o->slurm ? &jo : NULL,
+		.from = o->from ? &mo : NULL,
+	};
+	base.era = NULL;	/* --era is one of the --eras */
+	if (o->from)		/* a seed selects reports; it is not a run's */
+		base.has_seed = false;
+	return km_compare_command(&co);
 }
 
 /* Options of compare that go only with some others. */
@@ -728,6 +645,31 @@ static int compare_conflicts(const struct options *o)
 	return 0;
 }
 
+static int cmd_explore(const struct invocation *inv)
+{
+	const struct options *o = inv->o;
+	struct km_run_request base;
+	request_from(o, NULL, &base);
+	if (o->cpus_list) {
+		char *end;
+		long v = strtol(o->cpus_list, &end, 10);
+		if (*end || v < 1 || v > KM_MAX_CPUS)
+			return bad_option("--cpus", o->cpus_list, "explore takes one CPU count");
+		base.cpus = (int)v;
+	}
+	struct km_explore_opts eo = { .file = inv->file, .goal = o->goal, .base = &base,
+				      .jobs = o->jobs ? o->jobs : km_online_cpus(),
+				      .argc = inv->argc, .argv = inv->argv };
+	const char *seeds = o->seeds ? o->seeds : KM_DEFAULT_SEEDS;
+	unsigned long long lo, hi;
+	char dots[3];
+	if (sscanf(seeds, "%llu%2[.]%llu", &lo, dots, &hi) != 3 || strcmp(dots, ".."))
+		return bad_option("--seeds", seeds, "must be a range A..B, e.g. 1..100");
+	eo.seed_lo = lo;
+	eo.seed_hi = hi;
+	return km_explore_command(&eo);
+}
+
 /* ---------------------------------------------------------------- list -- */
 
 static int by_str(const void *a, const void *b)
@@ -735,7 +677,7 @@ static int by_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int cmd_list(void)
+static int cmd_list(const struct invocation *inv)
 {
 	struct km_era_list eras;
 	char err[1024];
@@ -777,8 +719,9 @@ static int cmd_list(void)
 	for (int i = 0; i < n; i++) {
 		char path[PATH_MAX + 300], lerr[512];
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		struct km_load_opts lo = { .max_instructions = 50000000, .max_memory = 64u << 20,
-					   .max_wall = 10, .seed = 1, .eras = &eras };
+		struct km_load_opts lo = { .max_instructions = KM_LIST_MAX_INSTRUCTIONS,
+					   .max_memory = KM_LIST_MAX_MEMORY,
+					   .max_wall = KM_LIST_MAX_WALL, .seed = 1, .eras = &eras };
 		struct km_scenario *sc = km_scenario_load(path, &lo, lerr, sizeof(lerr));
 		if (sc) {
 			const struct km_scenario_meta *m = km_scenario_meta(sc);
@@ -803,7 +746,12 @@ static int cmd_list(void)
 static int cmd_museum(const struct km_run_request *base, bool window_only)
 {
 	char err[1024];
-	if (km_view_have_display()) {
+	const struct km_view_api *view = km_view_lib(err, sizeof(err));
+	if (!view) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return 2;
+	}
+	if (view->have_display()) {
 		struct km_era_list eras;
 		struct km_tour tour;
 		char scripts[PATH_MAX + 64], path[PATH_MAX + 128];
@@ -832,91 +780,203 @@ static int cmd_museum(const struct km_run_request *base, bool window_only)
 			return 2;
 		}
 		fprintf(stderr, "%s: the window did not open (%s): the headless tour instead, "
-			"its report below and one PNG per exhibit in out/\n", prog, err);
+			"its report below and one PNG per exhibit in " KM_DEFAULT_OUT_DIR "/\n",
+			prog, err);
 	} else if (window_only) {
 		fprintf(stderr, "%s: --gui: no display (neither DISPLAY nor WAYLAND_DISPLAY is "
 			"set)\n", prog);
 		return 2;
 	} else {
 		fprintf(stderr, "%s: no display: the headless tour, its report below and one "
-			"PNG per exhibit in out/\n", prog);
+			"PNG per exhibit in " KM_DEFAULT_OUT_DIR "/\n", prog);
 	}
-	struct km_tour_opts to = { .out_dir = "out", .png_w = 1920, .png_h = 1080, .base = base };
+	struct km_tour_opts to = { .out_dir = KM_DEFAULT_OUT_DIR, .png_w = KM_DEFAULT_PNG_WIDTH,
+				   .png_h = KM_DEFAULT_PNG_HEIGHT, .base = base };
 	return km_tour_command(&to);
 }
 
+static int cmd_tour(const struct invocation *inv)
+{
+	const struct options *o = inv->o;
+	struct km_run_request base;
+	request_from(o, NULL, &base);
+	if (o->gui)
+		return cmd_museum(&base, true);
+	struct km_tour_opts to = {
+		.out_dir = o->out_dir, .base = &base,
+		.png_w = o->width ? o->width : KM_DEFAULT_PNG_WIDTH,
+		.png_h = o->height ? o->height : KM_DEFAULT_PNG_HEIGHT,
+	};
+	return km_tour_command(&to);
+}
+
+/* -------------------------------------------------------------- commands -- */
+
+#define BUDGET_OPTS OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE
+#define SCENARIO_OPTS OPT_ERA, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM, OPT_SET
+
+static const int run_opts[] = {
+	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_REPORT, OPT_TRACE, OPT_TRACE_FORMAT,
+	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, 0,
+};
+static const int compare_opts[] = {
+	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
+	OPT_PLOT, OPT_SEEDS, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
+	OPT_OUT, 0,
+};
+static const int explore_opts[] = {
+	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS, 0,
+};
+static const int tour_opts[] = {
+	OPT_SEED, BUDGET_OPTS, OPT_TRACE_LIMIT, OPT_OUT, OPT_SIZE, OPT_GUI, 0,
+};
+static const int no_opts[] = { 0 };
+
+struct command {
+	const char *name;
+	int (*handler)(const struct invocation *inv);
+	const int *options;		/* the options it accepts, 0-terminated */
+	bool file;			/* takes one scenario FILE.lua */
+	bool lists;			/* --cpus is a list, --report may be csv */
+	const char *synopsis;		/* after "lockmuseum NAME " in --help */
+	const char *help;		/* what it does; more lines after '\n' */
+};
+
+static const struct command commands[] = {
+	{"run", cmd_run, run_opts, true, false, "FILE.lua [options]",
+	 "replay one scenario and report on it"},
+	{"check", cmd_check, run_opts, true, false, "FILE.lua [options]",
+	 "load and validate only"},
+	{"list", cmd_list, no_opts, false, false, "",
+	 "the scenarios, eras and modes"},
+	{"tour", cmd_tour, tour_opts, false, false, "[--out DIR]",
+	 "every exhibit, 1991 to 2023, with its lesson"},
+	{"compare", cmd_compare, compare_opts, true, true,
+	 "FILE.lua [--modes a,b] [--eras x,y] [--cpus 1,2,4] [--jobs N]",
+	 "one run per combination, one table\n(--report text|json|csv, --plot OUT.png)\n"
+	 "[--seeds A..B] [--sets NAME=V1,V2]: seeds of each\ncombination (mean, min, max), "
+	 "and a parameter's\nvalues, as more combinations\n"
+	 "[--print-jobs | --slurm-array] [--out DIR]\n[--skip-done DIR]: the sweep as one "
+	 "command a\nrun (GNU parallel) or a Slurm job array\n"
+	 "--from DIR|FILE...: the table of reports run\nanywhere (no FILE.lua needed)"},
+	{"explore", cmd_explore, explore_opts, true, true,
+	 "FILE.lua --seeds 1..N [--goal violation|deadlock|max:ops.NAME.p99]",
+	 "the first seed that reaches the goal"},
+	{NULL, NULL, NULL, false, false, NULL, NULL},
+};
+
+static const struct command *find_command(const char *name)
+{
+	for (const struct command *c = commands; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+/* "  lockmuseum WHAT" in a column, then @help's lines beside it. */
+static void usage_line(FILE *out, const char *what, const char *help)
+{
+	enum { COLUMN = 40 };
+	int n = fprintf(out, "  lockmuseum %s", what);
+	for (const char *line = help; line; ) {
+		const char *nl = strchr(line, '\n');
+		int len = nl ? (int)(nl - line) : (int)strlen(line);
+		if (n >= COLUMN) {
+			fputc('\n', out);
+			n = 0;
+		}
+		fprintf(out, "%*s%.*s", COLUMN - n, "", len, line);
+		n = COLUMN + len;
+		line = nl ? nl + 1 : NULL;
+	}
+	fputc('\n', out);
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: lockmuseum [<command> [arguments]]\n\n");
+	usage_line(out, "", "the museum: the window on the tour where there\n"
+		   "is a display, else the headless tour into " KM_DEFAULT_OUT_DIR "/");
+	for (const struct command *c = commands; c->name; c++) {
+		char what[160];
+		snprintf(what, sizeof(what), "%s%s%s", c->name, *c->synopsis ? " " : "",
+			 c->synopsis);
+		usage_line(out, what, c->help);
+	}
+	fprintf(out,
+"  lockmuseum --help | --version\n"
+"\n"
+"options:\n"
+"  --era ID            an era: its year (1996), id or version (2.0)\n"
+"  --mode M            native (default), cli, bkl, spinlock, semaphore, mutex\n"
+"  --cpus N            number of CPUs, 1 to %d\n"
+"  --seed S            the run's seed (a non-negative integer)\n"
+"  --duration T        simulated-time bound: ns, or with a unit: 500us, 10ms, 2s\n"
+"  --anachronism       allow a primitive (or SMP) the era did not have yet\n"
+"  --set NAME=VALUE    a scenario parameter (repeatable)\n"
+"  --report KIND       text (default), json, lockstat\n"
+"  --out FILE          run: write the report into FILE, whole or not at all\n"
+"  --trace FILE        also write the run's trace: Chrome trace-event JSON that\n"
+"                      Perfetto and chrome://tracing open\n"
+"  --trace-format F    chrome (default) or ftrace (text, per-CPU tracks in Perfetto)\n"
+"  --trace-limit N     keep at most the first N trace records (default: all for\n"
+"                      --trace and --png, %zu in the window); statistics,\n"
+"                      checks and the trace hash stay exact\n"
+"  --png FILE          also draw the run, as the museum shows it, into a PNG\n"
+"  --size WxH          the PNG's size (default %dx%d)\n"
+"  --gui               open the run in the museum's window\n"
+"  --max-instructions N  Lua instruction budget (default %llu)\n"
+"  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
+"  --max-wall SECONDS  wall-clock budget (default %g)\n"
+"  --max-events N      simulator event budget (default %llu)\n"
+"\n"
+"exit status: 0 clean run, 1 a check failed or a violation was found,\n"
+"2 bad usage or scenario, 3 deadlock, 130 interrupted (Ctrl-C).\n",
+		KM_MAX_CPUS, KM_DEFAULT_WINDOW_TRACE_LIMIT, KM_DEFAULT_PNG_WIDTH,
+		KM_DEFAULT_PNG_HEIGHT, (unsigned long long)KM_DEFAULT_MAX_INSTRUCTIONS,
+		KM_DEFAULT_MAX_MEMORY >> 20, KM_DEFAULT_MAX_WALL,
+		(unsigned long long)KM_DEFAULT_MAX_EVENTS);
+}
+
+/* ---------------------------------------------------------------- main -- */
+
 int km_cli_main(int argc, char **argv)
 {
+	km_session_catch_signals();
 	if (argc < 2) {
-		km_session_catch_signals();
 		struct km_run_request base;
 		km_run_request_init(&base);
 		int rc = cmd_museum(&base, false);
 		return km_interrupted ? 130 : rc;
 	}
-	const char *cmd = argv[1];
-	km_session_catch_signals();
-	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+	const char *name = argv[1];
+	if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
 		usage(stdout);
 		return 0;
 	}
-	if (!strcmp(cmd, "--version")) {
+	if (!strcmp(name, "--version")) {
 		printf("lockmuseum %s\n", KM_VERSION);
 		return 0;
 	}
-	if (!strcmp(cmd, "list"))
-		return cmd_list();
-	if (!strcmp(cmd, "tour")) {
-		static struct options o;
-		int rc = parse_options(argc - 1, argv + 1, &o, false);
-		if (rc)
-			return rc < 0 ? 0 : rc;
-		if ((rc = only_options(&o, "tour", tour_opts)))
-			return rc;
-		if (optind < argc - 1) {
-			fprintf(stderr, "%s: tour: unexpected argument '%s'\n", prog, argv[1 + optind]);
-			return 2;
-		}
-		struct km_run_request base;
-		km_run_request_init(&base);
-		base.seed = o.seed;
-		base.has_seed = o.has_seed;
-		base.max_instructions = o.max_instructions;
-		base.max_memory = o.max_memory;
-		base.max_wall = o.max_wall;
-		base.max_events = o.max_events;
-		base.trace_limit = o.trace_limit;
-		struct km_tour_opts to = { .out_dir = o.out_dir, .png_w = o.width ? o.width : 1920,
-					   .png_h = o.height ? o.height : 1080, .base = &base };
-		if (o.gui)
-			return cmd_museum(&base, true);
-		rc = km_tour_command(&to);
-		if (km_interrupted) {
-			fprintf(stderr, "%s: interrupted\n", prog);
-			return 130;
-		}
-		return rc;
-	}
-	if (strcmp(cmd, "run") && strcmp(cmd, "check") && strcmp(cmd, "compare") &&
-	    strcmp(cmd, "explore")) {
-		fprintf(stderr, "%s: unknown command '%s' (commands: run, check, list, tour, compare, explore; see "
-			"lockmuseum --help)\n", prog, cmd);
+	const struct command *cmd = find_command(name);
+	if (!cmd) {
+		fprintf(stderr, "%s: unknown command '%s' (commands:", prog, name);
+		for (const struct command *c = commands; c->name; c++)
+			fprintf(stderr, "%s %s", c == commands ? "" : ",", c->name);
+		fprintf(stderr, "; see lockmuseum --help)\n");
 		return 2;
 	}
 	static struct options o;
-	bool lists = !strcmp(cmd, "compare") || !strcmp(cmd, "explore");
-	int rc = parse_options(argc - 1, argv + 1, &o, lists);
+	int rc = parse_options(argc - 1, argv + 1, &o, cmd->lists);
 	if (rc)
 		return rc < 0 ? 0 : rc;
-	rc = only_options(&o, cmd, !strcmp(cmd, "compare") ? compare_opts :
-			  !strcmp(cmd, "explore") ? explore_opts : run_opts);
-	if (rc)
+	if ((rc = only_options(&o, cmd->name, cmd->options)))
 		return rc;
 	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
 	int nargs = argc - 1 - optind;
-	if (!strcmp(cmd, "compare") && (rc = compare_conflicts(&o)))
+	if (cmd->handler == cmd_compare && (rc = compare_conflicts(&o)))
 		return rc;
-	if (!strcmp(cmd, "compare") && o.from) {
+	if (cmd->handler == cmd_compare && o.from) {
 		/* the operands are more reports: --from DIR a.json b.json */
 		char **paths = malloc((size_t)(nargs + 1) * sizeof(*paths));
 		if (!paths)
@@ -924,39 +984,47 @@ int km_cli_main(int argc, char **argv)
 		paths[0] = (char *)o.from;
 		for (int i = 0; i < nargs; i++)
 			paths[1 + i] = argv[1 + optind + i];
-		rc = cmd_sweep(&o, cmd, NULL, nargs + 1, paths);
+		struct invocation inv = { .o = &o, .argc = argc, .argv = argv, .paths = paths,
+					  .npaths = nargs + 1 };
+		rc = cmd_compare(&inv);
 		free(paths);
 		return km_interrupted ? 130 : rc;
 	}
-	if (nargs < 1) {
-		fprintf(stderr, "%s: %s: which scenario? (lockmuseum %s FILE.lua)\n", prog, cmd, cmd);
+	if (!cmd->file && nargs > 0) {
+		fprintf(stderr, "%s: %s: unexpected argument '%s'\n", prog, cmd->name,
+			argv[1 + optind]);
 		return 2;
 	}
-	if (nargs > 1) {
-		fprintf(stderr, "%s: %s: one scenario at a time (got '%s' and '%s')\n", prog, cmd,
-			argv[1 + optind], argv[2 + optind]);
+	if (cmd->file && nargs < 1) {
+		fprintf(stderr, "%s: %s: which scenario? (lockmuseum %s FILE.lua)\n", prog,
+			cmd->name, cmd->name);
 		return 2;
 	}
-	if (lists) {
-		rc = cmd_sweep(&o, cmd, argv[1 + optind], argc, argv);
-		if (km_interrupted) {
-			fprintf(stderr, "%s: interrupted\n", prog);
-			return 130;
-		}
-		return rc;
+	if (cmd->file && nargs > 1) {
+		fprintf(stderr, "%s: %s: one scenario at a time (got '%s' and '%s')\n", prog,
+			cmd->name, argv[1 + optind], argv[2 + optind]);
+		return 2;
 	}
-	if (o.out_dir) {
+	struct invocation inv = { .o = &o, .file = cmd->file ? argv[1 + optind] : NULL,
+				  .argc = argc, .argv = argv };
+	if (o.out_dir && (cmd->handler == cmd_run || cmd->handler == cmd_check)) {
+		/* run --out FILE: the report into FILE, whole or not at all */
 		struct km_run_out ro;
 		char err[1024];
 		if (km_run_out_begin(&ro, o.out_dir, err, sizeof(err)) < 0)
 			return bad_option("--out", o.out_dir, err);
-		rc = cmd_run(&o, argv[1 + optind], !strcmp(cmd, "check"));
+		rc = cmd->handler(&inv);
 		if (km_run_out_end(&ro, rc >= 0 && rc <= 3 && !km_interrupted, err,
 				   sizeof(err)) < 0)
 			rc = bad_option("--out", o.out_dir, err);
-		return rc;
+	} else {
+		rc = cmd->handler(&inv);
 	}
-	return cmd_run(&o, argv[1 + optind], !strcmp(cmd, "check"));
+	if (km_interrupted && rc != 130) {
+		fprintf(stderr, "%s: interrupted\n", prog);
+		return 130;
+	}
+	return rc;
 }
 
 #ifndef KM_CLI_NO_MAIN

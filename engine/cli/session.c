@@ -37,14 +37,14 @@ static void on_signal(int sig)
  * one-line message (and, for --report json, a JSON object) is prepared
  * before the timer is armed, and the handler only writes and exits.
  */
-bool km_watchdog_json;
+static bool watchdog_json_wanted;
 static char watchdog_msg[1024], watchdog_json[1400];
 static size_t watchdog_msg_len, watchdog_json_len;
 
 static void on_watchdog(int sig)
 {
 	(void)sig;
-	if (km_watchdog_json && watchdog_json_len) {
+	if (watchdog_json_wanted && watchdog_json_len) {
 		ssize_t w = write(STDOUT_FILENO, watchdog_json, watchdog_json_len);
 		(void)w;
 	}
@@ -53,10 +53,11 @@ static void on_watchdog(int sig)
 	_exit(2);
 }
 
-static void watchdog_arm(const char *file, double wall)
+static void watchdog_arm(const char *file, double wall, bool json)
 {
 	if (wall <= 0)
 		return;
+	watchdog_json_wanted = json;
 	snprintf(watchdog_msg, sizeof(watchdog_msg), "lockmuseum: %s: wall-clock budget of %g s "
 		 "exceeded inside one library call that the budget cannot interrupt (raise it "
 		 "with --max-wall)\n", file, wall);
@@ -110,7 +111,7 @@ void km_run_request_init(struct km_run_request *rq)
 	rq->max_instructions = KM_DEFAULT_MAX_INSTRUCTIONS;
 	rq->max_memory = KM_DEFAULT_MAX_MEMORY;
 	rq->max_wall = KM_DEFAULT_MAX_WALL;
-	rq->max_events = 500000000ULL;
+	rq->max_events = KM_DEFAULT_MAX_EVENTS;
 }
 
 /* LOCKMUSEUM_NO_RUN_AHEAD=1: every operation yields to the event loop, as
@@ -256,7 +257,7 @@ static void *report_part(void *ud, const char *key)
 int km_session_run(struct km_session *s, const struct km_era_list *eras,
 		   const struct km_run_request *rq)
 {
-	watchdog_arm(rq->file, rq->max_wall);
+	watchdog_arm(rq->file, rq->max_wall, rq->json_errors);
 	int rc = session_run(s, eras, rq);
 	watchdog_disarm();
 	return rc;

@@ -33,6 +33,8 @@ struct km_run_request {
 	bool store_trace;
 	size_t trace_limit;		/* records kept at most; 0: all (the window: 8 Mi) */
 	bool check_only;		/* stop after building the machine */
+	bool json_errors;		/* --report json: the watchdog's error is
+					 * also a JSON object on stdout */
 };
 
 /*
@@ -45,8 +47,6 @@ struct km_run_request {
 /* Set by the SIGINT/SIGTERM handler km_session_catch_signals installs;
  * runs stop at the next event or Lua hook, as errors "interrupted". */
 extern volatile int km_interrupted;
-/* With --report json, the watchdog also writes a JSON error object. */
-extern bool km_watchdog_json;
 void km_session_catch_signals(void);
 
 /* Defaults for every budget and bound. */

@@ -9,11 +9,13 @@
  * a handful of traces.
  *
  * Window runs always store their trace.  Unless the caller set a bound,
- * the trace is capped at KM_VIEW_TRACE_LIMIT records (32 bytes each): a
- * runaway scenario then shows its first part, marked "trace truncated",
- * instead of exhausting memory.
+ * the trace is capped at KM_DEFAULT_WINDOW_TRACE_LIMIT records (32 bytes
+ * each): a runaway scenario then shows its first part, marked "trace
+ * truncated", instead of exhausting memory.
  */
 #include "view_cli.h"
+#include "view_lib.h"
+#include "../defaults.h"
 
 #include "../lua/tour.h"
 
@@ -25,7 +27,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define KM_VIEW_TRACE_LIMIT ((size_t)8 << 20)
 #define POOL 16
 
 /*
@@ -97,11 +98,13 @@ int km_cli_png_exhibit(const struct km_era_list *eras, const struct km_view_exhi
 									: "never started");
 		return -1;
 	}
-	km_view_set_datadir(km_datadir());
+	const struct km_view_api *view = km_view_lib(err, errlen);
+	if (!view)
+		return -1;
 	char *placard = s->ri.era ? km_read_placard(s->ri.era->placard) : NULL;
 	struct km_view_exhibit solo = { .file = s->ri.file, .title = s->ri.title };
 	struct km_view_run run = { .ri = &s->ri, .era_placard = placard };
-	int rc = km_view_png(eras, ex ? ex : &solo, &run, path, w, h, err, errlen);
+	int rc = view->png(eras, ex ? ex : &solo, &run, path, w, h, err, errlen);
 	free(placard);
 	return rc;
 }
@@ -182,7 +185,7 @@ static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, in
 	}
 	rq.store_trace = true;
 	if (!rq.trace_limit)
-		rq.trace_limit = KM_VIEW_TRACE_LIMIT;
+		rq.trace_limit = KM_DEFAULT_WINDOW_TRACE_LIMIT;
 	rq.check_only = false;
 	if (!rq.file) {
 		snprintf(err, errlen, "no scenario to run");
@@ -231,7 +234,9 @@ static void host_free(struct host *h)
 int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
 		  int n, int first, const struct km_run_request *base, char *err, size_t errlen)
 {
-	km_view_set_datadir(km_datadir());
+	const struct km_view_api *view = km_view_lib(err, errlen);
+	if (!view)
+		return -1;
 	struct host *h = calloc(1, sizeof(*h));
 	if (!h) {
 		snprintf(err, errlen, "out of memory");
@@ -241,58 +246,12 @@ int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *
 	h->base = base;
 	struct km_view_host vh = { .ud = h, .rerun = rerun, .release = release,
 				   .interrupted = interrupted };
-	int rc = km_view_window(eras, n > 0 ? exhibits : NULL, n, first, &vh, err, errlen);
+	int rc = view->window(eras, n > 0 ? exhibits : NULL, n, first, &vh, err, errlen);
 	host_free(h);
 	free(h);
 	return rc;
 }
 
-int km_cli_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-		       const struct km_run_request *base, const char *path, int w, int h,
-		       char *err, size_t errlen)
-{
-	km_view_set_datadir(km_datadir());
-	struct host *hs = calloc(1, sizeof(*hs));
-	if (!hs) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	hs->eras = eras;
-	hs->base = base;
-	static const int all[] = { KM_MODE_NATIVE, KM_PRIM_CLI, KM_PRIM_BKL, KM_PRIM_SPIN,
-				   KM_PRIM_SEM, KM_PRIM_MUTEX };
-	const int *modes = ex && ex->nmodes > 1 ? ex->modes : all;
-	int nm = ex && ex->nmodes > 1 ? ex->nmodes : 6;
-	if (nm > 6)
-		nm = 6;
-	struct km_view_run runs[6];
-	static char why[6][512];
-	const char *whyp[6];
-	int ok = 0;
-	for (int i = 0; i < nm; i++) {
-		char e[480];
-		memset(&runs[i], 0, sizeof(runs[i]));
-		whyp[i] = NULL;
-		if (rerun(hs, ex, ex ? ex->era : NULL, modes[i], &runs[i], e, sizeof(e)) == 0) {
-			ok++;
-		} else {
-			/* name the mode, unless the reason already does */
-			if (!strncmp(e, "mode ", 5))
-				snprintf(why[i], sizeof(why[i]), "%s", e);
-			else
-				snprintf(why[i], sizeof(why[i]), "%s: %s", km_mode_name(modes[i]), e);
-			whyp[i] = why[i];
-		}
-	}
-	int rc = -1;
-	if (!ok)
-		snprintf(err, errlen, "none of the modes could run");
-	else
-		rc = km_view_png_compare(eras, ex, runs, whyp, nm, path, w, h, err, errlen);
-	host_free(hs);
-	free(hs);
-	return rc;
-}
 
 /* ---------------------------------------------------------------- tour -- */
 

@@ -36,17 +36,6 @@ int km_cli_png_exhibit(const struct km_era_list *eras, const struct km_view_exhi
 		       char *err, size_t errlen);
 
 /**
- * km_cli_png_compare - run exhibit @ex (its file and era, from @base for
- * everything else) under each of its modes (all six when it names one or
- * none) and draw them as small multiples on one time axis at @path.
- * Modes the era did not have are shown as such.  Returns 0, or -1 with
- * @err.
- */
-int km_cli_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-		       const struct km_run_request *base, const char *path, int w, int h,
-		       char *err, size_t errlen);
-
-/**
  * km_cli_window - open the museum on exhibit @first of @exhibits (@n of
  * them; with @n == 0 the one scenario of base->file).  Runs are made with
  * km_session_run from @base (file, era and mode replaced per run; the

@@ -123,26 +123,43 @@ static int l_era(lua_State *L)
 	return 0;
 }
 
-int km_era_load_file(const char *path, struct km_era *era, char *err, size_t errlen)
+/* Budgets of one era file: it is data, and small. */
+#define ERA_MAX_INSTRUCTIONS 10000000ULL
+#define ERA_MAX_MEMORY (16u << 20)
+#define ERA_MAX_WALL 10.0
+
+/*
+ * Run era file @path in @sb, filling @era.  The file gets an environment
+ * of its own (its globals land there; it reads the sandbox's through
+ * __index) and a generator seeded as a fresh sandbox's, so what one era
+ * file does is not seen by the next.
+ */
+static int load_into(struct km_sandbox *sb, const char *path, struct km_era *era, char *err,
+		     size_t errlen)
 {
-	struct km_sandbox sb;
-	if (km_sandbox_open(&sb, 10000000, 16u << 20, 10.0, 0) < 0) {
-		snprintf(err, errlen, "%s: cannot start Lua", path);
-		return -1;
-	}
-	lua_State *L = sb.L;
+	lua_State *L = sb->L;
+	int top = lua_gettop(L);
 	int calls = 0;
-	lua_pushlightuserdata(L, era);
-	lua_pushlightuserdata(L, &calls);
-	lua_pushcclosure(L, l_era, 2);
-	lua_setglobal(L, "era");
+	km_rng_seed(&sb->own_rng, 0);
 	int rc = -1;
-	int st = km_sandbox_loadfile(&sb, path);
-	if (st == LUA_OK)
+	int st = km_sandbox_loadfile(sb, path);
+	if (st == LUA_OK) {
+		lua_newtable(L);			/* the file's _ENV */
+		lua_newtable(L);
+		lua_pushglobaltable(L);
+		lua_setfield(L, -2, "__index");
+		lua_setmetatable(L, -2);
+		lua_pushlightuserdata(L, era);
+		lua_pushlightuserdata(L, &calls);
+		lua_pushcclosure(L, l_era, 2);
+		lua_setfield(L, -2, "era");
+		if (!lua_setupvalue(L, -2, 1))		/* a main chunk's only upvalue */
+			lua_pop(L, 1);
 		st = km_sandbox_pcall(L, 0, 0);
+	}
 	if (st != LUA_OK) {
-		if (sb.fatal)
-			snprintf(err, errlen, "%s: %s", path, sb.fatal_msg);
+		if (sb->fatal)
+			snprintf(err, errlen, "%s: %s", path, sb->fatal_msg);
 		else
 			km_sandbox_errmsg(L, -1, err, errlen);
 	} else if (calls != 1) {
@@ -150,6 +167,18 @@ int km_era_load_file(const char *path, struct km_era *era, char *err, size_t err
 	} else {
 		rc = 0;
 	}
+	lua_settop(L, top);
+	return rc;
+}
+
+int km_era_load_file(const char *path, struct km_era *era, char *err, size_t errlen)
+{
+	struct km_sandbox sb;
+	if (km_sandbox_open(&sb, ERA_MAX_INSTRUCTIONS, ERA_MAX_MEMORY, ERA_MAX_WALL, 0) < 0) {
+		snprintf(err, errlen, "%s: cannot start Lua", path);
+		return -1;
+	}
+	int rc = load_into(&sb, path, era, err, errlen);
 	km_sandbox_close(&sb);
 	return rc;
 }
@@ -204,8 +233,21 @@ int km_eras_load(const char *dir, struct km_era_list *out, char *err, size_t err
 		snprintf(err, errlen, "out of memory loading eras");
 		rc = -1;
 	}
+	/* One sandbox for the whole folder, each file in an environment of
+	 * its own: starting Lua once rather than once a file is most of what
+	 * every invocation of the program costs before its own work. */
+	struct km_sandbox sb;
+	bool open = false;
+	if (rc == 0 && n > 0) {
+		open = km_sandbox_open(&sb, ERA_MAX_INSTRUCTIONS * (uint64_t)n, ERA_MAX_MEMORY,
+				       ERA_MAX_WALL, 0) == 0;
+		if (!open) {
+			snprintf(err, errlen, "%s: cannot start Lua", dir);
+			rc = -1;
+		}
+	}
 	for (int i = 0; rc == 0 && i < n; i++) {
-		if (km_era_load_file(names[i], &out->v[out->n], err, errlen) < 0) {
+		if (load_into(&sb, names[i], &out->v[out->n], err, errlen) < 0) {
 			rc = -1;
 			break;
 		}
@@ -218,6 +260,8 @@ int km_eras_load(const char *dir, struct km_era_list *out, char *err, size_t err
 		}
 		out->n++;
 	}
+	if (open)
+		km_sandbox_close(&sb);
 	for (int i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
@@ -231,48 +275,4 @@ int km_eras_load(const char *dir, struct km_era_list *out, char *err, size_t err
 	}
 	qsort(out->v, (size_t)out->n, sizeof(*out->v), by_year);
 	return 0;
-}
-
-void km_eras_free(struct km_era_list *list)
-{
-	free(list->v);
-	list->v = NULL;
-	list->n = 0;
-}
-
-const struct km_era *km_eras_find(const struct km_era_list *list, const char *key)
-{
-	for (int i = 0; i < list->n; i++)
-		if (!strcmp(list->v[i].id, key))
-			return &list->v[i];
-	for (int i = 0; i < list->n; i++)
-		if (!strcmp(list->v[i].version, key))
-			return &list->v[i];
-	char *end;
-	long y = strtol(key, &end, 10);
-	if (*key && !*end)
-		for (int i = 0; i < list->n; i++)
-			if (list->v[i].year == y)
-				return &list->v[i];
-	return NULL;
-}
-
-const struct km_era *km_eras_arrival(const struct km_era_list *list, enum km_prim p)
-{
-	for (int i = 0; i < list->n; i++)
-		if (km_era_has(&list->v[i], p))
-			return &list->v[i];
-	return NULL;
-}
-
-const struct km_era *km_eras_removal(const struct km_era_list *list, enum km_prim p)
-{
-	bool seen = false;
-	for (int i = 0; i < list->n; i++) {
-		if (km_era_has(&list->v[i], p))
-			seen = true;
-		else if (seen)
-			return &list->v[i];
-	}
-	return NULL;
 }

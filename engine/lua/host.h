@@ -24,13 +24,37 @@ struct km_handle {
 	uint32_t index;
 };
 
-/* A declaration recorded at the top level, built at instantiation. */
+/*
+ * A declaration recorded at the top level, built at instantiation: what
+ * its constructor (km_lock_new, km_task_new, ...) will be given.  @type
+ * is the tag of the union, as a TValue's is in lobject.h; waitqueues and
+ * completions have a name only.
+ */
 struct km_decl {
 	enum km_htype type;
 	char *name;
-	char *unit;
-	int64_t a, b, c, d;		/* per type: count/kind/pinned, value, cpu/start... */
-	int fnref;			/* task run / irq handler */
+	int fnref;			/* task run / irq handler, or LUA_NOREF */
+	union {
+		struct {
+			int count;
+			enum km_prim kind;
+			bool pinned;
+		} lock;
+		struct {
+			int64_t value;
+		} var;			/* KM_H_VAR and KM_H_ATOMIC */
+		struct {
+			char *unit;	/* malloc'd */
+		} counter;
+		struct {
+			int cpu;	/* -1: any */
+			km_time start;
+		} task;
+		struct {
+			int cpu;
+			km_time every, jitter, start;
+		} irq;
+	} u;
 };
 
 enum km_phase { KM_PHASE_LOAD, KM_PHASE_READY, KM_PHASE_RUN, KM_PHASE_CHECK };

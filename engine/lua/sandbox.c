@@ -81,10 +81,6 @@ void km_sandbox_set_fatal(struct km_sandbox *sb, const char *msg)
 		lua_sethook(T, sb_hook, LUA_MASKCOUNT, 1);
 }
 
-const char *km_sandbox_where(const struct km_sandbox *sb)
-{
-	return sb->where;
-}
 
 /*
  * Charge @n instructions run (or as good as run) at @where ("file:line: "),

@@ -11,7 +11,7 @@
  *   - wall-clock time, checked from the same hook.
  * Once a budget is exceeded the sandbox is "fatal": the hook raises an
  * error at every further instruction, so pcall cannot swallow it, and the
- * host checks km_sandbox_fatal() after every resume and ends the run.
+ * host checks its flag (sb->fatal) after every resume and ends the run.
  *
  * pairs() is replaced by a version that visits keys in a fixed order
  * (numbers, then strings, sorted), because Lua's hash order depends on a
@@ -21,6 +21,7 @@
 #ifndef KM_LUA_SANDBOX_H
 #define KM_LUA_SANDBOX_H
 
+#include "../defaults.h"
 #include <lua.h>
 
 #include "../rng.h"
@@ -41,11 +42,6 @@ struct km_sandbox {
 	struct km_rng own_rng;
 	uint64_t source_hash;		/* of the last file loaded: see km_sandbox_loadfile */
 };
-
-/* Defaults of section 6 of the scenario contract. */
-#define KM_DEFAULT_MAX_INSTRUCTIONS 200000000ULL
-#define KM_DEFAULT_MAX_MEMORY (256u << 20)
-#define KM_DEFAULT_MAX_WALL 120.0
 
 /**
  * km_sandbox_open - a fresh state with the reduced libraries and budgets.
@@ -70,16 +66,11 @@ void km_sandbox_anchor_function(lua_State *L, int idx);
 /* The sandbox of a state (stored in its extra space). */
 struct km_sandbox *km_sandbox_of(lua_State *L);
 
-/* "file:line: " where Lua code was last seen running (within
- * KM_HOOK_EVERY instructions), for errors that carry no position of
- * their own (memory exhaustion).  "" if unknown. */
-const char *km_sandbox_where(const struct km_sandbox *sb);
-
 /* Mark the run fatal with a message; later instructions raise it. */
 void km_sandbox_set_fatal(struct km_sandbox *sb, const char *msg);
 
 /**
- * km_sandbox_load - load a file as a text chunk named after its path.
+ * km_sandbox_loadfile - load a file as a text chunk named after its path.
  * On failure returns the Lua status and leaves the message on the stack.
  * Refuses binary chunks.
  *

@@ -174,9 +174,9 @@ static int l_lock(lua_State *L)
 	bool pinned = km_field_bool(L, 1, "lock", "pinned", false);
 	unique_name(L, KM_H_LOCK, name);
 	struct km_decl *d = decl_add(L, KM_H_LOCK, name);
-	d->a = count;
-	d->b = k;
-	d->c = pinned;
+	d->u.lock.count = (int)count;
+	d->u.lock.kind = (enum km_prim)k;
+	d->u.lock.pinned = pinned;
 	km_push_handle(L, KM_H_LOCK, next_index(L, KM_H_LOCK));
 	return 1;
 }
@@ -191,7 +191,7 @@ static int value_decl(lua_State *L, enum km_htype type)
 	int64_t value = km_field_int(L, 1, decl, "value", 0, INT64_MIN, INT64_MAX);
 	unique_name(L, type, name);
 	struct km_decl *d = decl_add(L, type, name);
-	d->a = value;
+	d->u.var.value = value;
 	km_push_handle(L, type, next_index(L, type));
 	return 1;
 }
@@ -208,8 +208,8 @@ static int l_counter(lua_State *L)
 	const char *unit = km_field_string(L, 1, "counter", "unit", "", false);
 	unique_name(L, KM_H_COUNTER, name);
 	struct km_decl *d = decl_add(L, KM_H_COUNTER, name);
-	d->unit = strdup(unit);
-	if (!d->unit)
+	d->u.counter.unit = strdup(unit);
+	if (!d->u.counter.unit)
 		return luaL_error(L, "out of memory");
 	km_push_handle(L, KM_H_COUNTER, next_index(L, KM_H_COUNTER));
 	return 1;
@@ -254,8 +254,8 @@ static int l_task(lua_State *L)
 		return luaL_error(L, "task{}: more than 1,000,000 tasks");
 	int ref = fn_ref(L, "task", "run");
 	struct km_decl *d = decl_add(L, KM_H_TASK, name);
-	d->a = cpu;
-	d->b = start;
+	d->u.task.cpu = (int)cpu;
+	d->u.task.start = start;
 	d->fnref = ref;
 	km_push_handle(L, KM_H_TASK, next_index(L, KM_H_TASK));
 	return 1;
@@ -283,10 +283,10 @@ static int l_irq(lua_State *L)
 	unique_name(L, KM_H_IRQ, name);
 	int ref = fn_ref(L, "irq", "handler");
 	struct km_decl *d = decl_add(L, KM_H_IRQ, name);
-	d->a = cpu;
-	d->b = every;
-	d->c = jitter;
-	d->d = start;
+	d->u.irq.cpu = (int)cpu;
+	d->u.irq.every = every;
+	d->u.irq.jitter = jitter;
+	d->u.irq.start = start;
 	d->fnref = ref;
 	km_push_handle(L, KM_H_IRQ, next_index(L, KM_H_IRQ));
 	return 1;
@@ -503,7 +503,8 @@ void km_scenario_free(struct km_scenario *sc)
 	km_sandbox_close(&sc->sb);
 	for (int i = 0; i < sc->ndecls; i++) {
 		free(sc->decls[i].name);
-		free(sc->decls[i].unit);
+		if (sc->decls[i].type == KM_H_COUNTER)
+			free(sc->decls[i].u.counter.unit);
 	}
 	for (int i = 0; i < sc->nresults; i++)
 		free(sc->results[i].message);
@@ -534,11 +535,6 @@ uint64_t km_scenario_source_hash(const struct km_scenario *sc)
 	return sc->sb.source_hash;
 }
 
-const char *km_scenario_path(const struct km_scenario *sc)
-{
-	return sc->path;
-}
-
 int km_scenario_lock_kinds(const struct km_scenario *sc, enum km_prim *kinds,
 			   bool *pinned, int max)
 {
@@ -546,8 +542,8 @@ int km_scenario_lock_kinds(const struct km_scenario *sc, enum km_prim *kinds,
 	for (int i = 0; i < sc->ndecls && n < max; i++) {
 		if (sc->decls[i].type != KM_H_LOCK)
 			continue;
-		kinds[n] = (enum km_prim)sc->decls[i].b;
-		pinned[n] = sc->decls[i].c != 0;
+		kinds[n] = sc->decls[i].u.lock.kind;
+		pinned[n] = sc->decls[i].u.lock.pinned;
 		n++;
 	}
 	return n;
@@ -779,16 +775,17 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 		void *o = NULL;
 		switch (d->type) {
 		case KM_H_LOCK:
-			o = km_lock_new(sim, d->name, (enum km_prim)d->b, (int)d->a, d->c != 0);
+			o = km_lock_new(sim, d->name, d->u.lock.kind, d->u.lock.count,
+					d->u.lock.pinned);
 			break;
 		case KM_H_VAR:
-			o = km_var_new(sim, d->name, d->a);
+			o = km_var_new(sim, d->name, d->u.var.value);
 			break;
 		case KM_H_ATOMIC:
-			o = km_atomic_new(sim, d->name, d->a);
+			o = km_atomic_new(sim, d->name, d->u.var.value);
 			break;
 		case KM_H_COUNTER:
-			o = km_counter_new(sim, d->name, d->unit);
+			o = km_counter_new(sim, d->name, d->u.counter.unit);
 			break;
 		case KM_H_WAITQ:
 			o = km_waitq_new(sim, d->name);
@@ -797,7 +794,8 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 			o = km_completion_new(sim, d->name);
 			break;
 		case KM_H_TASK: {
-			struct km_ctx *c = km_task_new(sim, d->name, (int)d->a, d->b);
+			struct km_ctx *c = km_task_new(sim, d->name, d->u.task.cpu,
+						       d->u.task.start);
 			if (c && km_host_reserve(sc, c->id) == 0)
 				sc->task_fn[c->id] = d->fnref;
 			else if (c)
@@ -806,8 +804,9 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 			break;
 		}
 		case KM_H_IRQ: {
-			struct km_irqsrc *s = km_irqsrc_new(sim, d->name, (int)d->a, d->b, d->c,
-							    d->d);
+			struct km_irqsrc *s = km_irqsrc_new(sim, d->name, d->u.irq.cpu,
+							    d->u.irq.every, d->u.irq.jitter,
+							    d->u.irq.start);
 			if (s)
 				s->host = (void *)(intptr_t)d->fnref;
 			o = s;

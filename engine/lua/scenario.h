@@ -17,6 +17,7 @@
 #ifndef KM_LUA_SCENARIO_H
 #define KM_LUA_SCENARIO_H
 
+#include "../report/records.h"
 #include "../sim.h"
 
 struct km_scenario;
@@ -57,17 +58,6 @@ struct km_scenario_meta {
 	bool has_seed;
 };
 
-struct km_param_info {
-	char name[129];
-	char value[256];		/* as used, printed */
-	char def[256];
-};
-
-struct km_check_result {
-	bool ok;
-	char *message;
-};
-
 /**
  * km_scenario_load - read and run the top level of @path.
  * Returns NULL with a one-line "file:line: message" in @err.
@@ -80,7 +70,6 @@ const struct km_scenario_meta *km_scenario_meta(const struct km_scenario *sc);
 int km_scenario_params(const struct km_scenario *sc, const struct km_param_info **out);
 /* The FNV-1a 64 of the scenario file's bytes (see km_sandbox_loadfile). */
 uint64_t km_scenario_source_hash(const struct km_scenario *sc);
-const char *km_scenario_path(const struct km_scenario *sc);
 
 /* Kinds of the declared locks (to check an era before instantiating). */
 int km_scenario_lock_kinds(const struct km_scenario *sc, enum km_prim *kinds,

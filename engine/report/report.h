@@ -14,8 +14,8 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "../lua/scenario.h"
 #include "../sim.h"
+#include "records.h"
 
 struct km_run_info {
 	const char *scenario;		/* name, or the file when unknown */

@@ -11,7 +11,7 @@
 #ifndef KM_VIEW_VIEW_H
 #define KM_VIEW_VIEW_H
 
-#include "../lua/eras.h"
+#include "../era.h"
 #include "../report/report.h"
 
 /* One exhibit of the tour: a scenario in an era, in one or more modes. */
@@ -55,7 +55,7 @@ struct km_view_host {
 void km_view_set_datadir(const char *dir);
 
 /**
- * km_view_png - draw @run (and, for a compare view, @others) into a PNG
+ * km_view_png - draw @run into a PNG
  * of @w x @h pixels at @path, with the software renderer (no display).
  * Writes to a temporary file in the same folder and renames it into
  * place.  Returns 0 or -1 with @err.
@@ -63,16 +63,6 @@ void km_view_set_datadir(const char *dir);
 int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex,
 		const struct km_view_run *run, const char *path, int w, int h,
 		char *err, size_t errlen);
-
-/**
- * km_view_png_compare - the compare view of @nruns runs of the same
- * exhibit (say one per mode) as small multiples on one time axis, into a
- * PNG at @path.  A run that could not be made has ri NULL and its reason
- * in @why[i] (@why may be NULL).  Returns 0 or -1 with @err.
- */
-int km_view_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-			const struct km_view_run *runs, const char *const *why, int nruns,
-			const char *path, int w, int h, char *err, size_t errlen);
 
 /**
  * km_view_window - the interactive museum, starting at exhibit @first of
@@ -85,5 +75,32 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 
 /* Is there a display to open a window on? ($DISPLAY or $WAYLAND_DISPLAY) */
 bool km_view_have_display(void);
+
+/*
+ * The view as a library.  Only drawing needs SDL, and SDL with its fonts
+ * and image codecs costs a process some 20 ms to load: the view is built
+ * as lockmuseum-view.so, which the command line opens (dlopen) only when
+ * a window or a picture is asked for, so that a headless run loads no
+ * SDL library at all.  km_view_api is the library's one entry: these are
+ * the view's functions above, plus km_view_plot_png (view_plot.h).  The
+ * library uses the program's own core and reports (the program exports
+ * its symbols to it); it owns nothing else.
+ */
+struct km_view_api {
+	void (*set_datadir)(const char *dir);
+	bool (*have_display)(void);
+	int (*png)(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+		   const struct km_view_run *run, const char *path, int w, int h,
+		   char *err, size_t errlen);
+	int (*window)(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
+		      int nexhibits, int first, const struct km_view_host *host,
+		      char *err, size_t errlen);
+	/* a json_t *, as void * to keep jansson out of this header */
+	int (*plot_png)(const void *table, const char *path, int w, int h,
+			char *err, size_t errlen);
+};
+
+#define KM_VIEW_API_SYMBOL "km_view_api"
+extern const struct km_view_api km_view_api;
 
 #endif /* KM_VIEW_VIEW_H */

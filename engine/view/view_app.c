@@ -23,7 +23,7 @@
  */
 #include "view_render.h"
 
-#include "../lua/eras.h"
+#include "../era.h"
 
 #include <stdio.h>
 #include <stdlib.h>

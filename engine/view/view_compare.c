@@ -10,7 +10,7 @@
  * timeline's code (km_draw_cpu_rows) into the same texture; this file
  * draws only what goes over them.
  */
-#include "view_draw.h"
+#include "view_panels.h"
 
 #include <stdio.h>
 

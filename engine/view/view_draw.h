@@ -1,6 +1,7 @@
 /*
  * view_draw.h - what the drawers share: the renderer, the fonts, the
- * scratch memory, and one frame's worth of const inputs.
+ * scratch memory, the primitives (view_draw.c), and one frame's worth of
+ * const inputs.  The panels themselves are declared in view_panels.h.
  *
  * The same drawing code serves the window and the headless PNG: both
  * hand a renderer to km_draw_new (a window's, or a software renderer over
@@ -41,11 +42,18 @@ struct km_view_frame {
 };
 
 /* A laid-out placard: lines of text with their font and position. */
+enum km_placard_line_kind {
+	KM_LINE_TEXT,
+	KM_LINE_CODE,
+	KM_LINE_RULE,
+	KM_LINE_LOOK,			/* in the "look" box */
+};
+
 struct km_placard_line {
 	const char *s;			/* into km_placard_doc.text */
 	uint32_t len;
 	uint8_t font;			/* enum km_font */
-	uint8_t kind;			/* 0 text, 1 code, 2 rule, 3 "look" box */
+	uint8_t kind;			/* enum km_placard_line_kind */
 	int y, x;
 };
 
@@ -101,34 +109,16 @@ struct km_draw {
 
 struct km_draw *km_draw_new(SDL_Renderer *r, float u, char *err, size_t errlen);
 void km_draw_free(struct km_draw *d);
+/* Free the lanes' scratch buffers (px, acc, ...; they are sized again on
+ * the next frame) and leave their pointers NULL. */
+void km_draw_free_buffers(struct km_draw *d);
 /* The state's scale changed (a resize): reopen fonts. */
 int km_draw_rescale(struct km_draw *d, float u);
 
 /* The assets folder, for the fonts. */
 const char *km_view_assets_dir(void);
 
-/* One whole frame, then the overlays. */
-void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
-		   const struct km_view_state *st);
-
-/* The parts, one file each. */
-void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
-		      const struct km_view_state *st);
-void km_draw_compare(struct km_draw *d, const struct km_view_frame *f,
-		     const struct km_view_state *st);
-void km_draw_legend(struct km_draw *d, const struct km_view_state *st);
-void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
-		    const struct km_view_state *st);
-void km_draw_placard(struct km_draw *d, const struct km_view_frame *f,
-		     const struct km_view_state *st);
-void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
-		   const struct km_view_state *st);
-void km_draw_help(struct km_draw *d, const struct km_view_state *st);
-
-/* A run's figures in one line: "ends at 12.3 ms, 31% spinning, ..." */
-const char *km_view_headline(const struct km_view_model *m, char *buf, size_t len);
-
-/* Small helpers for every drawer. */
+/* The primitives every panel draws with (view_draw.c). */
 void km_draw_colour(struct km_draw *d, uint32_t rgb, uint8_t a);
 void km_draw_fill(struct km_draw *d, int x, int y, int w, int h, uint32_t rgb);
 void km_draw_frame_rect(struct km_draw *d, int x, int y, int w, int h, uint32_t rgb);
@@ -138,20 +128,5 @@ void km_draw_vline(struct km_draw *d, int x, int y0, int y1, uint32_t rgb);
 int km_draw_text_fit(struct km_draw *d, enum km_font f, const char *s, int x, int y, int w,
 		     uint32_t rgb);
 int km_draw_px(const struct km_draw *d, float v);
-
-/* The lanes' pixel work, shared by the timeline and the compare view:
- * bucket every CPU of @m into @rows rows of d->px from row @y (relative to
- * the lanes' top), @per_row CPUs to a row, for the window [t0, t1).
- * Zoomed out, the columns are read from the run's summary (built on the
- * first call for this run and grouping: O(spans) once); zoomed in, from
- * the spans.  Either way a frame costs O(rows x columns), plus the spans
- * in view when they are fewer than a few a column. */
-void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
-		      int row_h, int gap, int per_row, km_time t0, km_time t1);
-
-/* The summary of @m grouped @per_row CPUs a row, from the cache or built
- * now; NULL when it cannot be built (then the spans are walked). */
-const struct km_vm_summary *km_draw_summary(struct km_draw *d, const struct km_view_model *m,
-					    int per_row);
 
 #endif /* KM_VIEW_VIEW_DRAW_H */

@@ -5,7 +5,7 @@
  * that view_state.c implements, and the interaction test presses them.
  * Keep the two in step.
  */
-#include "view_draw.h"
+#include "view_panels.h"
 
 static const struct {
 	const char *keys;

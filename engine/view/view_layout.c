@@ -23,7 +23,7 @@
  */
 #include "view_state.h"
 
-#include "../lua/eras.h"
+#include "../era.h"
 
 #include <math.h>
 

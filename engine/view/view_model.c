@@ -252,6 +252,360 @@ static void set_err(char *err, size_t errlen, const char *msg)
 		snprintf(err, errlen, "%s", msg);
 }
 
+/*
+ * Building the model: count, allocate, fill.  Pass 1 counts what each
+ * CPU, lock and counter has in the trace; then every array of the model
+ * is allocated once at its final size; pass 2 fills them, following the
+ * trace with a little state (who holds each lock, who waits, which wake
+ * -up's arrow is still open), kept in struct build and freed at the end.
+ */
+struct build {
+	size_t *cpu_n;			/* pass 1: records per CPU; pass 2: filled */
+	size_t *lock_n;			/* records per lock lane */
+	size_t *ctr_n;			/* records per counter */
+	size_t nwake, nviol;
+	struct holders *hold;		/* per lock: who holds it now */
+	uint16_t *waiting;		/* per lock: how many wait */
+	uint32_t *pending;		/* per context: the lock it waits for */
+	size_t *arrow_of;		/* per context: its open wake-up arrow */
+	uint8_t *irqoff;		/* per CPU: interrupts off now */
+	uint32_t *viol_seen;		/* per violation kind: seen so far */
+	/* per kind, the violation messages the core kept (the first
+	 * KM_VIOLATIONS_KEPT of each kind, in trace order) */
+	int32_t kept[KM_V_KINDS][KM_VIOLATIONS_KEPT];
+};
+
+static void build_free(struct build *b, int nlocks)
+{
+	if (b->hold)
+		for (int li = 0; li < nlocks; li++)
+			free(b->hold[li].v);
+	free(b->cpu_n);
+	free(b->lock_n);
+	free(b->ctr_n);
+	free(b->hold);
+	free(b->waiting);
+	free(b->pending);
+	free(b->arrow_of);
+	free(b->irqoff);
+	free(b->viol_seen);
+}
+
+/* The model's fixed-size arrays and the build's state.  0, or -1. */
+static int allocate_tables(struct km_view_model *m, struct build *b)
+{
+	int nc = m->ncpus;
+	b->cpu_n = calloc((size_t)nc + 1, sizeof(size_t));
+	b->lock_n = calloc((size_t)m->nlocks, sizeof(size_t));
+	b->ctr_n = calloc((size_t)m->ncounters + 1, sizeof(size_t));
+	b->hold = calloc((size_t)m->nlocks, sizeof(*b->hold));
+	b->waiting = calloc((size_t)m->nlocks, sizeof(uint16_t));
+	b->pending = malloc(((size_t)m->nctx + 1) * sizeof(uint32_t));
+	b->arrow_of = malloc(((size_t)m->nctx + 1) * sizeof(size_t));
+	b->irqoff = calloc((size_t)nc + 1, 1);
+	b->viol_seen = calloc(KM_V_KINDS, sizeof(uint32_t));
+	m->cpu_first = calloc((size_t)nc + 1, sizeof(size_t));
+	m->locks = calloc((size_t)m->nlocks, sizeof(*m->locks));
+	m->lane_locks = calloc((size_t)m->nlocks, sizeof(int));
+	m->counters = calloc((size_t)m->ncounters + 1, sizeof(*m->counters));
+	m->lane_ctrs = calloc((size_t)m->ncounters + 1, sizeof(int));
+	m->ctx_colour = calloc((size_t)m->nctx + 1, 1);
+	if (!b->cpu_n || !b->lock_n || !b->ctr_n || !b->hold || !b->waiting || !b->pending ||
+	    !b->arrow_of || !b->irqoff || !b->viol_seen || !m->cpu_first || !m->locks ||
+	    !m->lane_locks || !m->counters || !m->lane_ctrs || !m->ctx_colour)
+		return -1;
+	return 0;
+}
+
+/* Pass 1: how many of everything. */
+static void count_records(const struct km_view_model *m, struct build *b)
+{
+	for (size_t i = 0; i < m->nrecs; i++) {
+		const struct km_trace_rec *r = &m->recs[i];
+		if ((r->kind == KM_TR_CPU || r->kind == KM_TR_IRQOFF) && r->cpu < m->ncpus)
+			b->cpu_n[r->cpu]++;
+		else if (is_lock_change(r)) {
+			int li = km_vm_lock_index(m, r->obj);
+			if (li >= 0)
+				b->lock_n[li]++;
+		} else if (r->kind == KM_TR_COUNTER && r->obj < (uint32_t)m->ncounters)
+			b->ctr_n[r->obj]++;
+		else if (r->kind == KM_TR_WAKE)
+			b->nwake++;
+		else if (r->kind == KM_TR_VIOLATION)
+			b->nviol++;
+	}
+}
+
+/* The arrays that grow with the trace, at the sizes pass 1 found, and
+ * where each CPU's, lock's and counter's part of them begins.  0 or -1. */
+static int allocate_spans(struct km_view_model *m, const struct build *b)
+{
+	const struct km_sim *sim = m->sim;
+	int nc = m->ncpus;
+	size_t total = 0;
+	for (int c = 0; c < nc; c++) {
+		m->cpu_first[c] = total;
+		total += b->cpu_n[c] + 1;	/* + the idle span at t = 0 */
+	}
+	m->cpu_first[nc] = total;
+	m->spans = malloc((total ? total : 1) * sizeof(*m->spans));
+	size_t ltotal = 0;
+	for (int li = 0; li < m->nlocks; li++) {
+		m->locks[li].lock = li < (int)sim->locks.n ? sim->locks.v[li] :
+				    li == (int)sim->locks.n ? sim->bkl : sim->gil;
+		m->locks[li].id = li < (int)sim->locks.n ? (uint32_t)li :
+				  li == (int)sim->locks.n ? KM_BKL_ID : KM_GIL_ID;
+		m->locks[li].first = ltotal;
+		ltotal += b->lock_n[li];
+	}
+	m->lspans = malloc((ltotal ? ltotal : 1) * sizeof(*m->lspans));
+	size_t ptotal = 0;
+	for (int k = 0; k < m->ncounters; k++) {
+		m->counters[k].c = sim->counters.v[k];
+		m->counters[k].first = ptotal;
+		ptotal += b->ctr_n[k];
+	}
+	m->points = malloc((ptotal ? ptotal : 1) * sizeof(*m->points));
+	m->arrows = malloc((b->nwake ? b->nwake : 1) * sizeof(*m->arrows));
+	m->viols = malloc((b->nviol ? b->nviol : 1) * sizeof(*m->viols));
+	m->viol_msg = malloc((b->nviol ? b->nviol : 1) * sizeof(*m->viol_msg));
+	if (!m->spans || !m->lspans || !m->points || !m->arrows || !m->viols || !m->viol_msg)
+		return -1;
+	return 0;
+}
+
+/* Pass 2, before the first record: the idle span every CPU starts with,
+ * nobody waiting, and which violation messages the core kept. */
+static void fill_start(struct km_view_model *m, struct build *b)
+{
+	const struct km_sim *sim = m->sim;
+	/* task colours: tasks in order of creation, interrupts apart */
+	int slot = 0;
+	for (uint32_t i = 0; i < m->nctx; i++)
+		m->ctx_colour[i] = sim->ctxs.v[i]->kind == KM_CTX_IRQ ? 255 : (uint8_t)(slot++ % 250);
+
+	size_t *fill = b->cpu_n;	/* reused as fill counters */
+	memset(fill, 0, ((size_t)m->ncpus + 1) * sizeof(size_t));
+	for (int c = 0; c < m->ncpus; c++)
+		push_span(m, fill, c, 0, KM_VM_NONE, KM_CPU_IDLE, 0);
+	for (uint32_t i = 0; i <= m->nctx; i++) {
+		b->pending[i] = KM_VM_NONE;
+		b->arrow_of[i] = SIZE_MAX;
+	}
+	uint32_t nkept[KM_V_KINDS] = {0};
+	memset(b->kept, 0xff, sizeof(b->kept));
+	for (uint32_t j = 0; j < sim->violations.n; j++) {
+		uint32_t k = (uint32_t)sim->violations.v[j].kind;
+		if (k < KM_V_KINDS && nkept[k] < KM_VIOLATIONS_KEPT)
+			b->kept[k][nkept[k]++] = (int32_t)j;
+	}
+}
+
+static void fill_cpu(struct km_view_model *m, struct build *b, const struct km_trace_rec *r)
+{
+	if (r->cpu >= m->ncpus)
+		return;
+	if (r->kind == KM_TR_IRQOFF) {
+		b->irqoff[r->cpu] = r->arg ? 1 : 0;
+		size_t n = b->cpu_n[r->cpu];
+		const struct km_vm_span *last = &m->spans[m->cpu_first[r->cpu] + n - 1];
+		push_span(m, b->cpu_n, r->cpu, r->time, last->ctx, last->state, b->irqoff[r->cpu]);
+		return;
+	}
+	push_span(m, b->cpu_n, r->cpu, r->time, r->ctx, (uint8_t)r->arg, b->irqoff[r->cpu]);
+	if (r->arg == KM_CPU_BUSY && r->ctx < m->nctx && b->arrow_of[r->ctx] != SIZE_MAX) {
+		struct km_vm_arrow *a = &m->arrows[b->arrow_of[r->ctx]];
+		a->t1 = r->time;
+		a->cpu1 = r->cpu;
+		b->arrow_of[r->ctx] = SIZE_MAX;
+	}
+}
+
+/* A lock's lane: holders and waiters after @r.  0, or -1 out of memory. */
+static int fill_lock(struct km_view_model *m, struct build *b, const struct km_trace_rec *r)
+{
+	if (!is_lock_change(r))
+		return 0;
+	int li = km_vm_lock_index(m, r->obj);
+	if (li < 0)
+		return 0;
+	uint32_t c = r->ctx < m->nctx ? r->ctx : m->nctx;
+	if (r->kind == KM_TR_CONTEND) {
+		if (b->pending[c] != (uint32_t)li) {
+			b->pending[c] = (uint32_t)li;
+			b->waiting[li]++;
+		}
+	} else if (r->kind == KM_TR_ACQUIRE) {
+		if (b->pending[c] == (uint32_t)li) {
+			b->pending[c] = KM_VM_NONE;
+			b->waiting[li]--;
+		}
+		if (holders_add(&b->hold[li], r->ctx) < 0)
+			return -1;
+		m->locks[li].acquisitions++;
+	} else if (r->kind == KM_TR_RELEASE) {
+		if (r->arg >= 0)
+			holders_remove(&b->hold[li], r->ctx);
+	} else if (b->pending[c] == (uint32_t)li) {	/* timed out */
+		b->pending[c] = KM_VM_NONE;
+		b->waiting[li]--;
+	}
+	push_lspan(m, li, r->time, &b->hold[li], b->waiting[li]);
+	return 0;
+}
+
+static void fill_counter(struct km_view_model *m, const struct km_trace_rec *r)
+{
+	if (r->obj >= (uint32_t)m->ncounters)
+		return;
+	struct km_vm_counter *k = &m->counters[r->obj];
+	struct km_vm_point *p = &m->points[k->first];
+	if (k->n && r->arg < p[k->n - 1].v)
+		k->falls = true;
+	if (k->n && p[k->n - 1].t == r->time)
+		p[k->n - 1].v = r->arg;
+	else
+		p[k->n++] = (struct km_vm_point){ r->time, r->arg };
+	if (k->n == 1 || r->arg < k->lo)
+		k->lo = r->arg;
+	if (k->n == 1 || r->arg > k->hi)
+		k->hi = r->arg;
+}
+
+/* A wake-up: an arrow from the waker, closed when the wakee next runs. */
+static void fill_wake(struct km_view_model *m, struct build *b, size_t i)
+{
+	const struct km_trace_rec *r = &m->recs[i];
+	struct km_vm_arrow a = {
+		.t0 = r->time, .t1 = -1, .waker = r->ctx, .wakee = r->aux,
+		.cpu0 = 0xffff, .cpu1 = 0xffff, .obj = r->obj,
+		.how = (uint8_t)(r->arg >= 0 && r->arg <= 3 ? r->arg : 2), .rec = i,
+	};
+	if (r->ctx != KM_TR_NONE) {
+		a.cpu0 = r->cpu;
+	} else {
+		/* a hand-off inside a release: find that release */
+		for (size_t k = i, steps = 0; k-- > 0 && steps < 64; steps++) {
+			const struct km_trace_rec *q = &m->recs[k];
+			if (q->time != r->time)
+				break;
+			if (q->kind == KM_TR_RELEASE && q->obj == r->obj) {
+				a.waker = q->ctx;
+				a.cpu0 = q->cpu;
+				break;
+			}
+		}
+	}
+	if (a.wakee < m->nctx)
+		b->arrow_of[a.wakee] = m->narrows;
+	m->arrows[m->narrows++] = a;
+}
+
+static void fill_violation(struct km_view_model *m, struct build *b, size_t i)
+{
+	const struct km_trace_rec *r = &m->recs[i];
+	uint32_t kind = r->aux < KM_V_KINDS ? r->aux : 0;
+	uint32_t nth = b->viol_seen[kind]++;
+	/* the nth kept message of this kind, if it was kept */
+	int32_t msg = nth < KM_VIOLATIONS_KEPT ? b->kept[kind][nth] : -1;
+	m->viols[m->nviols] = i;
+	m->viol_msg[m->nviols++] = msg;
+}
+
+/* Pass 2: every record into its lane.  0, or -1 out of memory. */
+static int fill_records(struct km_view_model *m, struct build *b)
+{
+	fill_start(m, b);
+	for (size_t i = 0; i < m->nrecs; i++) {
+		const struct km_trace_rec *r = &m->recs[i];
+		switch (r->kind) {
+		case KM_TR_CPU:
+		case KM_TR_IRQOFF:
+			fill_cpu(m, b, r);
+			break;
+		case KM_TR_CONTEND:
+		case KM_TR_ACQUIRE:
+		case KM_TR_RELEASE:
+		case KM_TR_TRYFAIL:
+			if (fill_lock(m, b, r) < 0)
+				return -1;
+			break;
+		case KM_TR_COUNTER:
+			fill_counter(m, r);
+			break;
+		case KM_TR_WAKE:
+			fill_wake(m, b, i);
+			break;
+		case KM_TR_VIOLATION:
+			fill_violation(m, b, i);
+			break;
+		default:
+			break;
+		}
+	}
+	/* close up: spans are contiguous per CPU, with gaps left by folding */
+	size_t w = 0;
+	for (int c = 0; c < m->ncpus; c++) {
+		size_t first = m->cpu_first[c], n = b->cpu_n[c];
+		memmove(&m->spans[w], &m->spans[first], n * sizeof(*m->spans));
+		m->cpu_first[c] = w;
+		w += n;
+	}
+	m->cpu_first[m->ncpus] = w;
+	return 0;
+}
+
+/* How long things take on a CPU, typically: the median non-idle span, to
+ * a power of two (a histogram of log2 lengths: no sorting). */
+static void find_typical_span(struct km_view_model *m)
+{
+	uint64_t lg[64] = {0}, nspan = 0;
+	for (int c = 0; c < m->ncpus; c++) {
+		for (size_t i = m->cpu_first[c]; i < m->cpu_first[c + 1]; i++) {
+			if (m->spans[i].state == KM_CPU_IDLE)
+				continue;
+			km_time len = km_vm_span_end(m, c, i) - m->spans[i].t;
+			if (len <= 0)
+				continue;
+			int bit = 63 - __builtin_clzll((unsigned long long)len);
+			lg[bit]++;
+			nspan++;
+		}
+	}
+	uint64_t below = 0;
+	for (int bit = 0; bit < 64 && nspan; bit++) {
+		below += lg[bit];
+		if (below * 2 >= nspan) {
+			m->typical_ns = (km_time)1 << bit;
+			break;
+		}
+	}
+}
+
+/* A lane for each lock the trace shows taken and each counter that
+ * moved; the stats panel starts on the most contended lock, which may
+ * have none (the BKL's figures are kept on kernel_flag while the trace
+ * names the declared lock). */
+static void choose_lanes(struct km_view_model *m)
+{
+	for (int li = 0; li < m->nlocks; li++)
+		if (m->locks[li].n)
+			m->lane_locks[m->nlane_locks++] = li;
+	sort_lanes(m);
+	for (int k = 0; k < m->ncounters; k++)
+		if (m->counters[k].n)
+			m->lane_ctrs[m->nlane_ctrs++] = k;
+	sort_counters(m);
+	for (int li = 0; li < m->nlocks; li++) {
+		const struct km_lock *l = m->locks[li].lock;
+		if (!l->st.acquisitions && !l->st.contentions)
+			continue;
+		if (m->hot_lock < 0 || cmp_hot(&li, &m->hot_lock, m) < 0)
+			m->hot_lock = li;
+	}
+}
+
 int km_vm_build(struct km_view_model *m, const struct km_run_info *ri, char *err, size_t errlen)
 {
 	memset(m, 0, sizeof(*m));
@@ -281,288 +635,21 @@ int km_vm_build(struct km_view_model *m, const struct km_run_info *ri, char *err
 	m->nlocks = (int)sim->locks.n + 2;
 	m->ncounters = (int)sim->counters.n;
 
-	int nc = m->ncpus;
-	size_t *cpu_n = calloc((size_t)nc + 1, sizeof(size_t));
-	size_t *lock_n = calloc((size_t)m->nlocks, sizeof(size_t));
-	size_t *ctr_n = calloc((size_t)m->ncounters + 1, sizeof(size_t));
-	size_t nwake = 0, nviol = 0;
-	struct holders *hold = calloc((size_t)m->nlocks, sizeof(*hold));
-	uint16_t *waiting = calloc((size_t)m->nlocks, sizeof(uint16_t));
-	uint32_t *pending = malloc(((size_t)m->nctx + 1) * sizeof(uint32_t));
-	size_t *arrow_of = malloc(((size_t)m->nctx + 1) * sizeof(size_t));
-	uint8_t *irqoff = calloc((size_t)nc + 1, 1);
-	uint32_t *viol_seen = calloc(KM_V_KINDS, sizeof(uint32_t));
-	m->cpu_first = calloc((size_t)nc + 1, sizeof(size_t));
-	m->locks = calloc((size_t)m->nlocks, sizeof(*m->locks));
-	m->lane_locks = calloc((size_t)m->nlocks, sizeof(int));
-	m->counters = calloc((size_t)m->ncounters + 1, sizeof(*m->counters));
-	m->lane_ctrs = calloc((size_t)m->ncounters + 1, sizeof(int));
-	m->ctx_colour = calloc((size_t)m->nctx + 1, 1);
-	if (!cpu_n || !lock_n || !ctr_n || !hold || !waiting || !pending || !arrow_of ||
-	    !irqoff || !viol_seen || !m->cpu_first || !m->locks || !m->lane_locks ||
-	    !m->counters || !m->lane_ctrs || !m->ctx_colour)
+	struct build *b = calloc(1, sizeof(*b));
+	if (!b || allocate_tables(m, b) < 0)
 		goto oom;
-
-	/* pass 1: how many of everything */
-	for (size_t i = 0; i < m->nrecs; i++) {
-		const struct km_trace_rec *r = &m->recs[i];
-		if ((r->kind == KM_TR_CPU || r->kind == KM_TR_IRQOFF) && r->cpu < nc)
-			cpu_n[r->cpu]++;
-		else if (is_lock_change(r)) {
-			int li = km_vm_lock_index(m, r->obj);
-			if (li >= 0)
-				lock_n[li]++;
-		} else if (r->kind == KM_TR_COUNTER && r->obj < (uint32_t)m->ncounters)
-			ctr_n[r->obj]++;
-		else if (r->kind == KM_TR_WAKE)
-			nwake++;
-		else if (r->kind == KM_TR_VIOLATION)
-			nviol++;
-	}
-	size_t total = 0;
-	for (int c = 0; c < nc; c++) {
-		m->cpu_first[c] = total;
-		total += cpu_n[c] + 1;		/* + the idle span at t = 0 */
-	}
-	m->cpu_first[nc] = total;
-	m->spans = malloc((total ? total : 1) * sizeof(*m->spans));
-	size_t ltotal = 0;
-	for (int li = 0; li < m->nlocks; li++) {
-		m->locks[li].lock = li < (int)sim->locks.n ? sim->locks.v[li] :
-				    li == (int)sim->locks.n ? sim->bkl : sim->gil;
-		m->locks[li].id = li < (int)sim->locks.n ? (uint32_t)li :
-				  li == (int)sim->locks.n ? KM_BKL_ID : KM_GIL_ID;
-		m->locks[li].first = ltotal;
-		ltotal += lock_n[li];
-	}
-	m->lspans = malloc((ltotal ? ltotal : 1) * sizeof(*m->lspans));
-	size_t ptotal = 0;
-	for (int k = 0; k < m->ncounters; k++) {
-		m->counters[k].c = sim->counters.v[k];
-		m->counters[k].first = ptotal;
-		ptotal += ctr_n[k];
-	}
-	m->points = malloc((ptotal ? ptotal : 1) * sizeof(*m->points));
-	m->arrows = malloc((nwake ? nwake : 1) * sizeof(*m->arrows));
-	m->viols = malloc((nviol ? nviol : 1) * sizeof(*m->viols));
-	m->viol_msg = malloc((nviol ? nviol : 1) * sizeof(*m->viol_msg));
-	if (!m->spans || !m->lspans || !m->points || !m->arrows || !m->viols || !m->viol_msg)
+	count_records(m, b);
+	if (allocate_spans(m, b) < 0 || fill_records(m, b) < 0)
 		goto oom;
-
-	/* task colours: tasks in order of creation, interrupts apart */
-	int slot = 0;
-	for (uint32_t i = 0; i < m->nctx; i++)
-		m->ctx_colour[i] = sim->ctxs.v[i]->kind == KM_CTX_IRQ ? 255 : (uint8_t)(slot++ % 250);
-
-	/* pass 2: fill */
-	size_t *fill = cpu_n;		/* reused as fill counters */
-	memset(fill, 0, ((size_t)nc + 1) * sizeof(size_t));
-	for (int c = 0; c < nc; c++)
-		push_span(m, fill, c, 0, KM_VM_NONE, KM_CPU_IDLE, 0);
-	for (uint32_t i = 0; i <= m->nctx; i++) {
-		pending[i] = KM_VM_NONE;
-		arrow_of[i] = SIZE_MAX;
-	}
-	/* per-kind lists of kept violation messages, in order: the core keeps
-	 * the first KM_VIOLATIONS_KEPT of each kind, in trace order */
-	int32_t kept[KM_V_KINDS][KM_VIOLATIONS_KEPT];
-	uint32_t nkept[KM_V_KINDS] = {0};
-	memset(kept, 0xff, sizeof(kept));
-	for (uint32_t j = 0; j < sim->violations.n; j++) {
-		uint32_t k = (uint32_t)sim->violations.v[j].kind;
-		if (k < KM_V_KINDS && nkept[k] < KM_VIOLATIONS_KEPT)
-			kept[k][nkept[k]++] = (int32_t)j;
-	}
-	for (size_t i = 0; i < m->nrecs; i++) {
-		const struct km_trace_rec *r = &m->recs[i];
-		switch (r->kind) {
-		case KM_TR_CPU:
-			if (r->cpu >= nc)
-				break;
-			push_span(m, fill, r->cpu, r->time, r->ctx, (uint8_t)r->arg, irqoff[r->cpu]);
-			if (r->arg == KM_CPU_BUSY && r->ctx < m->nctx && arrow_of[r->ctx] != SIZE_MAX) {
-				struct km_vm_arrow *a = &m->arrows[arrow_of[r->ctx]];
-				a->t1 = r->time;
-				a->cpu1 = r->cpu;
-				arrow_of[r->ctx] = SIZE_MAX;
-			}
-			break;
-		case KM_TR_IRQOFF: {
-			if (r->cpu >= nc)
-				break;
-			irqoff[r->cpu] = r->arg ? 1 : 0;
-			size_t n = fill[r->cpu];
-			const struct km_vm_span *last = &m->spans[m->cpu_first[r->cpu] + n - 1];
-			push_span(m, fill, r->cpu, r->time, last->ctx, last->state, irqoff[r->cpu]);
-			break;
-		}
-		case KM_TR_CONTEND:
-		case KM_TR_ACQUIRE:
-		case KM_TR_RELEASE:
-		case KM_TR_TRYFAIL: {
-			if (!is_lock_change(r))
-				break;
-			int li = km_vm_lock_index(m, r->obj);
-			if (li < 0)
-				break;
-			uint32_t c = r->ctx < m->nctx ? r->ctx : m->nctx;
-			if (r->kind == KM_TR_CONTEND) {
-				if (pending[c] != (uint32_t)li) {
-					pending[c] = (uint32_t)li;
-					waiting[li]++;
-				}
-			} else if (r->kind == KM_TR_ACQUIRE) {
-				if (pending[c] == (uint32_t)li) {
-					pending[c] = KM_VM_NONE;
-					waiting[li]--;
-				}
-				if (holders_add(&hold[li], r->ctx) < 0)
-					goto oom;
-				m->locks[li].acquisitions++;
-			} else if (r->kind == KM_TR_RELEASE) {
-				if (r->arg >= 0)
-					holders_remove(&hold[li], r->ctx);
-			} else if (pending[c] == (uint32_t)li) {	/* timed out */
-				pending[c] = KM_VM_NONE;
-				waiting[li]--;
-			}
-			push_lspan(m, li, r->time, &hold[li], waiting[li]);
-			break;
-		}
-		case KM_TR_COUNTER: {
-			if (r->obj >= (uint32_t)m->ncounters)
-				break;
-			struct km_vm_counter *k = &m->counters[r->obj];
-			struct km_vm_point *p = &m->points[k->first];
-			if (k->n && r->arg < p[k->n - 1].v)
-				k->falls = true;
-			if (k->n && p[k->n - 1].t == r->time)
-				p[k->n - 1].v = r->arg;
-			else
-				p[k->n++] = (struct km_vm_point){ r->time, r->arg };
-			if (k->n == 1 || r->arg < k->lo)
-				k->lo = r->arg;
-			if (k->n == 1 || r->arg > k->hi)
-				k->hi = r->arg;
-			break;
-		}
-		case KM_TR_WAKE: {
-			struct km_vm_arrow a = {
-				.t0 = r->time, .t1 = -1, .waker = r->ctx, .wakee = r->aux,
-				.cpu0 = 0xffff, .cpu1 = 0xffff, .obj = r->obj,
-				.how = (uint8_t)(r->arg >= 0 && r->arg <= 3 ? r->arg : 2), .rec = i,
-			};
-			if (r->ctx != KM_TR_NONE) {
-				a.cpu0 = r->cpu;
-			} else {
-				/* a hand-off inside a release: find that release */
-				for (size_t k = i, steps = 0; k-- > 0 && steps < 64; steps++) {
-					const struct km_trace_rec *q = &m->recs[k];
-					if (q->time != r->time)
-						break;
-					if (q->kind == KM_TR_RELEASE && q->obj == r->obj) {
-						a.waker = q->ctx;
-						a.cpu0 = q->cpu;
-						break;
-					}
-				}
-			}
-			if (a.wakee < m->nctx)
-				arrow_of[a.wakee] = m->narrows;
-			m->arrows[m->narrows++] = a;
-			break;
-		}
-		case KM_TR_VIOLATION: {
-			uint32_t kind = r->aux < KM_V_KINDS ? r->aux : 0;
-			uint32_t nth = viol_seen[kind]++;
-			/* the nth kept message of this kind, if it was kept */
-			int32_t msg = nth < KM_VIOLATIONS_KEPT ? kept[kind][nth] : -1;
-			m->viols[m->nviols] = i;
-			m->viol_msg[m->nviols++] = msg;
-			break;
-		}
-		default:
-			break;
-		}
-	}
-	/* close up: spans are contiguous per CPU, with gaps left by folding */
-	size_t w = 0;
-	for (int c = 0; c < nc; c++) {
-		size_t first = m->cpu_first[c], n = fill[c];
-		memmove(&m->spans[w], &m->spans[first], n * sizeof(*m->spans));
-		m->cpu_first[c] = w;
-		w += n;
-	}
-	m->cpu_first[nc] = w;
-
-	/* how long things take on a CPU, typically: the median non-idle span,
-	 * to a power of two (a histogram of log2 lengths: no sorting) */
-	uint64_t lg[64] = {0}, nspan = 0;
-	for (int c = 0; c < nc; c++) {
-		for (size_t i = m->cpu_first[c]; i < m->cpu_first[c + 1]; i++) {
-			if (m->spans[i].state == KM_CPU_IDLE)
-				continue;
-			km_time len = km_vm_span_end(m, c, i) - m->spans[i].t;
-			if (len <= 0)
-				continue;
-			int b = 63 - __builtin_clzll((unsigned long long)len);
-			lg[b]++;
-			nspan++;
-		}
-	}
-	uint64_t below = 0;
-	for (int b = 0; b < 64 && nspan; b++) {
-		below += lg[b];
-		if (below * 2 >= nspan) {
-			m->typical_ns = (km_time)1 << b;
-			break;
-		}
-	}
-
-	/* a lane for each lock the trace shows taken; the stats panel starts
-	 * on the most contended lock, which may have none (the BKL's figures
-	 * are kept on kernel_flag while the trace names the declared lock) */
-	for (int li = 0; li < m->nlocks; li++) {
-		if (m->locks[li].n)
-			m->lane_locks[m->nlane_locks++] = li;
-		free(hold[li].v);
-	}
-	sort_lanes(m);
-	for (int k = 0; k < m->ncounters; k++)
-		if (m->counters[k].n)
-			m->lane_ctrs[m->nlane_ctrs++] = k;
-	sort_counters(m);
-	for (int li = 0; li < m->nlocks; li++) {
-		const struct km_lock *l = m->locks[li].lock;
-		if (!l->st.acquisitions && !l->st.contentions)
-			continue;
-		if (m->hot_lock < 0 || cmp_hot(&li, &m->hot_lock, m) < 0)
-			m->hot_lock = li;
-	}
-
-	free(cpu_n);
-	free(lock_n);
-	free(ctr_n);
-	free(hold);
-	free(waiting);
-	free(pending);
-	free(arrow_of);
-	free(irqoff);
-	free(viol_seen);
+	find_typical_span(m);
+	choose_lanes(m);
+	build_free(b, m->nlocks);
+	free(b);
 	return 0;
 oom:
-	if (hold)
-		for (int li = 0; li < m->nlocks; li++)
-			free(hold[li].v);
-	free(cpu_n);
-	free(lock_n);
-	free(ctr_n);
-	free(hold);
-	free(waiting);
-	free(pending);
-	free(arrow_of);
-	free(irqoff);
-	free(viol_seen);
+	if (b)
+		build_free(b, m->nlocks);
+	free(b);
 	km_vm_free(m);
 	set_err(err, errlen, "out of memory indexing the trace for the view");
 	return -1;

@@ -15,15 +15,13 @@
  * sentence comes first, in a yellow box, because it is the one thing a
  * visitor in a hurry should read.
  */
-#include "view_draw.h"
+#include "view_panels.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { LINE_TEXT, LINE_CODE, LINE_RULE, LINE_LOOK };
-
-static int add_line(struct km_placard_doc *doc, const char *s, size_t len, int font, int kind,
-		    int x, int y)
+static int add_line(struct km_placard_doc *doc, const char *s, size_t len, int font,
+		    enum km_placard_line_kind kind, int x, int y)
 {
 	if (doc->nlines == doc->cap) {
 		int cap = doc->cap ? doc->cap * 2 : 64;
@@ -58,8 +56,8 @@ static size_t append(struct km_placard_doc *doc, size_t *used, const char *s, si
 }
 
 /* Word-wrap the (NUL-terminated) paragraph at @p into lines. */
-static int wrap(struct km_draw *d, struct km_placard_doc *doc, char *p, int font, int kind, int x,
-		int w, int *y)
+static int wrap(struct km_draw *d, struct km_placard_doc *doc, char *p, int font,
+		enum km_placard_line_kind kind, int x, int w, int *y)
 {
 	int lh = km_text_height(d->tx, (enum km_font)font);
 	size_t len = strlen(p);
@@ -99,7 +97,7 @@ static int flush(struct km_draw *d, struct km_placard_doc *doc, size_t *used, ch
 		return 0;
 	size_t at = append(doc, used, para, *plen, false);
 	*plen = 0;
-	if (wrap(d, doc, doc->text + at, KM_FONT_BODY, LINE_TEXT, 0, w, y) < 0)
+	if (wrap(d, doc, doc->text + at, KM_FONT_BODY, KM_LINE_TEXT, 0, w, y) < 0)
 		return -1;
 	*y += km_text_height(d->tx, KM_FONT_BODY) / 2;
 	return 0;
@@ -126,7 +124,7 @@ static int layout_md(struct km_draw *d, struct km_placard_doc *doc, size_t *used
 			} else {
 				size_t at = append(doc, used, s, n, true);
 				if (add_line(doc, doc->text + at, strlen(doc->text + at), KM_FONT_MONO,
-					     LINE_CODE, km_draw_px(d, 6), *y) < 0)
+					     KM_LINE_CODE, km_draw_px(d, 6), *y) < 0)
 					return -1;
 				*y += km_text_height(d->tx, KM_FONT_MONO);
 			}
@@ -142,7 +140,7 @@ static int layout_md(struct km_draw *d, struct km_placard_doc *doc, size_t *used
 				level++;
 			size_t at = append(doc, used, s + level, n - level, false);
 			if (wrap(d, doc, doc->text + at, level == 1 ? KM_FONT_HEAD : KM_FONT_BOLD,
-				 LINE_TEXT, 0, w, y) < 0)
+				 KM_LINE_TEXT, 0, w, y) < 0)
 				return -1;
 			*y += body / 4;
 		} else if (!n) {
@@ -179,7 +177,7 @@ static int layout(struct km_draw *d, struct km_placard_doc *doc, const char *tit
 	int pad = km_draw_px(d, 8);
 	if (title && *title) {
 		size_t at = append(doc, &used, title, strlen(title), false);
-		if (wrap(d, doc, doc->text + at, KM_FONT_HEAD, LINE_TEXT, 0, w, &y) < 0)
+		if (wrap(d, doc, doc->text + at, KM_FONT_HEAD, KM_LINE_TEXT, 0, w, &y) < 0)
 			return -1;
 		y += pad / 2;
 	}
@@ -190,7 +188,7 @@ static int layout(struct km_draw *d, struct km_placard_doc *doc, const char *tit
 		size_t at = append(doc, &used, buf, strlen(buf), false);
 		int first = doc->nlines;
 		y += pad / 2;
-		if (wrap(d, doc, doc->text + at, KM_FONT_BOLD, LINE_LOOK, pad, w - 2 * pad, &y) < 0)
+		if (wrap(d, doc, doc->text + at, KM_FONT_BOLD, KM_LINE_LOOK, pad, w - 2 * pad, &y) < 0)
 			return -1;
 		(void)first;
 		y += pad;
@@ -201,7 +199,7 @@ static int layout(struct km_draw *d, struct km_placard_doc *doc, const char *tit
 		y += pad;
 	}
 	if (era && *era) {
-		if (add_line(doc, "", 0, KM_FONT_BODY, LINE_RULE, 0, y) < 0)
+		if (add_line(doc, "", 0, KM_FONT_BODY, KM_LINE_RULE, 0, y) < 0)
 			return -1;
 		y += pad;
 		if (layout_md(d, doc, &used, era, w, &y) < 0)
@@ -244,7 +242,7 @@ void km_draw_placard(struct km_draw *d, const struct km_view_frame *f,
 	/* the "look" box behind its lines */
 	int ly0 = -1, ly1 = -1;
 	for (int i = 0; i < doc->nlines; i++) {
-		if (doc->line[i].kind != LINE_LOOK)
+		if (doc->line[i].kind != KM_LINE_LOOK)
 			continue;
 		if (ly0 < 0)
 			ly0 = doc->line[i].y;
@@ -261,16 +259,16 @@ void km_draw_placard(struct km_draw *d, const struct km_view_frame *f,
 			continue;
 		if (y > r->y + r->h)
 			break;
-		if (l->kind == LINE_RULE) {
+		if (l->kind == KM_LINE_RULE) {
 			km_draw_hline(d, x0, x0 + w, y, km_pal(KM_C_GRID));
 			continue;
 		}
-		if (l->kind == LINE_CODE)
+		if (l->kind == KM_LINE_CODE)
 			km_draw_fill(d, x0, y, w, lh, km_pal_mix(km_pal(KM_C_PANEL), 0xFFFFFF, 140));
 		size_t n = l->len < sizeof(buf) - 1 ? l->len : sizeof(buf) - 1;
 		memcpy(buf, l->s, n);
 		buf[n] = 0;
-		if (l->kind == LINE_CODE)
+		if (l->kind == KM_LINE_CODE)
 			km_draw_text_fit(d, KM_FONT_MONO, buf, x0 + l->x, y, w - l->x, km_pal(KM_C_INK));
 		else
 			km_text_draw(d->tx, (enum km_font)l->font, buf, x0 + l->x, y, km_pal(KM_C_INK),

@@ -14,7 +14,7 @@
  */
 #include "view_render.h"
 
-#include "../lua/eras.h"
+#include "../era.h"
 #include "../report/out_file.h"
 
 #include <SDL_image.h>
@@ -111,74 +111,32 @@ int km_view_save_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 	return km_out_commit(&out, err, errlen);
 }
 
-static int png_of(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-		  const struct km_view_run *runs, const char *const *why, int nruns, bool compare,
-		  const char *path, int w, int h, char *err, size_t errlen)
+int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+		const struct km_view_run *run, const char *path, int w, int h,
+		char *err, size_t errlen)
 {
 	if (w < 320 || h < 240 || w > 16384 || h > 16384) {
 		snprintf(err, errlen, "--size %dx%d: from 320x240 to 16384x16384", w, h);
 		return -1;
 	}
-	int rc = -1;
-	struct km_view_model models[KM_VIEW_MAX_COMPARE];
-	const struct km_view_model *mp[KM_VIEW_MAX_COMPARE] = { 0 };
-	int nm = 0;
-	if (nruns > KM_VIEW_MAX_COMPARE)
-		nruns = KM_VIEW_MAX_COMPARE;
-	for (int i = 0; i < nruns; i++) {
-		if (!runs[i].ri || !runs[i].ri->sim) {
-			mp[i] = NULL;
-			continue;
-		}
-		if (km_vm_build(&models[nm], runs[i].ri, err, errlen) < 0)
-			goto out;
-		mp[i] = &models[nm++];
-	}
-	const struct km_view_model *lead = NULL;
-	for (int i = 0; i < nruns && !lead; i++)
-		lead = mp[i];
-	if (!lead) {
+	if (!run->ri || !run->ri->sim) {
 		snprintf(err, errlen, "no run to draw");
-		goto out;
+		return -1;
 	}
+	struct km_view_model model;
+	if (km_vm_build(&model, run->ri, err, errlen) < 0)
+		return -1;
 	struct km_view_state st;
 	km_view_state_init(&st, eras, w, h, 1.0f);
-	km_view_state_bind(&st, lead, km_view_era_index(eras, lead->ri->era), lead->ri->mode);
-	if (compare) {
-		st.compare = true;
-		km_view_state_set_compare(&st, mp, nruns);
-	}
-	km_view_state_still(&st, lead);
-	if (compare)
-		st.t1 = st.play = st.lay.cmp_end;
-	struct km_view_frame f = {
-		.eras = eras, .ex = ex, .run = &runs[0], .cmp_runs = runs, .cmp_why = why,
-		.ncmp = nruns, .still = true,
-	};
-	for (int i = 0; i < nruns; i++)
-		if (mp[i] == lead)
-			f.run = &runs[i];
+	km_view_state_bind(&st, &model, km_view_era_index(eras, model.ri->era), model.ri->mode);
+	km_view_state_still(&st, &model);
+	struct km_view_frame f = { .eras = eras, .ex = ex, .run = run, .still = true };
+	int rc = -1;
 	SDL_Surface *s = km_view_render_surface(&f, &st, err, errlen);
-	if (!s)
-		goto out;
-	rc = km_view_save_png(s, path, err, errlen);
-	SDL_FreeSurface(s);
-out:
-	for (int i = 0; i < nm; i++)
-		km_vm_free(&models[i]);
+	if (s) {
+		rc = km_view_save_png(s, path, err, errlen);
+		SDL_FreeSurface(s);
+	}
+	km_vm_free(&model);
 	return rc;
-}
-
-int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-		const struct km_view_run *run, const char *path, int w, int h,
-		char *err, size_t errlen)
-{
-	return png_of(eras, ex, run, NULL, 1, false, path, w, h, err, errlen);
-}
-
-int km_view_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
-			const struct km_view_run *runs, const char *const *why, int nruns,
-			const char *path, int w, int h, char *err, size_t errlen)
-{
-	return png_of(eras, ex, runs, why, nruns, true, path, w, h, err, errlen);
 }

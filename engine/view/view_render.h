@@ -6,7 +6,7 @@
 #ifndef KM_VIEW_VIEW_RENDER_H
 #define KM_VIEW_VIEW_RENDER_H
 
-#include "view_draw.h"
+#include "view_panels.h"
 
 /* Index of @era in @eras (by id), or -1. */
 int km_view_era_index(const struct km_era_list *eras, const struct km_era *era);

@@ -15,9 +15,9 @@
  * one, else from the table below, which cites the same source as the
  * history.  "Over 100" is drawn as 100 with a "+".
  */
-#include "view_draw.h"
+#include "view_panels.h"
 
-#include "../lua/eras.h"
+#include "../era.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -16,7 +16,7 @@
  */
 #include "view_state.h"
 
-#include "../lua/eras.h"
+#include "../era.h"
 
 #include <math.h>
 #include <string.h>

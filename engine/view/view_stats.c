@@ -11,7 +11,7 @@
  * layout, which is why the panel has a fixed grid of lines: ten lines of
  * figures, then one line per violation).
  */
-#include "view_draw.h"
+#include "view_panels.h"
 
 #include <inttypes.h>
 #include <stdio.h>

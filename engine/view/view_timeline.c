@@ -35,7 +35,7 @@
  * Labels, arrows and the playhead are drawn over the texture with the
  * renderer; arrows only when few enough are in view to be read.
  */
-#include "view_draw.h"
+#include "view_panels.h"
 
 #include <limits.h>
 #include <math.h>
@@ -543,14 +543,7 @@ static bool ensure_buffers(struct km_draw *d, int w, int h)
 {
 	if (w == d->px_w && h == d->px_h && d->px)
 		return true;
-	SDL_free(d->px);
-	SDL_free(d->acc);
-	SDL_free(d->bctx);
-	SDL_free(d->blen);
-	SDL_free(d->kidx);
-	SDL_free(d->edge);
-	SDL_free(d->cnt);
-	SDL_free(d->fctx);
+	km_draw_free_buffers(d);
 	d->px = SDL_malloc((size_t)w * (size_t)h * sizeof(uint32_t));
 	d->acc = SDL_malloc((size_t)w * NACC * sizeof(float));
 	d->bctx = SDL_malloc((size_t)w * sizeof(uint32_t));
@@ -1120,41 +1113,43 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 	int y = r->y + (r->h - sh) / 2;
 	int ty = r->y + (r->h - km_text_height(d->tx, KM_FONT_SMALL)) / 2;
 	int gap = km_draw_px(d, 5), sep = km_draw_px(d, 14);
+	/* What a legend item's swatch shows. */
+	enum swatch { SW_STATE, SW_HATCH, SW_WAITERS, SW_ARROW, SW_TASKS };
 	static const struct {
-		int kind;		/* 0 state, 1 hatch, 2 waiters, 3 arrow, 4 tasks */
-		int state;
+		enum swatch swatch;
+		int state;		/* for SW_STATE */
 		const char *label;
 	} items[] = {
-		{ 4, KM_CPU_BUSY, "running (task colours)" },
-		{ 0, KM_CPU_SPIN, "spinning" },
-		{ 0, KM_CPU_IRQ, "in irq" },
-		{ 1, 0, "irqs off" },
-		{ 0, KM_CPU_SWITCH, "switch" },
-		{ 0, KM_CPU_IDLE, "idle" },
-		{ 2, 0, "lock waiters" },
-		{ 3, 0, "wakes" },
+		{ SW_TASKS, KM_CPU_BUSY, "running (task colours)" },
+		{ SW_STATE, KM_CPU_SPIN, "spinning" },
+		{ SW_STATE, KM_CPU_IRQ, "in irq" },
+		{ SW_HATCH, 0, "irqs off" },
+		{ SW_STATE, KM_CPU_SWITCH, "switch" },
+		{ SW_STATE, KM_CPU_IDLE, "idle" },
+		{ SW_WAITERS, 0, "lock waiters" },
+		{ SW_ARROW, 0, "wakes" },
 	};
 	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
-		switch (items[i].kind) {
-		case 0:
+		switch (items[i].swatch) {
+		case SW_STATE:
 			km_draw_fill(d, x, y, sw, sh, km_pal_state(items[i].state, 0));
 			break;
-		case 1:
+		case SW_HATCH:
 			for (int yy = 0; yy < sh; yy++)
 				for (int xx = 0; xx < sw; xx++) {
 					uint32_t c = hatch(xx, yy) & 0xFFFFFF;
 					km_draw_fill(d, x + xx, y + yy, 1, 1, c);
 				}
 			break;
-		case 2:
+		case SW_WAITERS:
 			km_draw_fill(d, x, y, sw, sh, km_pal(KM_C_WAIT));
 			break;
-		case 3:
+		case SW_ARROW:
 			km_draw_colour(d, km_pal(KM_C_ARROW), 255);
 			thick_line(d, x, y + sh / 2, x + sw, y + sh / 2);
 			arrowhead(d, x, y + sh / 2, x + sw, y + sh / 2);
 			break;
-		case 4:
+		case SW_TASKS:
 			for (int k = 0; k < 3; k++)
 				km_draw_fill(d, x + k * sw / 3, y, sw / 3 + 1, sh, km_pal_task((unsigned)k));
 			break;

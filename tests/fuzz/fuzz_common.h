@@ -113,11 +113,10 @@ static inline int fuzz_session_run(struct km_session *s, const struct km_era_lis
 	return status;
 }
 
-/* Exit 2 must come with a reason.  That it is one line is only checked
- * with KM_FUZZ_ONE_LINE=1 in the environment: Lua's own syntax errors can
- * quote decoded newlines (a known engine bug, see
- * tests/hostile/pending/message_multiline_syntax.lua), which would
- * otherwise stop every run at the same finding. */
+/* Exit 2 must come with a reason.  That it is one line is checked with
+ * KM_FUZZ_ONE_LINE=1 in the environment (the host makes Lua's messages
+ * one line, tests/hostile/message_multiline_syntax.lua; the check is
+ * opt-in so that a long fuzzing run stops on crashes first). */
 static inline void fuzz_check_reason(const struct km_session *s, int status)
 {
 	static int one_line = -1;

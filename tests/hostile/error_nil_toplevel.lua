@@ -1,5 +1,5 @@
 -- expect-exit: 2
 -- expect-stderr: error_nil_toplevel\.lua:5: error raised with a nil value instead of a message
--- FIXED (was pending): -- NO POSITION (engine bug): as error_table_toplevel.lua, with error(nil).
+-- As error_table_toplevel.lua, with error(nil).
 scenario{ name = "error_nil_toplevel" }
 error(nil)

@@ -1,5 +1,5 @@
 -- expect-exit: 2
 -- expect-stderr: error_number_toplevel\.lua(:[0-9]+)?: 42
--- FIXED (was pending): -- NO FILE (engine bug): error(42) prints "lockmuseum: 42".
+-- error(42): the message names the file.
 scenario{ name = "error_number_toplevel" }
 error(42)

@@ -1,10 +1,8 @@
 -- expect-exit: 2
 -- args: --max-instructions 1000000 --max-wall 2
 -- expect-stderr: gc_finalizer_loop_implicit\.lua:[0-9]+: setmetatable: finalizers \(__gc\) are not available
--- FIXED: the engine bug described below no longer happens; this test keeps it so.
--- HANG (engine bug).  As gc_finalizer_loop.lua, without calling
--- collectgarbage(): the collector finds the garbage on its own, in the
--- middle of a task, and runs the finalizer with the hook off.
+-- As gc_finalizer_loop.lua, without calling collectgarbage(): the
+-- collector would find the garbage on its own in the middle of a task.
 scenario{ name = "gc_finalizer_loop_implicit" }
 task{ name = "t", run = function()
   for i = 1, 100 do setmetatable({}, { __gc = function() while true do end end }) end

@@ -24,7 +24,7 @@
  */
 #include "test.h"
 
-#include "view/view_draw.h"
+#include "view/view_panels.h"
 #include "view/view_summary.h"
 
 #include <stdlib.h>

@@ -1,0 +1,90 @@
+/*
+ * view_lib.c - opening the view (lockmuseum-view.so) when it is needed.
+ *
+ * Most invocations never draw: run, check, list, compare and explore
+ * without --png, --gui or --plot, the test suite, every process of a
+ * sweep.  Linking SDL2, SDL2_ttf and SDL2_image into the program made
+ * each of them load some 70 libraries before doing anything, 20 ms or
+ * more, which is most of a small run.  So the program is linked without
+ * SDL, and the view is a shared object opened here the first time a
+ * window or a picture is asked for.  The program exports its symbols
+ * (-rdynamic) and the view uses its core and reports from there.
+ *
+ * Where it looks, in order: the view linked into this program (unit tests
+ * and the command-line fuzzer link everything statically); the folder of
+ * the running program (/proc/self/exe: the build tree); KM_LIBDIR, the
+ * installed library folder.  If the file beside the program exists but
+ * does not load -- SDL missing, say -- that is the error reported.
+ */
+#include "view_lib.h"
+#include "session.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef KM_LIBDIR
+#define KM_LIBDIR "/usr/local/lib/lockmuseum"
+#endif
+
+/* Defined only when the view is linked into this program. */
+extern const struct km_view_api km_view_api __attribute__((weak));
+
+static const struct km_view_api *opened;
+
+/* dlopen @path; on failure keep dlerror()'s words in @why. */
+static void *open_lib(const char *path, char *why, size_t whylen)
+{
+	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		const char *e = dlerror();
+		snprintf(why, whylen, "%s", e ? e : "cannot load");
+	}
+	return h;
+}
+
+static const struct km_view_api *open_view(char *err, size_t errlen)
+{
+	if (&km_view_api)
+		return &km_view_api;
+	char self[PATH_MAX], path[PATH_MAX + 64], why[512] = "";
+	void *h = NULL;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0) {
+		self[n] = 0;
+		char *slash = strrchr(self, '/');
+		if (slash)
+			*slash = 0;
+		snprintf(path, sizeof(path), "%s/%s", self, KM_VIEW_LIB_NAME);
+		if (access(path, F_OK) == 0)
+			h = open_lib(path, why, sizeof(why));
+	}
+	if (!h && !*why) {
+		snprintf(path, sizeof(path), "%s/%s", KM_LIBDIR, KM_VIEW_LIB_NAME);
+		h = open_lib(path, why, sizeof(why));
+	}
+	if (!h) {
+		snprintf(err, errlen, "the view (%s) cannot be loaded: %s", KM_VIEW_LIB_NAME, why);
+		return NULL;
+	}
+	const struct km_view_api *api = dlsym(h, KM_VIEW_API_SYMBOL);
+	if (!api) {
+		snprintf(err, errlen, "%s has no %s", path, KM_VIEW_API_SYMBOL);
+		dlclose(h);
+		return NULL;
+	}
+	return api;	/* never closed: SDL stays loaded until exit */
+}
+
+const struct km_view_api *km_view_lib(char *err, size_t errlen)
+{
+	if (!opened) {
+		opened = open_view(err, errlen);
+		if (!opened)
+			return NULL;
+	}
+	opened->set_datadir(km_datadir());
+	return opened;
+}

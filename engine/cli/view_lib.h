@@ -1,0 +1,23 @@
+/*
+ * view_lib.h - the view, opened when the command line first draws.
+ */
+#ifndef KM_CLI_VIEW_LIB_H
+#define KM_CLI_VIEW_LIB_H
+
+#include "../view/view.h"
+
+/* The file the view is built as; see view.h, struct km_view_api. */
+#define KM_VIEW_LIB_NAME "lockmuseum-view.so"
+
+/**
+ * km_view_lib - the view's entry points, its data folder set to
+ * km_datadir().  The first call opens lockmuseum-view.so: beside the
+ * program (the build tree), else in the installed library folder;
+ * or uses the view linked into this program, if it is.
+ * Returns NULL with a one-line @err when it cannot be opened.
+ * Context: the command line only; not thread-safe (the first call
+ * caches).  Costs the loading of SDL once, nothing after.
+ */
+const struct km_view_api *km_view_lib(char *err, size_t errlen);
+
+#endif /* KM_CLI_VIEW_LIB_H */

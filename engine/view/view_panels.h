@@ -1,0 +1,50 @@
+/*
+ * view_panels.h - the panels of a frame, one file each, and the frame
+ * that composes them (view_frame.c).
+ *
+ * A panel draws with the primitives of view_draw.h and reads the frame's
+ * inputs and the view state; it never calls the frame back.  The lanes'
+ * pixel work is shared by the timeline and the compare view.
+ */
+#ifndef KM_VIEW_VIEW_PANELS_H
+#define KM_VIEW_VIEW_PANELS_H
+
+#include "view_draw.h"
+
+/* One whole frame, then the overlays. */
+void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
+		   const struct km_view_state *st);
+
+/* The parts, one file each. */
+void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
+		      const struct km_view_state *st);
+void km_draw_compare(struct km_draw *d, const struct km_view_frame *f,
+		     const struct km_view_state *st);
+void km_draw_legend(struct km_draw *d, const struct km_view_state *st);
+void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
+		    const struct km_view_state *st);
+void km_draw_placard(struct km_draw *d, const struct km_view_frame *f,
+		     const struct km_view_state *st);
+void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
+		   const struct km_view_state *st);
+void km_draw_help(struct km_draw *d, const struct km_view_state *st);
+
+/* A run's figures in one line: "ends at 12.3 ms, 31% spinning, ..." */
+const char *km_view_headline(const struct km_view_model *m, char *buf, size_t len);
+
+/* The lanes' pixel work, shared by the timeline and the compare view:
+ * bucket every CPU of @m into @rows rows of d->px from row @y (relative to
+ * the lanes' top), @per_row CPUs to a row, for the window [t0, t1).
+ * Zoomed out, the columns are read from the run's summary (built on the
+ * first call for this run and grouping: O(spans) once); zoomed in, from
+ * the spans.  Either way a frame costs O(rows x columns), plus the spans
+ * in view when they are fewer than a few a column. */
+void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
+		      int row_h, int gap, int per_row, km_time t0, km_time t1);
+
+/* The summary of @m grouped @per_row CPUs a row, from the cache or built
+ * now; NULL when it cannot be built (then the spans are walked). */
+const struct km_vm_summary *km_draw_summary(struct km_draw *d, const struct km_view_model *m,
+					    int per_row);
+
+#endif /* KM_VIEW_VIEW_PANELS_H */
