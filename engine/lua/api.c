@@ -416,8 +416,8 @@ static int wait_event_common(lua_State *L, bool timed)
 	luaL_checktype(L, 2, LUA_TFUNCTION);
 	km_time deadline = KM_TIME_NEVER;
 	if (timed)
-		deadline = km_scen(L)->sim->now +
-			   km_check_time(L, 3, "wait_event_timeout(): the timeout");
+		deadline = km_sat_add(km_scen(L)->sim->now,
+				      km_check_time(L, 3, "wait_event_timeout(): the timeout"));
 	if (ctx->kind == KM_CTX_IRQ)
 		return luaL_error(L, "%s() called from interrupt handler '%s': an interrupt "
 				  "handler must not sleep", name, ctx->name);
