@@ -57,7 +57,7 @@ DATADIR := $(PREFIX)/share/lockmuseum
 
 .PHONY: all run test sanitize install uninstall clean deps deps-check bench \
         build build-tests check-unit check-scenarios check-cli check-reproductions \
-        check-hostile check-valgrind check-fuzz-regressions test-real run-real
+        check-hostile check-valgrind check-fuzz-regressions check-determinism test-real run-real
 
 all: deps-check
 	@$(MAKE) --no-print-directory build
@@ -149,13 +149,17 @@ check-reproductions: $(BIN)
 check-hostile: $(BIN)
 	@tests/run_hostile.sh $(BIN)
 
+check-determinism: $(BIN)
+	@tests/run_determinism.sh $(BIN)
+
 check-valgrind: $(BIN)
 	@tests/run_valgrind.sh $(BIN)
 
 check-fuzz-regressions: $(BIN)
 	@tests/run_fuzz_regressions.sh $(BIN)
 
-test-real: check-unit check-scenarios check-cli check-reproductions check-hostile check-valgrind
+test-real: check-unit check-scenarios check-cli check-reproductions check-hostile check-determinism \
+	   check-valgrind
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile \

@@ -16,6 +16,7 @@
  */
 #include "host.h"
 #include "fields.h"
+#include "sandbox_order.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -608,13 +609,15 @@ static void log_string(lua_State *L, const char *s, size_t len)
 static int l_log(lua_State *L)
 {
 	int n = lua_gettop(L);
-	lua_getglobal(L, "string");
-	lua_getfield(L, -1, "format");
-	lua_remove(L, -2);
+	/* the sandbox's string.format as built, not the global a scenario
+	 * may have replaced: it always returns a string */
+	km_sandbox_push_format(L);
 	lua_insert(L, 1);
 	lua_call(L, n, 1);
 	size_t len;
 	const char *s = lua_tolstring(L, -1, &len);
+	if (!s)
+		return luaL_error(L, "log(): the format did not make a string");
 	log_string(L, s, len);
 	return 0;
 }
@@ -627,7 +630,7 @@ static int l_print(lua_State *L)
 	for (int i = 1; i <= n; i++) {
 		if (i > 1)
 			luaL_addchar(&b, '\t');
-		luaL_tolstring(L, i, NULL);
+		km_sandbox_tolstring(L, i);
 		luaL_addvalue(&b);
 	}
 	luaL_pushresult(&b);

@@ -2,6 +2,7 @@
  * sandbox.c - the reduced, budgeted Lua state.  See sandbox.h.
  */
 #include "sandbox.h"
+#include "sandbox_order.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -345,35 +346,6 @@ static int sb_randomseed(lua_State *L)
 			  "(--seed) decides every random draw");
 }
 
-/* Deterministic pairs(), written in Lua for clarity. */
-static const char prelude[] =
-	"local next, type, tsort, rawget, getmetatable = next, type, table.sort, rawget, getmetatable\n"
-	"local order = { number = 1, string = 2, boolean = 3 }\n"
-	"local function keyless(a, b)\n"
-	"  local ta, tb = type(a), type(b)\n"
-	"  if ta ~= tb then return (order[ta] or 9) < (order[tb] or 9) end\n"
-	"  if ta == 'number' or ta == 'string' then return a < b end\n"
-	"  if ta == 'boolean' then return (not a) and b end\n"
-	"  return false\n"
-	"end\n"
-	"function pairs(t)\n"
-	"  local mt = getmetatable(t)\n"
-	"  if type(mt) == 'table' and mt.__pairs then return mt.__pairs(t) end\n"
-	"  local keys, n = {}, 0\n"
-	"  for k in next, t do n = n + 1; keys[n] = k end\n"
-	"  tsort(keys, keyless)\n"
-	"  local i = 0\n"
-	"  return function()\n"
-	"    while true do\n"
-	"      i = i + 1\n"
-	"      local k = keys[i]\n"
-	"      if k == nil then return nil end\n"
-	"      local v = rawget(t, k)\n"
-	"      if v ~= nil then return k, v end\n"
-	"    end\n"
-	"  end, t, nil\n"
-	"end\n";
-
 static void remove_field(lua_State *L, const char *table, const char *field)
 {
 	if (table) {
@@ -446,8 +418,7 @@ int km_sandbox_open(struct km_sandbox *sb, uint64_t max_instructions,
 	lua_setfield(L, -2, "randomseed");
 	lua_pop(L, 1);
 
-	if (luaL_loadbufferx(L, prelude, sizeof(prelude) - 1, "=prelude", "t") != LUA_OK ||
-	    lua_pcall(L, 0, 0, 0) != LUA_OK) {
+	if (km_sandbox_open_order(L) < 0) {
 		lua_close(L);
 		sb->L = NULL;
 		return -1;

@@ -13,10 +13,10 @@
  * error at every further instruction, so pcall cannot swallow it, and the
  * host checks km_sandbox_fatal() after every resume and ends the run.
  *
- * pairs() is replaced by a version that visits keys in a fixed order
- * (numbers, then strings, sorted), because Lua's hash order depends on a
- * per-process seed: a scenario iterating a table with pairs() must give
- * the same trace on every run.
+ * next() and pairs() visit keys in a defined order, tostring() and
+ * string.format() name tables by number rather than address, because
+ * Lua's hash order and addresses change from run to run and a run must
+ * not (sandbox_order.c).
  */
 #ifndef KM_LUA_SANDBOX_H
 #define KM_LUA_SANDBOX_H
