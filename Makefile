@@ -142,6 +142,7 @@ check-scenarios: $(BIN)
 
 check-cli: $(BIN)
 	@tests/run_cli.sh $(BIN)
+	@tests/run_cli_contract.sh $(BIN)
 
 check-reproductions: $(BIN)
 	@tests/run_reproductions.sh $(BIN)

@@ -30,6 +30,7 @@
 #include "../lua/tour.h"
 #include "compare.h"
 #include "runner.h"
+#include "out.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -864,6 +865,7 @@ int km_cli_main(int argc, char **argv)
 #ifndef KM_CLI_NO_MAIN
 int main(int argc, char **argv)
 {
-	return km_cli_main(argc, argv);
+	km_out_guard_std_fds();
+	return km_out_finish(km_cli_main(argc, argv));
 }
 #endif
