@@ -97,5 +97,87 @@ else
 	ok
 fi
 
+# ------------------------------------------------------ the JSON contract --
+#
+# js NAME RC OUTCOME ARGS...: with ARGS, the exit status is RC and stdout
+# is exactly one JSON object whose "outcome" is OUTCOME.
+js() {
+	local name=$1 want=$2 outcome=$3
+	shift 3
+	"${guard[@]}" "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		bad "$name" "exit status $rc, expected $want"
+		return
+	fi
+	if ! command -v python3 >/dev/null 2>&1; then
+		ok
+		return
+	fi
+	got=$(python3 -c '
+import json, sys
+try:
+    d = json.load(open(sys.argv[1]))
+except Exception as e:
+    print("not one JSON document: %s" % e); sys.exit()
+print(d.get("outcome") if isinstance(d, dict) else "not an object")' "$tmp/out")
+	if [ "$got" != "$outcome" ]; then
+		bad "$name" "stdout: $got, expected one JSON object with outcome $outcome"
+	else
+		ok
+	fi
+}
+S=$scen
+js "option error: --cpus 0" 2 error run "$S" --report json --cpus 0
+js "option error: --seed 2^64" 2 error run "$S" --report json --seed 18446744073709551616
+js "option error: --set =a" 2 error run "$S" --report json --set =a
+js "option error: unknown option" 2 error run "$S" --report=json --no-such-option
+js "option error: --report abbreviated" 2 error run "$S" --rep json --cpus x
+js "option error: no scenario" 2 error run --report json
+js "option error: two scenarios" 2 error run "$S" "$S" --report json
+js "option error: option of another command" 2 error run "$S" --report json --modes mutex
+js "compare: option error" 2 error compare "$S" --report json --modes nope
+js "explore: option error" 2 error explore "$S" --report json --goal nope
+js "run: a scenario error" 2 error run "$root/tests/hostile/names_empty.lua" --report json
+js "run: completed" 0 completed run "$S" --report json
+js "run: a failed check" 1 completed run "$failing" --report json
+js "check" 0 completed check "$S" --report json
+js "check: a bad scenario" 2 error check "$root/tests/hostile/names_empty.lua" --report json
+js "explore: found" 0 completed explore "$root/tests/explore/flaky_abba.lua" --report json \
+	--seeds 1..200
+js "explore: not found" 1 completed explore "$S" --report json --seeds 1..2
+js "compare" 0 completed compare "$S" --report json --cpus 2,4 --modes semaphore
+js "run: --png fails" 2 error run "$S" --report json --png "$tmp/no/such/dir/x.png"
+js "run: --trace fails" 2 error run "$S" --report json --trace "$tmp/no/such/dir/x.json"
+js "compare: --plot fails" 2 error compare "$S" --report json --cpus 1 --modes mutex \
+	--plot "$tmp/no/such/dir/p.png"
+
+# Numbers parse strictly: no blanks, no sign, no "inf" (' -1' was 2^64-1).
+strict() {
+	local name=$1
+	shift
+	"${guard[@]}" "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	if [ "$rc" != 2 ] || [ "$(wc -l <"$tmp/err")" != 1 ]; then
+		bad "strict numbers: $name" "exit status $rc (expected 2 and one line on stderr)"
+	else
+		ok
+	fi
+}
+strict "--seed ' -1'" run "$S" --seed " -1"
+strict "--seed ' 5'" run "$S" --seed " 5"
+strict "--seed +5" run "$S" --seed +5
+strict "--cpus ' 2'" run "$S" --cpus " 2"
+strict "--max-instructions ' 5000'" run "$S" --max-instructions " 5000"
+strict "--max-memory ' 1M'" run "$S" --max-memory " 1M"
+strict "--max-wall ' 5'" run "$S" --max-wall " 5"
+strict "--max-wall 0x10" run "$S" --max-wall 0x10
+strict "--duration ' 5ms'" run "$S" --duration " 5ms"
+strict "--duration +5ms" run "$S" --duration +5ms
+strict "--size ' 640x480'" run "$S" --png "$tmp/s.png" --size " 640x480"
+strict "--size '640x -480'" run "$S" --png "$tmp/s.png" --size "640x -480"
+strict "--seeds ' 1..2'" explore "$S" --seeds " 1..2"
+strict "--trace-limit ' 10'" run "$S" --trace "$tmp/t2.json" --trace-limit " 10"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

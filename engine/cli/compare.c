@@ -14,6 +14,7 @@
  */
 #include "compare.h"
 #include "runner.h"
+#include "out.h"
 #include "../view/view_plot.h"
 
 #include <inttypes.h>
@@ -253,7 +254,7 @@ int km_compare_command(const struct km_compare_opts *o)
 	int ne = o->eras ? split(o->eras, ebuf, sizeof(ebuf), eras, 64) : 1;
 	int nc = o->cpus ? split(o->cpus, cbuf, sizeof(cbuf), cpus, 32) : 1;
 	if (!nm || !ne || !nc) {
-		fprintf(stderr, "lockmuseum: %s: an empty list\n", !nm ? "--modes" : !ne ? "--eras" :
+		km_out_fail("%s: an empty list", !nm ? "--modes" : !ne ? "--eras" :
 			"--cpus");
 		return 2;
 	}
@@ -265,8 +266,8 @@ int km_compare_command(const struct km_compare_opts *o)
 	for (int i = 0; i < nm; i++) {
 		modev[i] = km_mode_parse(modes[i]);
 		if (modev[i] == -2) {
-			fprintf(stderr, "lockmuseum: --modes: unknown mode '%s' (modes: native, cli, "
-				"bkl, spinlock, semaphore, mutex)\n", modes[i]);
+			km_out_fail("--modes: unknown mode '%s' (modes: native, cli, "
+				"bkl, spinlock, semaphore, mutex)", modes[i]);
 			return 2;
 		}
 	}
@@ -274,7 +275,7 @@ int km_compare_command(const struct km_compare_opts *o)
 		char *end;
 		long v = cpus[i] ? strtol(cpus[i], &end, 10) : 0;
 		if (cpus[i] && (*end || v < 1 || v > KM_MAX_CPUS)) {
-			fprintf(stderr, "lockmuseum: --cpus: '%s' is not a CPU count from 1 to %d\n",
+			km_out_fail("--cpus: '%s' is not a CPU count from 1 to %d",
 				cpus[i], KM_MAX_CPUS);
 			return 2;
 		}
@@ -283,12 +284,12 @@ int km_compare_command(const struct km_compare_opts *o)
 	struct km_era_list list;
 	char err[1024];
 	if (km_load_eras(&list, err, sizeof(err)) < 0) {
-		fprintf(stderr, "lockmuseum: %s\n", err);
+		km_out_fail("%s", err);
 		return 2;
 	}
 	for (int i = 0; i < ne; i++) {
 		if (eras[i] && !km_eras_find(&list, eras[i])) {
-			fprintf(stderr, "lockmuseum: --eras: unknown era '%s'\n", eras[i]);
+			km_out_fail("--eras: unknown era '%s'", eras[i]);
 			km_eras_free(&list);
 			return 2;
 		}
@@ -334,9 +335,19 @@ int km_compare_command(const struct km_compare_opts *o)
 	json_object_set_new(table, "scenario", json_string(scen ? scen : o->file));
 	json_object_set_new(table, "file", json_string(o->file));
 	json_object_set_new(table, "runs", rows);
+	/* the plot first: with --report json, its failure is the outcome */
+	char why[1200] = "";
+	if (o->plot && km_view_plot_png(table, o->plot, 1600, 800, err, sizeof(err)) < 0) {
+		snprintf(why, sizeof(why), "--plot %s: %s", o->plot, err);
+		status = 2;
+	}
+	json_object_set_new(table, "outcome", json_string(status == 2 ? "error" : "completed"));
+	json_object_set_new(table, "reason", why[0] ? json_string(why) : status == 2 ?
+			    json_string("some runs ended in an error (see the table)") : json_null());
 	switch (o->format) {
 	case KM_TABLE_JSON:
 		km_report_write_json(stdout, table);
+		km_out_json_sent();
 		break;
 	case KM_TABLE_CSV:
 		print_csv(table);
@@ -346,15 +357,11 @@ int km_compare_command(const struct km_compare_opts *o)
 		print_text(table);
 		break;
 	}
-	if (o->plot) {
-		if (km_view_plot_png(table, o->plot, 1600, 800, err, sizeof(err)) < 0) {
-			fprintf(stderr, "lockmuseum: --plot %s: %s\n", o->plot, err);
-			status = 2;
-		}
-	}
+	if (why[0])
+		km_out_fail("%s", why);
 	/* a combination that could not even start is worth a line on stderr */
-	if (status == 2)
-		fprintf(stderr, "lockmuseum: some runs ended in an error (see the table)\n");
+	else if (status == 2)
+		km_out_fail("some runs ended in an error (see the table)");
 	json_decref(table);
 	km_run_results_free(res, n);
 	free(rqs);
@@ -400,6 +407,8 @@ static double measure_of(const json_t *rep, const char *goal)
 
 static void replay_line(const struct km_explore_opts *o, uint64_t seed)
 {
+	if (km_out_json)
+		return;
 	printf("replay: lockmuseum run %s", o->file);
 	/* every option of the explore command line but --seeds, --goal, --jobs */
 	for (int i = 2; i < o->argc; i++) {
@@ -423,20 +432,20 @@ int km_explore_command(const struct km_explore_opts *o)
 	const char *goal = o->goal ? o->goal : "violation";
 	bool is_max = !strncmp(goal, "max:", 4);
 	if (!is_max && strcmp(goal, "violation") && strcmp(goal, "deadlock")) {
-		fprintf(stderr, "lockmuseum: --goal %s: must be violation, deadlock or "
-			"max:ops.NAME.p99\n", goal);
+		km_out_fail("--goal %s: must be violation, deadlock or "
+			"max:ops.NAME.p99", goal);
 		return 2;
 	}
 	/* how many seeds, minus one: the full 64-bit range must not wrap */
 	uint64_t span = o->seed_hi >= o->seed_lo ? o->seed_hi - o->seed_lo : 0;
 	if (o->seed_hi < o->seed_lo || span >= 1000000) {
-		fprintf(stderr, "lockmuseum: --seeds: give a range A..B of at most 1,000,000 seeds\n");
+		km_out_fail("--seeds: give a range A..B of at most 1,000,000 seeds");
 		return 2;
 	}
 	struct km_era_list list;
 	char err[1024];
 	if (km_load_eras(&list, err, sizeof(err)) < 0) {
-		fprintf(stderr, "lockmuseum: %s\n", err);
+		km_out_fail("%s", err);
 		return 2;
 	}
 	/* in batches, so that a hit early on stops the search early */
@@ -447,6 +456,9 @@ int km_explore_command(const struct km_explore_opts *o)
 	double worst = -1;
 	uint64_t worst_seed = 0, ran = 0;
 	uint64_t count = span + 1, left = count;
+	bool found = false;
+	uint64_t found_seed = 0;
+	json_t *hit = NULL;
 	for (uint64_t s = o->seed_lo; rqs && res && left && status == 1 && !km_interrupted;) {
 		int n = 0;
 		for (; n < batch && left; n++, s++, left--) {
@@ -462,7 +474,7 @@ int km_explore_command(const struct km_explore_opts *o)
 			const json_t *rep = res[i].report;
 			const char *oc = rep ? json_string_value(json_object_get(rep, "outcome")) : NULL;
 			if (!rep || (oc && (!strcmp(oc, "error") || !strcmp(oc, "not-applicable")))) {
-				fprintf(stderr, "lockmuseum: seed %" PRIu64 ": %s\n", rqs[i].seed,
+				km_out_fail("seed %" PRIu64 ": %s", rqs[i].seed,
 					rep ? json_string_value(json_object_get(rep, "reason")) :
 					"the run crashed");
 				status = 2;
@@ -475,8 +487,14 @@ int km_explore_command(const struct km_explore_opts *o)
 					worst_seed = rqs[i].seed;
 				}
 			} else if (hits(rep, goal)) {
-				printf("seed %" PRIu64 " reaches the goal (%s) after %" PRIu64 " run%s: "
-				       "outcome %s\n", rqs[i].seed, goal, ran + 1, ran ? "s" : "", oc);
+				if (!km_out_json)
+					printf("seed %" PRIu64 " reaches the goal (%s) after %" PRIu64
+					       " run%s: outcome %s\n", rqs[i].seed, goal, ran + 1,
+					       ran ? "s" : "", oc);
+				found = true;
+				found_seed = rqs[i].seed;
+				json_decref(hit);
+				hit = json_incref(res[i].report);
 				replay_line(o, rqs[i].seed);
 				status = 0;
 				break;
@@ -488,19 +506,43 @@ int km_explore_command(const struct km_explore_opts *o)
 	}
 	if (is_max && status != 2) {
 		if (worst < 0) {
-			fprintf(stderr, "lockmuseum: --goal %s: no such measure in the report\n", goal);
+			km_out_fail("--goal %s: no such measure in the report", goal);
 			status = 2;
 		} else {
 			char b[32];
-			printf("worst seed %" PRIu64 " of %" PRIu64 ": %s = %s\n", worst_seed, count,
-			       goal + 4, km_fmt_ns((km_time)worst, b, sizeof(b)));
+			if (!km_out_json)
+				printf("worst seed %" PRIu64 " of %" PRIu64 ": %s = %s\n", worst_seed,
+				       count, goal + 4, km_fmt_ns((km_time)worst, b, sizeof(b)));
+			found = true;
+			found_seed = worst_seed;
 			replay_line(o, worst_seed);
 			status = 0;
 		}
-	} else if (status == 1) {
+	} else if (status == 1 && !km_out_json) {
 		printf("no seed in %" PRIu64 "..%" PRIu64 " reaches the goal (%s)\n", o->seed_lo,
 		       o->seed_hi, goal);
 	}
+	if (km_out_json && !km_interrupted && status != 2) {
+		/* one object: what was searched, what was found, and the report
+		 * of the run that reached the goal; exit 0 found, 1 not */
+		json_t *j = json_object();
+		json_object_set_new(j, "command", json_string("explore"));
+		json_object_set_new(j, "goal", json_string(goal));
+		json_object_set_new(j, "seed_lo", json_integer((json_int_t)o->seed_lo));
+		json_object_set_new(j, "seed_hi", json_integer((json_int_t)o->seed_hi));
+		json_object_set_new(j, "runs", json_integer((json_int_t)ran));
+		json_object_set_new(j, "outcome", json_string("completed"));
+		json_object_set_new(j, "reason", json_null());
+		json_object_set_new(j, "found", json_boolean(found));
+		json_object_set_new(j, "seed", found ? json_integer((json_int_t)found_seed) : json_null());
+		if (is_max && found)
+			json_object_set_new(j, "value_ns", json_integer((json_int_t)worst));
+		json_object_set_new(j, "report", hit ? json_incref(hit) : json_null());
+		km_report_write_json(stdout, j);
+		km_out_json_sent();
+		json_decref(j);
+	}
+	json_decref(hit);
 	free(rqs);
 	free(res);
 	km_eras_free(&list);

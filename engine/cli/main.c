@@ -131,11 +131,20 @@ static void usage(FILE *out)
 
 /* ------------------------------------------------------------- parsing -- */
 
+/* A number starts with a digit: strtoull and strtod would also take
+ * leading blanks, a sign (' -1' is 2^64 - 1 to strtoull), "inf" and hex. */
+static bool starts_number(const char *s)
+{
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return false;	/* no hex floats */
+	return (*s >= '0' && *s <= '9') || (*s == '.' && s[1] >= '0' && s[1] <= '9');
+}
+
 static int parse_u64(const char *s, uint64_t *out)
 {
 	char *end;
 	errno = 0;
-	if (!*s || *s == '-')
+	if (!(*s >= '0' && *s <= '9'))
 		return -1;
 	unsigned long long v = strtoull(s, &end, 10);
 	if (errno || *end)
@@ -149,6 +158,8 @@ static int parse_duration(const char *s, km_time *out)
 {
 	char *end;
 	errno = 0;
+	if (!starts_number(s))
+		return -1;
 	double v = strtod(s, &end);
 	if (end == s || errno || !isfinite(v) || v < 0)
 		return -1;
@@ -174,7 +185,7 @@ static int parse_bytes(const char *s, size_t *out)
 {
 	char *end;
 	errno = 0;
-	if (*s == '-')
+	if (!(*s >= '0' && *s <= '9'))
 		return -1;
 	unsigned long long v = strtoull(s, &end, 10);
 	if (errno || end == s)
@@ -196,7 +207,7 @@ static int parse_bytes(const char *s, size_t *out)
 
 static int bad_option(const char *opt, const char *val, const char *why)
 {
-	fprintf(stderr, "%s: %s%s%s: %s\n", prog, opt, val ? " " : "", val ? val : "", why);
+	km_out_fail("%s%s%s: %s", opt, val ? " " : "", val ? val : "", why);
 	return 2;
 }
 
@@ -316,8 +327,9 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			break;
 		case OPT_MAXW: {
 			char *end;
-			o->max_wall = strtod(optarg, &end);
-			if (*end || !isfinite(o->max_wall) || o->max_wall <= 0)
+			o->max_wall = starts_number(optarg) ? strtod(optarg, &end) : 0;
+			if (!starts_number(optarg) || *end || !isfinite(o->max_wall) ||
+			    o->max_wall <= 0)
 				return bad_option("--max-wall", optarg, "must be a positive number of seconds");
 			break;
 		}
@@ -362,7 +374,8 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case OPT_SIZE: {
 			unsigned w, h;
 			char x;
-			if (sscanf(optarg, "%u%c%u", &w, &x, &h) != 3 || (x != 'x' && x != 'X') ||
+			if (strspn(optarg, "0123456789xX") != strlen(optarg) ||
+			    sscanf(optarg, "%u%c%u", &w, &x, &h) != 3 || (x != 'x' && x != 'X') ||
 			    w < 320 || h < 240 || w > 8192 || h > 8192)
 				return bad_option("--size", optarg, "must be WIDTHxHEIGHT, from 320x240 "
 						  "to 8192x8192");
@@ -402,11 +415,11 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case '?':
 		default:
 			if (optopt)
-				fprintf(stderr, "%s: option --%s needs a value or is unknown (see "
-					"lockmuseum --help)\n", prog, argv[optind - 1] + 2);
+				km_out_fail("option --%s needs a value or is unknown (see "
+					    "lockmuseum --help)", argv[optind - 1] + 2);
 			else
-				fprintf(stderr, "%s: unknown option '%s' (see lockmuseum --help)\n",
-					prog, argv[optind - 1]);
+				km_out_fail("unknown option '%s' (see lockmuseum --help)",
+					    argv[optind - 1]);
 			return 2;
 		}
 	}
@@ -428,8 +441,8 @@ static int only_options(const struct options *o, const char *cmd, const int *all
 		for (const int *a = allowed; *a && !ok; a++)
 			ok = *a == c;
 		if (!ok) {
-			fprintf(stderr, "%s: %s: --%s does not apply to %s (see lockmuseum "
-				"--help)\n", prog, cmd, lo->name, cmd);
+			km_out_fail("%s: --%s does not apply to %s (see lockmuseum --help)", cmd,
+				    lo->name, cmd);
 			return 2;
 		}
 	}
@@ -475,6 +488,7 @@ static int report_session(struct km_session *s, enum report_kind report, int sta
 			fprintf(stderr, "%s: cannot write the JSON report\n", prog);
 			status = 2;
 		}
+		km_out_json_sent();
 		break;
 	case REPORT_LOCKSTAT:
 		km_report_lockstat(stdout, &s->ri);
@@ -566,13 +580,21 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 	int status = km_session_run(&s, &eras, &rq);
 	if (km_interrupted) {
 		fprintf(stderr, "%s: interrupted\n", prog);
-		if (o->report == REPORT_JSON)
+		if (o->report == REPORT_JSON) {
 			printf("{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n");
+			km_out_json_sent();
+		}
 		km_session_free(&s);
 		km_eras_free(&eras);
 		return 130;
 	}
-	if (check_only && status == 0) {
+	if (check_only && status == 0 && o->report == REPORT_JSON) {
+		/* the report of the loaded scenario, run for no time: its
+		 * outcome is one of the contract's, as exit 0 says */
+		s.ri.outcome = KM_OUT_COMPLETED;
+		s.ri.reason = "check: the scenario loads and is valid; it was not run";
+		status = report_session(&s, o->report, status);
+	} else if (check_only && status == 0) {
 		const struct km_sim *sim = s.ri.sim;
 		int nt = 0;
 		for (uint32_t i = 0; i < sim->ctxs.n; i++)
@@ -586,20 +608,36 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 			printf("  parameter %s = %s (default %s)\n", s.ri.params[i].name,
 			       s.ri.params[i].value, s.ri.params[i].def);
 	} else {
-		status = report_session(&s, o->report, status);
+		/* With --report json the report comes last, so that a --trace or
+		 * --png that failed is its outcome ("error"), as it is the exit
+		 * status's; the text reports come first, as they always did. */
+		bool json = o->report == REPORT_JSON;
+		static char why[1400];
+		why[0] = 0;
+		if (!json)
+			status = report_session(&s, o->report, status);
 		if (o->trace && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE &&
 		    write_trace(&s, o->trace, o->ftrace, err, sizeof(err)) < 0) {
-			fprintf(stderr, "%s: --trace %s: %s\n", prog, o->trace, err);
+			snprintf(why, sizeof(why), "--trace %s: %s", o->trace, err);
 			status = 2;
 		}
-		if (o->png && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
+		if (!why[0] && o->png && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE) {
 			int w = o->width ? o->width : 1920, h = o->height ? o->height : 1080;
 			if (km_cli_png(&eras, &s, o->png, w, h, err, sizeof(err)) < 0) {
-				fprintf(stderr, "%s: --png %s: %s\n", prog, o->png, err);
+				snprintf(why, sizeof(why), "--png %s: %s", o->png, err);
 				status = 2;
 			}
+		}
+		if (why[0] && !json)
+			fprintf(stderr, "%s: %s\n", prog, why);
+		if (json) {
+			if (why[0]) {
+				s.ri.outcome = KM_OUT_ERROR;
+				s.ri.reason = why;
+			}
+			status = report_session(&s, o->report, status);
 		}
 	}
 	fflush(stdout);
@@ -647,7 +685,8 @@ static int cmd_sweep(const struct options *o, const char *cmd, const char *file,
 	if (o->cpus_list) {
 		char *end;
 		long v = strtol(o->cpus_list, &end, 10);
-		if (*end || v < 1 || v > KM_MAX_CPUS)
+		if (!(o->cpus_list[0] >= '0' && o->cpus_list[0] <= '9') || *end || v < 1 ||
+		    v > KM_MAX_CPUS)
 			return bad_option("--cpus", o->cpus_list, "explore takes one CPU count");
 		base.cpus = (int)v;
 	}
@@ -656,7 +695,8 @@ static int cmd_sweep(const struct options *o, const char *cmd, const char *file,
 	const char *seeds = o->seeds ? o->seeds : "1..100";
 	unsigned long long lo, hi;
 	char dots[3];
-	if (sscanf(seeds, "%llu%2[.]%llu", &lo, dots, &hi) != 3 || strcmp(dots, ".."))
+	if (strspn(seeds, "0123456789.") != strlen(seeds) ||
+	    sscanf(seeds, "%llu%2[.]%llu", &lo, dots, &hi) != 3 || strcmp(dots, ".."))
 		return bad_option("--seeds", seeds, "must be a range A..B, e.g. 1..100");
 	eo.seed_lo = lo;
 	eo.seed_hi = hi;
@@ -773,7 +813,35 @@ static int cmd_museum(const struct km_run_request *base, bool window_only)
 	return km_tour_command(&to);
 }
 
+/* Does the command line ask for --report json (or an abbreviation that
+ * getopt_long would take for it)?  Asked before the options are parsed,
+ * so that an option error gets its JSON object too. */
+static bool wants_json(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strncmp(a, "--r", 3))
+			continue;
+		const char *eq = strchr(a, '=');
+		size_t n = eq ? (size_t)(eq - a) : strlen(a);
+		if (n > strlen("--report") || strncmp(a, "--report", n))
+			continue;
+		const char *v = eq ? eq + 1 : i + 1 < argc ? argv[i + 1] : "";
+		if (!strcmp(v, "json"))
+			return true;
+	}
+	return false;
+}
+
+static int cli_main(int argc, char **argv);
+
 int km_cli_main(int argc, char **argv)
+{
+	km_out_json_reset(wants_json(argc, argv));
+	return km_out_json_fallback(cli_main(argc, argv));
+}
+
+static int cli_main(int argc, char **argv)
 {
 	if (argc < 2) {
 		km_session_catch_signals();
@@ -827,8 +895,8 @@ int km_cli_main(int argc, char **argv)
 	}
 	if (strcmp(cmd, "run") && strcmp(cmd, "check") && strcmp(cmd, "compare") &&
 	    strcmp(cmd, "explore")) {
-		fprintf(stderr, "%s: unknown command '%s' (commands: run, check, list, tour, compare, explore; see "
-			"lockmuseum --help)\n", prog, cmd);
+		km_out_fail("unknown command '%s' (commands: run, check, list, tour, compare, "
+			    "explore; see lockmuseum --help)", cmd);
 		return 2;
 	}
 	static struct options o;
@@ -843,12 +911,12 @@ int km_cli_main(int argc, char **argv)
 	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
 	int nargs = argc - 1 - optind;
 	if (nargs < 1) {
-		fprintf(stderr, "%s: %s: which scenario? (lockmuseum %s FILE.lua)\n", prog, cmd, cmd);
+		km_out_fail("%s: which scenario? (lockmuseum %s FILE.lua)", cmd, cmd);
 		return 2;
 	}
 	if (nargs > 1) {
-		fprintf(stderr, "%s: %s: one scenario at a time (got '%s' and '%s')\n", prog, cmd,
-			argv[1 + optind], argv[2 + optind]);
+		km_out_fail("%s: one scenario at a time (got '%s' and '%s')", cmd,
+			    argv[1 + optind], argv[2 + optind]);
 		return 2;
 	}
 	if (lists) {

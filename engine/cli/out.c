@@ -23,6 +23,9 @@
 #include "out.h"
 
 #include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -67,4 +70,51 @@ int km_out_finish(int status)
 		fprintf(stderr, "lockmuseum: cannot write the output to stdout: %s\n",
 			err ? strerror(err) : "a write failed");
 	return status == 130 ? 130 : 2;
+}
+
+/* ------------------------------------------------------ the JSON contract -- */
+
+bool km_out_json;
+static bool json_sent;
+static char last_error[1024];
+
+void km_out_json_reset(bool json)
+{
+	km_out_json = json;
+	json_sent = false;
+	last_error[0] = 0;
+}
+
+void km_out_json_sent(void)
+{
+	json_sent = true;
+}
+
+void km_out_fail(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "lockmuseum: %s\n", last_error);
+}
+
+int km_out_json_fallback(int status)
+{
+	if (!km_out_json || json_sent || status == 0)
+		return status;
+	json_t *o = json_object();
+	json_object_set_new(o, "outcome", json_string("error"));
+	const char *why = status == 130 ? "interrupted" : last_error[0] ? last_error :
+			  "see the message on stderr";
+	/* a message that is not valid UTF-8 must still make valid JSON */
+	json_t *r = json_string(why);
+	json_object_set_new(o, "reason", r ? r : json_string("(the message is not valid UTF-8)"));
+	char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	if (text)
+		printf("%s\n", text);
+	free(text);
+	json_decref(o);
+	json_sent = true;
+	return status;
 }
