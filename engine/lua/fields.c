@@ -31,6 +31,11 @@ bool km_utf8_valid(const char *s, size_t len)
 		for (int i = 1; i <= n; i++)
 			if ((p[i] & 0xc0) != 0x80)
 				return false;
+		/* RFC 3629: no overlong forms (E0 80..9F, F0 80..8F), no
+		 * surrogates (ED A0..BF), nothing above U+10FFFF (F4 90..) */
+		if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
+		    (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
+			return false;
 		p += n + 1;
 	}
 	return true;
