@@ -48,6 +48,7 @@
 static const char idents_key[] = "km.idents";	/* value -> its number, weak keys */
 static const char format_key[] = "km.format";	/* the sandbox's string.format */
 static const char tostring_key[] = "km.tostring";
+static const char pairs_key[] = "km.pairs";	/* the sandbox's pairs() */
 
 /* Does @idx print as an address unless a metamethod says otherwise? */
 static bool named_by_address(lua_State *L, int idx)
@@ -260,7 +261,16 @@ int km_sandbox_open_order(lua_State *L)
 	lua_getglobal(L, "error");
 	lua_getglobal(L, "getmetatable");
 	lua_pushcfunction(L, sb_handle_less);
-	return lua_pcall(L, 7, 0, 0) == LUA_OK ? 0 : -1;
+	if (lua_pcall(L, 7, 0, 0) != LUA_OK)
+		return -1;
+	lua_getglobal(L, "pairs");
+	lua_setfield(L, LUA_REGISTRYINDEX, pairs_key);
+	return 0;
+}
+
+void km_sandbox_push_pairs(lua_State *L)
+{
+	lua_getfield(L, LUA_REGISTRYINDEX, pairs_key);
 }
 
 void km_sandbox_push_format(lua_State *L)

@@ -21,4 +21,7 @@ void km_sandbox_tolstring(lua_State *L, int idx);
  * to the global since). */
 void km_sandbox_push_format(lua_State *L);
 
+/* Push the sandbox's pairs(), as built. */
+void km_sandbox_push_pairs(lua_State *L);
+
 #endif /* KM_LUA_SANDBOX_ORDER_H */
