@@ -512,8 +512,10 @@ static int l_measure(lua_State *L)
 	op_ctx(L, "measure", true);
 	size_t len;
 	const char *name = luaL_checklstring(L, 1, &len);
-	if (len == 0 || len > KM_NAME_MAX || !km_utf8_valid(name, len))
-		return luaL_argerror(L, 1, "a name of 1 to 128 bytes of UTF-8");
+	if (len == 0 || len > KM_NAME_MAX || !km_utf8_valid(name, len) ||
+	    km_has_control(name, len))
+		return luaL_argerror(L, 1, "a name of 1 to 128 bytes of UTF-8, without control "
+				     "characters");
 	luaL_checktype(L, 2, LUA_TFUNCTION);
 	lua_settop(L, 2);
 	lua_KContext start = (lua_KContext)km_scen(L)->sim->now;
@@ -583,6 +585,21 @@ static int l_rand(lua_State *L)
 }
 
 /* log(fmt, ...) as string.format; print(...) as tab-separated values. */
+/* @s on stderr with its control characters escaped (\x1b, \u009b), tabs
+ * kept: a scenario's print() must not steer the terminal it prints to. */
+static void put_escaped(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	for (; *p; p++) {
+		if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+			fprintf(stderr, "\\x%02x", *p);
+		else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+			fprintf(stderr, "\\u%04x", *++p);
+		else
+			fputc(*p, stderr);
+	}
+}
+
 static void log_string(lua_State *L, const char *s, size_t len)
 {
 	struct km_scenario *sc = km_scen(L);
@@ -600,10 +617,15 @@ static void log_string(lua_State *L, const char *s, size_t len)
 	}
 	if (sc->phase == KM_PHASE_RUN && sc->current) {
 		km_op_log(sc->sim, sc->current, buf);
-		if (getenv("LOCKMUSEUM_LOG"))
-			fprintf(stderr, "%s\n", buf);
-	} else
-		fprintf(stderr, "%s: %s\n", sc->path, buf);
+		if (getenv("LOCKMUSEUM_LOG")) {
+			put_escaped(buf);
+			fputc('\n', stderr);
+		}
+	} else {
+		fprintf(stderr, "%s: ", sc->path);
+		put_escaped(buf);
+		fputc('\n', stderr);
+	}
 }
 
 static int l_log(lua_State *L)

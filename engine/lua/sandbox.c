@@ -498,20 +498,46 @@ int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
 	if (st == LUA_ERRMEM && sb->fatal) {
 		lua_pop(L, 1);
 		lua_pushfstring(L, "%s: %s", path, sb->fatal_msg);
+	} else if (st != LUA_OK) {
+		/* The parser's own limits ("C stack overflow" when 100,000 "{"
+		 * nest) come without the chunk's name: give them the file. */
+		const char *m = lua_tostring(L, -1);
+		const char *colon = m ? strchr(m, ':') : NULL;
+		const char *d = colon ? colon + 1 : NULL;
+		while (d && *d >= '0' && *d <= '9')
+			d++;
+		if (m && (!d || d == colon + 1 || *d != ':')) {
+			lua_pushfstring(L, "%s: %s (while parsing: the file nests too deeply "
+					"or is too complex)", path, m);
+			lua_remove(L, -2);
+		}
 	}
 	return st;
 }
 
-/* Does @s begin with "something:digits:" (a Lua position)? */
-static bool has_position(const char *s)
+/*
+ * Does @s begin with a position ("chunk:digits:") naming a chunk that is
+ * running on @co's stack -- the scenario's file, or a chunk it load()ed?
+ * A message that names any other file, `error("/etc/passwd:1: syntax
+ * error", 0)`, does not count: it gets the real position in front.
+ */
+static bool has_position(lua_State *co, const char *s)
 {
-	const char *colon = strchr(s, ':');
-	if (!colon || colon == s || colon[1] < '0' || colon[1] > '9')
-		return false;
-	const char *p = colon + 1;
-	while (*p >= '0' && *p <= '9')
-		p++;
-	return *p == ':';
+	lua_Debug ar;
+	for (int level = 0; lua_getstack(co, level, &ar); level++) {
+		if (!lua_getinfo(co, "S", &ar) || ar.what[0] == 'C')
+			continue;
+		size_t n = strlen(ar.short_src);
+		if (!n || strncmp(s, ar.short_src, n) || s[n] != ':' || s[n + 1] < '0' ||
+		    s[n + 1] > '9')
+			continue;
+		const char *p = s + n + 1;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p == ':')
+			return true;
+	}
+	return false;
 }
 
 /* "file:line: " of the innermost Lua frame of @co, from level @from. */
@@ -536,7 +562,7 @@ void km_sandbox_errmsg(lua_State *co, int idx, char *buf, size_t len)
 	if (s) {
 		/* "C stack overflow" and errors raised with level 0 carry no
 		 * position: give them the innermost Lua frame's */
-		snprintf(buf, len, "%s%s", has_position(s) ? "" : where, s);
+		snprintf(buf, len, "%s%s", has_position(co, s) ? "" : where, s);
 		return;
 	}
 	snprintf(buf, len, "%serror raised with a %s value instead of a message", where,
@@ -550,7 +576,7 @@ int km_sandbox_msgh(lua_State *L)
 	int ty = lua_type(L, 1);
 	const char *s = ty == LUA_TSTRING || ty == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
 	if (s) {
-		if (!has_position(s))
+		if (!has_position(L, s))
 			lua_pushfstring(L, "%s%s", where, s);
 		else
 			lua_pushvalue(L, 1);
