@@ -179,5 +179,65 @@ strict "--size '640x -480'" run "$S" --png "$tmp/s.png" --size "640x -480"
 strict "--seeds ' 1..2'" explore "$S" --seeds " 1..2"
 strict "--trace-limit ' 10'" run "$S" --trace "$tmp/t2.json" --trace-limit " 10"
 
+# ------------------------------------------------------- no phase hangs --
+#
+# One SIGTERM ends any phase within a second, even one library call that
+# never comes back to Lua (a backtracking pattern), which used to ignore
+# it; and era files, `list` and the tour's route run under the watchdog.
+backtrack='string.find(("a"):rep(40), ("a*"):rep(40) .. "b")'
+printf 'scenario{ name = "bt" }\n%s\n' "$backtrack" >"$tmp/bt.lua"
+# term NAME SECONDS CMD...: CMD in the background, one SIGTERM after 1 s,
+# then exit 130 within SECONDS more.
+term() {
+	local name=$1 limit=$2 start took rc
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err" </dev/null &
+	local pid=$!
+	sleep 1
+	kill -TERM "$pid"
+	start=$(date +%s.%N)
+	for _ in $(seq 1 $((limit * 10 + 30))); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid"
+	rc=$?
+	took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+	if [ "$rc" != 130 ]; then
+		bad "$name: one SIGTERM" "exit status $rc, expected 130"
+	elif awk -v t="$took" -v m="$limit" 'BEGIN { exit !(t > m) }'; then
+		bad "$name: one SIGTERM" "took $took s to end, more than $limit s"
+	else
+		ok
+	fi
+}
+term "run, inside one pattern match" 2 "$BIN" run "$tmp/bt.lua"
+term "run --report json, inside one pattern match" 2 "$BIN" run "$tmp/bt.lua" --report json
+if command -v python3 >/dev/null 2>&1 &&
+	! python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" 2>/dev/null; then
+	bad "run --report json, SIGTERM" "stdout is not one JSON object"
+fi
+
+# A data folder whose one era file backtracks for hours.
+mkdir -p "$tmp/data/eras" "$tmp/data/scripts"
+cp "$root"/eras/*.lua "$tmp/data/eras/"
+cp -r "$root/docs" "$tmp/data/docs" 2>/dev/null
+printf '%s\nera{ id = "x" }\n' "$backtrack" >"$tmp/data/eras/zz_backtrack.lua"
+term "list, inside an era file" 2 env LOCKMUSEUM_DATA="$tmp/data" "$BIN" list
+start=$(date +%s)
+LOCKMUSEUM_DATA="$tmp/data" "${guard[@]}" "$BIN" list >"$tmp/out" 2>"$tmp/err" </dev/null
+rc=$?
+took=$(($(date +%s) - start))
+if [ "$rc" != 2 ] || ! grep -q 'wall-clock budget of 10 s' "$tmp/err" || [ "$took" -gt 20 ]; then
+	bad "list, an era file that backtracks" "exit status $rc after $took s (expected 2 within 20 s, naming the budget)"
+else
+	ok
+fi
+# ... and one script of the data folder that backtracks, for `list`
+rm "$tmp/data/eras/zz_backtrack.lua"
+printf 'scenario{ name = "bt" }\n%s\n' "$backtrack" >"$tmp/data/scripts/bt.lua"
+term "list, inside a script" 2 env LOCKMUSEUM_DATA="$tmp/data" "$BIN" list
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -754,7 +754,9 @@ static int cmd_list(void)
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		struct km_load_opts lo = { .max_instructions = 50000000, .max_memory = 64u << 20,
 					   .max_wall = 10, .seed = 1, .eras = &eras };
+		bool armed = km_watchdog_arm(path, lo.max_wall);
 		struct km_scenario *sc = km_scenario_load(path, &lo, lerr, sizeof(lerr));
+		km_watchdog_disarm(armed);
 		if (sc) {
 			const struct km_scenario_meta *m = km_scenario_meta(sc);
 			printf("  %-20s %-6s %s\n", names[i], m->era[0] ? m->era : "-", m->title);
@@ -788,7 +790,10 @@ static int cmd_museum(const struct km_run_request *base, bool window_only)
 		}
 		snprintf(scripts, sizeof(scripts), "%s/scripts", km_datadir());
 		snprintf(path, sizeof(path), "%s/tour.lua", scripts);
-		if (km_tour_load(path, scripts, &tour, err, sizeof(err)) < 0) {
+		bool armed = km_watchdog_arm(path, 10.0);
+		int trc = km_tour_load(path, scripts, &tour, err, sizeof(err));
+		km_watchdog_disarm(armed);
+		if (trc < 0) {
 			fprintf(stderr, "%s: %s\n", prog, err);
 			km_eras_free(&eras);
 			return 2;

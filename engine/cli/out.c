@@ -90,6 +90,11 @@ void km_out_json_sent(void)
 	json_sent = true;
 }
 
+bool km_out_json_was_sent(void)
+{
+	return json_sent;
+}
+
 void km_out_fail(const char *fmt, ...)
 {
 	va_list ap;

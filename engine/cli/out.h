@@ -31,5 +31,6 @@ int km_out_finish(int status);
 extern bool km_out_json;
 void km_out_json_reset(bool json);
 void km_out_json_sent(void);
+bool km_out_json_was_sent(void);	/* async-signal-safe */
 void km_out_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int km_out_json_fallback(int status);

@@ -48,6 +48,14 @@ extern volatile int km_interrupted;
 /* With --report json, the watchdog also writes a JSON error object. */
 extern bool km_watchdog_json;
 void km_session_catch_signals(void);
+/*
+ * The watchdog around Lua that is not a run (era files, `list`, the
+ * tour's route): one library call outlasting @wall seconds, plus a grace,
+ * ends the process with a message naming @file.  Returns whether it was
+ * armed (not when a run's watchdog already is); pass that to disarm.
+ */
+bool km_watchdog_arm(const char *file, double wall);
+void km_watchdog_disarm(bool armed);
 
 /* Defaults for every budget and bound. */
 void km_run_request_init(struct km_run_request *rq);

@@ -89,7 +89,10 @@ int km_tour_command(const struct km_tour_opts *o)
 	}
 	snprintf(scripts, sizeof(scripts), "%s/scripts", km_datadir());
 	snprintf(path, sizeof(path), "%s/tour.lua", scripts);
-	if (km_tour_load(path, scripts, &tour, err, sizeof(err)) < 0) {
+	bool armed = km_watchdog_arm(path, 10.0);
+	int trc = km_tour_load(path, scripts, &tour, err, sizeof(err));
+	km_watchdog_disarm(armed);
+	if (trc < 0) {
 		fprintf(stderr, "lockmuseum: %s\n", err);
 		km_eras_free(&eras);
 		return 2;

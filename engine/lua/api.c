@@ -512,10 +512,10 @@ static int l_measure(lua_State *L)
 	op_ctx(L, "measure", true);
 	size_t len;
 	const char *name = luaL_checklstring(L, 1, &len);
-	if (len == 0 || len > KM_NAME_MAX || !km_utf8_valid(name, len) ||
-	    km_has_control(name, len))
-		return luaL_argerror(L, 1, "a name of 1 to 128 bytes of UTF-8, without control "
-				     "characters");
+	if (len == 0 || len > KM_NAME_MAX || !km_utf8_valid(name, len))
+		return luaL_argerror(L, 1, "a name of 1 to 128 bytes of UTF-8");
+	if (km_has_control(name, len))
+		return luaL_argerror(L, 1, "a name without control characters");
 	luaL_checktype(L, 2, LUA_TFUNCTION);
 	lua_settop(L, 2);
 	lua_KContext start = (lua_KContext)km_scen(L)->sim->now;

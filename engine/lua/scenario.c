@@ -317,10 +317,10 @@ static int l_param(lua_State *L)
 	const char *name = luaL_checklstring(L, 1, &name_len);
 	/* The report keys parameters by name: two names equal in their first
 	 * 128 bytes would be one key cut short, printed twice. */
-	if (name_len == 0 || name_len > KM_NAME_MAX || !km_utf8_valid(name, name_len) ||
-	    km_has_control(name, name_len))
-		return luaL_argerror(L, 1, "a name of 1 to 128 bytes of UTF-8, without control "
-				     "characters");
+	if (name_len == 0 || name_len > KM_NAME_MAX || !km_utf8_valid(name, name_len))
+		return luaL_argerror(L, 1, "a name of 1 to 128 bytes of UTF-8");
+	if (km_has_control(name, name_len))
+		return luaL_argerror(L, 1, "a name without control characters");
 	luaL_checkany(L, 2);
 	int t = lua_type(L, 2);
 	if (t != LUA_TNUMBER && t != LUA_TSTRING && t != LUA_TBOOLEAN)
