@@ -337,10 +337,12 @@ int km_compare_command(const struct km_compare_opts *o)
 	json_object_set_new(table, "runs", rows);
 	/* the plot first: with --report json, its failure is the outcome */
 	char why[1200] = "";
+	km_writing_output++;
 	if (o->plot && km_view_plot_png(table, o->plot, 1600, 800, err, sizeof(err)) < 0) {
 		snprintf(why, sizeof(why), "--plot %s: %s", o->plot, err);
 		status = 2;
 	}
+	km_writing_output--;
 	json_object_set_new(table, "outcome", json_string(status == 2 ? "error" : "completed"));
 	json_object_set_new(table, "reason", why[0] ? json_string(why) : status == 2 ?
 			    json_string("some runs ended in an error (see the table)") : json_null());

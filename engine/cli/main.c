@@ -616,6 +616,7 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 		why[0] = 0;
 		if (!json)
 			status = report_session(&s, o->report, status);
+		km_writing_output++;
 		if (o->trace && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE &&
 		    write_trace(&s, o->trace, o->ftrace, err, sizeof(err)) < 0) {
@@ -630,6 +631,7 @@ static int cmd_run(const struct options *o, const char *file, bool check_only)
 				status = 2;
 			}
 		}
+		km_writing_output--;
 		if (why[0] && !json)
 			fprintf(stderr, "%s: %s\n", prog, why);
 		if (json) {

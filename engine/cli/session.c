@@ -20,6 +20,7 @@
 #endif
 
 volatile int km_interrupted;
+volatile sig_atomic_t km_writing_output;
 
 static void on_signal(int sig)
 {
@@ -50,6 +51,12 @@ static size_t watchdog_msg_len, watchdog_json_len;
 static void on_watchdog(int sig)
 {
 	(void)sig;
+	if (km_interrupted && km_writing_output) {
+		/* an output file is being written: its writer sees the flag and
+		 * removes its temporary; an exit here would leave it behind */
+		alarm(1);
+		return;
+	}
 	if (km_interrupted) {
 		static const char json[] = "{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n";
 		static const char msg[] = "lockmuseum: interrupted\n";

@@ -11,6 +11,8 @@
 #ifndef KM_CLI_SESSION_H
 #define KM_CLI_SESSION_H
 
+#include <signal.h>
+
 #include "../lua/eras.h"
 #include "../lua/scenario.h"
 #include "../report/report.h"
@@ -45,6 +47,10 @@ struct km_run_request {
 /* Set by the SIGINT/SIGTERM handler km_session_catch_signals installs;
  * runs stop at the next event or Lua hook, as errors "interrupted". */
 extern volatile int km_interrupted;
+/* Non-zero while an output file (a temporary to rename into place) is
+ * being written: the one-second alarm after a first Ctrl-C then waits
+ * for its writer, which reads km_interrupted and removes the temporary. */
+extern volatile sig_atomic_t km_writing_output;
 /* With --report json, the watchdog also writes a JSON error object. */
 extern bool km_watchdog_json;
 void km_session_catch_signals(void);

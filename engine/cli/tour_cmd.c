@@ -116,6 +116,7 @@ int km_tour_command(const struct km_tour_opts *o)
 		}
 	}
 	int status = 0, pngs = 0;
+	km_writing_output++;	/* tour.txt's temporary, and the PNGs */
 	for (int i = 0; i < tour.n && !km_interrupted; i++) {
 		const struct km_exhibit *e = &tour.v[i];
 		FILE *outs[2] = { stdout, txt };
@@ -204,6 +205,7 @@ int km_tour_command(const struct km_tour_opts *o)
 				pngs, pngs == 1 ? "" : "s", o->out_dir);
 		}
 	}
+	km_writing_output--;
 	km_tour_free(&tour);
 	km_eras_free(&eras);
 	return status;
