@@ -502,6 +502,9 @@ static int measure_k(lua_State *L, int status, lua_KContext start)
 	struct km_scenario *sc = km_scen(L);
 	const char *name = lua_tostring(L, 1);
 	struct km_opstat *o = km_opstat_get(sc->sim, name);
+	if (!o && sc->sim->opstats.n >= KM_MAX_OPSTATS)
+		return luaL_error(L, "measure(): more than %d names (keep a few names, and log() "
+				  "what varies)", KM_MAX_OPSTATS);
 	if (!o || km_hist_add(&o->hist, sc->sim->now - (km_time)start) < 0)
 		return luaL_error(L, "measure(): out of memory");
 	return lua_gettop(L) - 2;	/* fn's results */

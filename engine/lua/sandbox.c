@@ -112,7 +112,14 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
 	lua_Debug here;
 	if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
 		snprintf(sb->where, sizeof(sb->where), "%s:%d: ", here.short_src, here.currentline);
-	if (!sb->fatal && !charge_instructions(sb, KM_HOOK_EVERY, sb->where)) {
+	/* the period that just ended; a thread's first periods are short
+	 * and double up to KM_HOOK_EVERY (see km_sandbox_thread_done) */
+	int period = lua_gethookcount(L);
+	if (!sb->fatal && period < KM_HOOK_EVERY)
+		lua_sethook(L, sb_hook, LUA_MASKCOUNT,
+			    period * 2 < KM_HOOK_EVERY ? period * 2 : KM_HOOK_EVERY);
+	if (!sb->fatal && !charge_instructions(sb, (uint64_t)(period > 0 ? period : 1),
+					       sb->where)) {
 		if (sb->stop && *sb->stop) {
 			km_sandbox_set_fatal(sb, "interrupted");
 		} else if (sb->wall_limit > 0 && wall_now() - sb->wall_start > sb->wall_limit) {
@@ -132,7 +139,21 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
 
 void km_sandbox_hook(struct km_sandbox *sb, lua_State *co)
 {
-	lua_sethook(co, sb_hook, LUA_MASKCOUNT, sb->fatal ? 1 : KM_HOOK_EVERY);
+	lua_sethook(co, sb_hook, LUA_MASKCOUNT, sb->fatal ? 1 : KM_HOOK_FIRST);
+}
+
+void km_sandbox_thread_done(struct km_sandbox *sb, lua_State *co)
+{
+	if (sb->fatal)
+		return;
+	/* What ran since the hook last fired is less than one period, and
+	 * Lua does not say how much: charge the whole period (never less
+	 * than what ran, at most KM_HOOK_EVERY more) and start the thread's
+	 * count again from a short one, so that a stream of short tasks or
+	 * handlers is charged all its instructions. */
+	int period = lua_gethookcount(co);
+	charge_instructions(sb, (uint64_t)(period > 0 ? period : 1), sb->where);
+	lua_sethook(co, sb_hook, LUA_MASKCOUNT, sb->fatal ? 1 : KM_HOOK_FIRST);
 }
 
 /* ------------------------------------------------------ replacements -- */

@@ -26,6 +26,7 @@
 #include "../rng.h"
 
 #define KM_HOOK_EVERY 1000
+#define KM_HOOK_FIRST 64	/* a thread's first period; it doubles up to KM_HOOK_EVERY */
 
 struct km_sandbox {
 	lua_State *L;
@@ -56,6 +57,9 @@ void km_sandbox_close(struct km_sandbox *sb);
 
 /* Install the budget hook on a thread (coroutines inherit it anyway). */
 void km_sandbox_hook(struct km_sandbox *sb, lua_State *co);
+/* A thread finished: charge what it ran since its last hook (at most a
+ * period too much, never too little) and restart its count. */
+void km_sandbox_thread_done(struct km_sandbox *sb, lua_State *co);
 
 /**
  * km_sandbox_anchor_function - give a C function at @idx a declaration line.

@@ -585,8 +585,8 @@ int km_host_reserve(struct km_scenario *sc, uint32_t id)
  * thread starts that count again, so a stream of short handlers, each
  * under KM_HOOK_EVERY instructions, on fresh threads, would never be
  * charged.  A reused thread keeps its count running from one handler to
- * the next, so at most KM_HOOK_EVERY instructions per live thread go
- * uncharged.
+ * the next, and a thread that finishes is charged the rest of its period
+ * (km_sandbox_thread_done), so no instruction goes uncharged.
  */
 static lua_State *take_idle_thread(struct km_scenario *sc, int *ref)
 {
@@ -690,6 +690,8 @@ static int host_resume(void *h, struct km_sim *sim, struct km_ctx *ctx)
 	sc->sb.running = NULL;
 	sc->current = NULL;
 	sc->current_co = NULL;
+	if (st == LUA_OK)
+		km_sandbox_thread_done(&sc->sb, co);
 
 	if (sc->sb.fatal) {
 		char msg[sizeof(sc->sb.fatal_msg)];
