@@ -73,8 +73,8 @@ LIBDIR  := $(PREFIX)/lib/lockmuseum
 
 .PHONY: all run test sanitize install uninstall clean deps deps-check bench \
         build build-tests check-unit check-scenarios check-cli check-gui check-docs check-reproductions \
-        check-hostile check-valgrind check-fuzz-regressions check-sweeps check-structure test-real \
-        run-real
+        check-hostile check-valgrind check-fuzz-regressions check-sweeps check-structure \
+        check-determinism test-real run-real
 
 all: deps-check
 	@$(MAKE) --no-print-directory build
@@ -171,6 +171,7 @@ check-scenarios: $(BIN)
 
 check-cli: $(BIN)
 	@tests/run_cli.sh $(BIN)
+	@tests/run_cli_contract.sh $(BIN)
 	@tests/run_startup.sh $(BIN)
 
 check-gui: $(BIN)
@@ -189,6 +190,9 @@ check-hostile: $(BIN)
 check-sweeps: $(BIN)
 	@tests/run_sweeps.sh $(BIN)
 
+check-determinism: $(BIN)
+	@tests/run_determinism.sh $(BIN)
+
 check-valgrind: $(BIN)
 	@tests/run_valgrind.sh $(BIN)
 
@@ -202,7 +206,7 @@ check-structure:
 	@tests/check_callers.sh
 
 test-real: check-structure check-unit check-scenarios check-cli check-gui check-docs \
-           check-reproductions check-hostile check-sweeps check-valgrind
+           check-reproductions check-hostile check-sweeps check-determinism check-valgrind
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile \

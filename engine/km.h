@@ -23,6 +23,44 @@ typedef int64_t km_time;
  * enough from INT64_MAX that now + duration can never overflow. */
 #define KM_TIME_MAX ((km_time)1 << 62)
 
+/*
+ * Saturating arithmetic, for every sum, difference and product of numbers
+ * a scenario controls (times, durations, counters, variables, measures):
+ * a total of 1024 CPUs' 2^62 ns, or a counter that went from INT64_MIN to
+ * INT64_MAX, is pinned at the end of the range instead of overflowing,
+ * which C leaves undefined and which once drew outside the view's pixel
+ * buffer.  A report then shows the largest number it can, which is the
+ * honest answer to "how much": more than this.
+ */
+static inline int64_t km_sat_add(int64_t a, int64_t b)
+{
+	int64_t r;
+	if (__builtin_add_overflow(a, b, &r))
+		return b > 0 ? INT64_MAX : INT64_MIN;
+	return r;
+}
+
+static inline int64_t km_sat_sub(int64_t a, int64_t b)
+{
+	int64_t r;
+	if (__builtin_sub_overflow(a, b, &r))
+		return b < 0 ? INT64_MAX : INT64_MIN;
+	return r;
+}
+
+static inline int64_t km_sat_mul(int64_t a, int64_t b)
+{
+	int64_t r;
+	if (__builtin_mul_overflow(a, b, &r))
+		return (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
+	return r;
+}
+
+static inline uint64_t km_sat_addu(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 /* Error codes: 0 is success, failures are negative. */
 enum {
 	KM_OK = 0,

@@ -344,7 +344,7 @@ int km_op_down_trylock(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l
 int km_op_down_timeout(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 		       km_time t)
 {
-	return acquire(sim, ctx, l, sim->now + t, false);
+	return acquire(sim, ctx, l, km_sat_add(sim->now, t), false);
 }
 
 int km_lock_redo(struct km_sim *sim, struct km_ctx *ctx)

@@ -54,7 +54,7 @@ int km_op_sleep(struct km_sim *sim, struct km_ctx *ctx, km_time t)
 		return refuse_in_irq(sim, ctx, "sleep");
 	check_atomic_sleep(sim, ctx, "sleep");
 	km_ctx_block(sim, ctx, KM_WAIT_SLEEP, NULL);
-	km_ctx_arm_timeout(sim, ctx, sim->now + (t > 0 ? t : 0));
+	km_ctx_arm_timeout(sim, ctx, km_sat_add(sim->now, t > 0 ? t : 0));
 	return KM_STEP_WAIT;
 }
 

@@ -210,7 +210,7 @@ void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d)
 {
 	ctx->act = KM_ACT_SEG;
 	if (km_ctx_on_top(sim, ctx)) {
-		ctx->seg_end = sim->now + d;
+		ctx->seg_end = km_sat_add(sim->now, d);
 		seg_arm(sim, ctx);
 		if (ctx->kind == KM_CTX_TASK)
 			km_ctx_acct(sim, ctx, KM_ACCT_RUN);
@@ -795,9 +795,9 @@ void km_cpu_irqs_maybe_enabled(struct km_sim *sim, struct km_cpu *cpu)
 static void irq_fire(struct km_sim *sim, struct km_irqsrc *src)
 {
 	/* Schedule the next firing first: jitter draws stay in event order. */
-	src->next_nominal += src->every;
+	src->next_nominal = km_sat_add(src->next_nominal, src->every);
 	km_time j = src->jitter ? km_rng_range(&sim->rng, 0, src->jitter) : 0;
-	km_push(sim, src->next_nominal + j, KM_EV_IRQ, src->id, 0);
+	km_push(sim, km_sat_add(src->next_nominal, j), KM_EV_IRQ, src->id, 0);
 
 	src->fired++;
 	sim->stall_fires++;

@@ -317,6 +317,8 @@ struct km_opstat *km_opstat_get(struct km_sim *sim, const char *name)
 	for (uint32_t i = 0; i < sim->opstats.n; i++)
 		if (!strcmp(sim->opstats.v[i]->name, name))
 			return sim->opstats.v[i];
+	if (sim->opstats.n >= KM_MAX_OPSTATS)
+		return NULL;
 	struct km_opstat *o = calloc(1, sizeof(*o));
 	if (!o || !(o->name = km_strdup(name)) || KM_VEC_PUSH(sim->opstats, o) < 0) {
 		if (o)

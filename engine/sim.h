@@ -335,6 +335,10 @@ struct km_violation {
 /* log() lines kept per run; later ones are only counted. */
 #define KM_LOGS_KEPT 100000
 
+/* Distinct measure() names per run: each keeps a 4 KiB histogram outside
+ * the Lua budget, so a name per call must end, not grow without bound. */
+#define KM_MAX_OPSTATS 1024
+
 /* Only the first few of each kind keep their message; all are counted. */
 #define KM_VIOLATIONS_KEPT 64
 
@@ -498,6 +502,8 @@ struct km_ctx *km_task_new(struct km_sim *sim, const char *name, int cpu, km_tim
 struct km_irqsrc *km_irqsrc_new(struct km_sim *sim, const char *name, int cpu,
 				km_time every, km_time jitter, km_time start);
 /* The measure() series called @name, created on first use; NULL on ENOMEM. */
+/* The statistics of measure() name @name, made on first use; NULL when
+ * memory ran out or KM_MAX_OPSTATS names exist already. */
 struct km_opstat *km_opstat_get(struct km_sim *sim, const char *name);
 
 /**

@@ -23,7 +23,7 @@ static inline void km_minmax_add(struct km_minmax *m, km_time v)
 		m->min = v;
 	if (!m->n || v > m->max)
 		m->max = v;
-	m->total += v;
+	m->total = km_sat_add(m->total, v);
 	m->n++;
 }
 

@@ -14,6 +14,7 @@
  */
 #include "compare.h"
 #include "runner.h"
+#include "out.h"
 #include "sweep.h"
 #include "view_lib.h"
 
@@ -247,15 +248,40 @@ static void print_csv(const json_t *table)
 	}
 }
 
-int km_compare_print(const json_t *table, enum km_table_format format, int nruns,
-		     const char *plot)
+int km_compare_print(json_t *table, enum km_table_format format, int nruns, const char *plot)
 {
 	const char *scen = json_string_value(json_object_get(table, "scenario"));
 	const char *file = json_string_value(json_object_get(table, "file"));
 	int status = 0;
+	/* the plot first: with --report json, its failure is the outcome */
+	char why[1200] = "", err[1024];
+	if (plot) {
+		km_writing_output++;
+		/* the view sets its data folder, for the fonts, when opened */
+		const struct km_view_api *view = km_view_lib(err, sizeof(err));
+		if (!view || view->plot_png(table, plot, 1600, 800, err, sizeof(err)) < 0) {
+			snprintf(why, sizeof(why), "--plot %s: %s", plot, err);
+			status = 2;
+		}
+		km_writing_output--;
+	}
+	size_t i;
+	json_t *row;
+	bool errors = false;
+	json_array_foreach(json_object_get(table, "runs"), i, row) {
+		const char *oc = json_string_value(json_object_get(row, "outcome"));
+		errors |= (oc && !strcmp(oc, "error")) ||
+			  json_object_get(json_object_get(row, "outcomes"), "error");
+	}
+	if (errors)
+		status = 2;
+	json_object_set_new(table, "outcome", json_string(status == 2 ? "error" : "completed"));
+	json_object_set_new(table, "reason", why[0] ? json_string(why) : errors ?
+			    json_string("some runs ended in an error (see the table)") : json_null());
 	switch (format) {
 	case KM_TABLE_JSON:
 		km_report_write_json(stdout, table);
+		km_out_json_sent();
 		break;
 	case KM_TABLE_CSV:
 		print_csv(table);
@@ -266,31 +292,14 @@ int km_compare_print(const json_t *table, enum km_table_format format, int nruns
 		break;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "lockmuseum: cannot write the table: %s\n", strerror(errno));
+		km_out_fail("cannot write the table: %s", strerror(errno));
 		status = 2;
 	}
-	char err[1024];
-	if (plot) {
-		/* the view sets its data folder, for the fonts, when opened */
-		const struct km_view_api *view = km_view_lib(err, sizeof(err));
-		if (!view || view->plot_png(table, plot, 1600, 800, err, sizeof(err)) < 0) {
-			fprintf(stderr, "lockmuseum: --plot %s: %s\n", plot, err);
-			status = 2;
-		}
-	}
-	size_t i;
-	json_t *row;
-	bool errors = false;
-	json_array_foreach(json_object_get(table, "runs"), i, row) {
-		const char *oc = json_string_value(json_object_get(row, "outcome"));
-		errors |= (oc && !strcmp(oc, "error")) ||
-			  json_object_get(json_object_get(row, "outcomes"), "error");
-	}
+	if (why[0])
+		km_out_fail("%s", why);
 	/* a combination that could not even start is worth a line on stderr */
-	if (errors) {
-		fprintf(stderr, "lockmuseum: some runs ended in an error (see the table)\n");
-		status = 2;
-	}
+	else if (errors)
+		km_out_fail("some runs ended in an error (see the table)");
 	return status;
 }
 
@@ -299,7 +308,7 @@ int km_compare_command(const struct km_compare_opts *o)
 	struct km_era_list list;
 	char err[1024];
 	if (km_load_eras(&list, err, sizeof(err)) < 0) {
-		fprintf(stderr, "lockmuseum: %s\n", err);
+		km_out_fail("%s", err);
 		return 2;
 	}
 	int status = 2;
@@ -307,7 +316,7 @@ int km_compare_command(const struct km_compare_opts *o)
 		int nruns = 0;
 		json_t *table = km_sweep_merge(o->from, &list, &nruns, err, sizeof(err));
 		if (!table)
-			fprintf(stderr, "lockmuseum: %s\n", err);
+			km_out_fail("%s", err);
 		else
 			status = km_compare_print(table, o->format, nruns, o->plot);
 		json_decref(table);
@@ -316,7 +325,7 @@ int km_compare_command(const struct km_compare_opts *o)
 	}
 	struct km_sweep_plan plan;
 	if (km_sweep_plan_init(&plan, o->spec, &list, err, sizeof(err)) < 0) {
-		fprintf(stderr, "lockmuseum: %s\n", err);
+		km_out_fail("%s", err);
 		km_eras_free(&list);
 		return 2;
 	}
@@ -331,7 +340,7 @@ int km_compare_command(const struct km_compare_opts *o)
 	struct km_param_set *sets = calloc((size_t)n * (size_t)(nsets ? nsets : 1), sizeof(*sets));
 	json_t *rows = json_array(), **seeds = calloc((size_t)plan.nseeds, sizeof(*seeds));
 	if (!rqs || !res || !sets || !rows || !seeds) {
-		fprintf(stderr, "lockmuseum: out of memory for %ld runs\n", n);
+		km_out_fail("out of memory for %ld runs", n);
 		goto out;
 	}
 	for (long k = 0; k < n; k++)
@@ -351,7 +360,7 @@ int km_compare_command(const struct km_compare_opts *o)
 		for (long s = 0; s < plan.nseeds; s++)
 			json_decref(seeds[s]);
 		if (!row || json_array_append_new(rows, row) < 0) {
-			fprintf(stderr, "lockmuseum: out of memory\n");
+			km_out_fail("out of memory");
 			goto out;
 		}
 	}
@@ -410,6 +419,8 @@ static double measure_of(const json_t *rep, const char *goal)
 
 static void replay_line(const struct km_explore_opts *o, uint64_t seed)
 {
+	if (km_out_json)
+		return;
 	printf("replay: lockmuseum run %s", o->file);
 	/* every option of the explore command line but --seeds, --goal, --jobs */
 	for (int i = 2; i < o->argc; i++) {
@@ -433,20 +444,20 @@ int km_explore_command(const struct km_explore_opts *o)
 	const char *goal = o->goal ? o->goal : "violation";
 	bool is_max = !strncmp(goal, "max:", 4);
 	if (!is_max && strcmp(goal, "violation") && strcmp(goal, "deadlock")) {
-		fprintf(stderr, "lockmuseum: --goal %s: must be violation, deadlock or "
-			"max:ops.NAME.p99\n", goal);
+		km_out_fail("--goal %s: must be violation, deadlock or "
+			"max:ops.NAME.p99", goal);
 		return 2;
 	}
 	/* how many seeds, minus one: the full 64-bit range must not wrap */
 	uint64_t span = o->seed_hi >= o->seed_lo ? o->seed_hi - o->seed_lo : 0;
 	if (o->seed_hi < o->seed_lo || span >= 1000000) {
-		fprintf(stderr, "lockmuseum: --seeds: give a range A..B of at most 1,000,000 seeds\n");
+		km_out_fail("--seeds: give a range A..B of at most 1,000,000 seeds");
 		return 2;
 	}
 	struct km_era_list list;
 	char err[1024];
 	if (km_load_eras(&list, err, sizeof(err)) < 0) {
-		fprintf(stderr, "lockmuseum: %s\n", err);
+		km_out_fail("%s", err);
 		return 2;
 	}
 	/* in batches, so that a hit early on stops the search early */
@@ -457,6 +468,9 @@ int km_explore_command(const struct km_explore_opts *o)
 	double worst = -1;
 	uint64_t worst_seed = 0, ran = 0;
 	uint64_t count = span + 1, left = count;
+	bool found = false;
+	uint64_t found_seed = 0;
+	json_t *hit = NULL;
 	for (uint64_t s = o->seed_lo; rqs && res && left && status == 1 && !km_interrupted;) {
 		int n = 0;
 		for (; n < batch && left; n++, s++, left--) {
@@ -472,7 +486,7 @@ int km_explore_command(const struct km_explore_opts *o)
 			const json_t *rep = res[i].report;
 			const char *oc = rep ? json_string_value(json_object_get(rep, "outcome")) : NULL;
 			if (!rep || (oc && (!strcmp(oc, "error") || !strcmp(oc, "not-applicable")))) {
-				fprintf(stderr, "lockmuseum: seed %" PRIu64 ": %s\n", rqs[i].seed,
+				km_out_fail("seed %" PRIu64 ": %s", rqs[i].seed,
 					rep ? json_string_value(json_object_get(rep, "reason")) :
 					"the run crashed");
 				status = 2;
@@ -485,8 +499,14 @@ int km_explore_command(const struct km_explore_opts *o)
 					worst_seed = rqs[i].seed;
 				}
 			} else if (hits(rep, goal)) {
-				printf("seed %" PRIu64 " reaches the goal (%s) after %" PRIu64 " run%s: "
-				       "outcome %s\n", rqs[i].seed, goal, ran + 1, ran ? "s" : "", oc);
+				if (!km_out_json)
+					printf("seed %" PRIu64 " reaches the goal (%s) after %" PRIu64
+					       " run%s: outcome %s\n", rqs[i].seed, goal, ran + 1,
+					       ran ? "s" : "", oc);
+				found = true;
+				found_seed = rqs[i].seed;
+				json_decref(hit);
+				hit = json_incref(res[i].report);
 				replay_line(o, rqs[i].seed);
 				status = 0;
 				break;
@@ -498,19 +518,43 @@ int km_explore_command(const struct km_explore_opts *o)
 	}
 	if (is_max && status != 2) {
 		if (worst < 0) {
-			fprintf(stderr, "lockmuseum: --goal %s: no such measure in the report\n", goal);
+			km_out_fail("--goal %s: no such measure in the report", goal);
 			status = 2;
 		} else {
 			char b[32];
-			printf("worst seed %" PRIu64 " of %" PRIu64 ": %s = %s\n", worst_seed, count,
-			       goal + 4, km_fmt_ns((km_time)worst, b, sizeof(b)));
+			if (!km_out_json)
+				printf("worst seed %" PRIu64 " of %" PRIu64 ": %s = %s\n", worst_seed,
+				       count, goal + 4, km_fmt_ns((km_time)worst, b, sizeof(b)));
+			found = true;
+			found_seed = worst_seed;
 			replay_line(o, worst_seed);
 			status = 0;
 		}
-	} else if (status == 1) {
+	} else if (status == 1 && !km_out_json) {
 		printf("no seed in %" PRIu64 "..%" PRIu64 " reaches the goal (%s)\n", o->seed_lo,
 		       o->seed_hi, goal);
 	}
+	if (km_out_json && !km_interrupted && status != 2) {
+		/* one object: what was searched, what was found, and the report
+		 * of the run that reached the goal; exit 0 found, 1 not */
+		json_t *j = json_object();
+		json_object_set_new(j, "command", json_string("explore"));
+		json_object_set_new(j, "goal", json_string(goal));
+		json_object_set_new(j, "seed_lo", json_integer((json_int_t)o->seed_lo));
+		json_object_set_new(j, "seed_hi", json_integer((json_int_t)o->seed_hi));
+		json_object_set_new(j, "runs", json_integer((json_int_t)ran));
+		json_object_set_new(j, "outcome", json_string("completed"));
+		json_object_set_new(j, "reason", json_null());
+		json_object_set_new(j, "found", json_boolean(found));
+		json_object_set_new(j, "seed", found ? json_integer((json_int_t)found_seed) : json_null());
+		if (is_max && found)
+			json_object_set_new(j, "value_ns", json_integer((json_int_t)worst));
+		json_object_set_new(j, "report", hit ? json_incref(hit) : json_null());
+		km_report_write_json(stdout, j);
+		km_out_json_sent();
+		json_decref(j);
+	}
+	json_decref(hit);
 	free(rqs);
 	free(res);
 	km_eras_free(&list);

@@ -29,7 +29,7 @@ int km_compare_command(const struct km_compare_opts *o);
  * and draw it into @plot if not NULL.  Returns 0, or 2 when a write
  * failed or a row is an error (said on stderr).
  */
-int km_compare_print(const json_t *table, enum km_table_format format, int nruns,
+int km_compare_print(json_t *table, enum km_table_format format, int nruns,
 		     const char *plot);
 
 struct km_explore_opts {

@@ -50,6 +50,7 @@
 #include "compare.h"
 #include "runner.h"
 #include "run_out.h"
+#include "out.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -104,11 +105,20 @@ static void usage(FILE *out);
 
 /* ------------------------------------------------------------- parsing -- */
 
+/* A number starts with a digit: strtoull and strtod would also take
+ * leading blanks, a sign (' -1' is 2^64 - 1 to strtoull), "inf" and hex. */
+static bool starts_number(const char *s)
+{
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return false;	/* no hex floats */
+	return (*s >= '0' && *s <= '9') || (*s == '.' && s[1] >= '0' && s[1] <= '9');
+}
+
 static int parse_u64(const char *s, uint64_t *out)
 {
 	char *end;
 	errno = 0;
-	if (!*s || *s == '-')
+	if (!(*s >= '0' && *s <= '9'))
 		return -1;
 	unsigned long long v = strtoull(s, &end, 10);
 	if (errno || *end)
@@ -122,6 +132,8 @@ static int parse_duration(const char *s, km_time *out)
 {
 	char *end;
 	errno = 0;
+	if (!starts_number(s))
+		return -1;
 	double v = strtod(s, &end);
 	if (end == s || errno || !isfinite(v) || v < 0)
 		return -1;
@@ -147,7 +159,7 @@ static int parse_bytes(const char *s, size_t *out)
 {
 	char *end;
 	errno = 0;
-	if (*s == '-')
+	if (!(*s >= '0' && *s <= '9'))
 		return -1;
 	unsigned long long v = strtoull(s, &end, 10);
 	if (errno || end == s)
@@ -169,7 +181,7 @@ static int parse_bytes(const char *s, size_t *out)
 
 static int bad_option(const char *opt, const char *val, const char *why)
 {
-	fprintf(stderr, "%s: %s%s%s: %s\n", prog, opt, val ? " " : "", val ? val : "", why);
+	km_out_fail("%s%s%s: %s", opt, val ? " " : "", val ? val : "", why);
 	return 2;
 }
 
@@ -292,8 +304,9 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			break;
 		case OPT_MAXW: {
 			char *end;
-			o->rq.max_wall = strtod(optarg, &end);
-			if (*end || !isfinite(o->rq.max_wall) || o->rq.max_wall <= 0)
+			o->rq.max_wall = starts_number(optarg) ? strtod(optarg, &end) : 0;
+			if (!starts_number(optarg) || *end || !isfinite(o->rq.max_wall) ||
+			    o->rq.max_wall <= 0)
 				return bad_option("--max-wall", optarg, "must be a positive number of seconds");
 			break;
 		}
@@ -338,7 +351,8 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case OPT_SIZE: {
 			unsigned w, h;
 			char x;
-			if (sscanf(optarg, "%u%c%u", &w, &x, &h) != 3 || (x != 'x' && x != 'X') ||
+			if (strspn(optarg, "0123456789xX") != strlen(optarg) ||
+			    sscanf(optarg, "%u%c%u", &w, &x, &h) != 3 || (x != 'x' && x != 'X') ||
 			    w < 320 || h < 240 || w > 8192 || h > 8192)
 				return bad_option("--size", optarg, "must be WIDTHxHEIGHT, from 320x240 "
 						  "to 8192x8192");
@@ -395,11 +409,11 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case '?':
 		default:
 			if (optopt)
-				fprintf(stderr, "%s: option --%s needs a value or is unknown (see "
-					"lockmuseum --help)\n", prog, argv[optind - 1] + 2);
+				km_out_fail("option --%s needs a value or is unknown (see "
+					    "lockmuseum --help)", argv[optind - 1] + 2);
 			else
-				fprintf(stderr, "%s: unknown option '%s' (see lockmuseum --help)\n",
-					prog, argv[optind - 1]);
+				km_out_fail("unknown option '%s' (see lockmuseum --help)",
+					    argv[optind - 1]);
 			return 2;
 		}
 	}
@@ -421,8 +435,8 @@ static int only_options(const struct options *o, const char *cmd, const int *all
 		for (const int *a = allowed; *a && !ok; a++)
 			ok = *a == c;
 		if (!ok) {
-			fprintf(stderr, "%s: %s: --%s does not apply to %s (see lockmuseum "
-				"--help)\n", prog, cmd, lo->name, cmd);
+			km_out_fail("%s: --%s does not apply to %s (see lockmuseum --help)", cmd,
+				    lo->name, cmd);
 			return 2;
 		}
 	}
@@ -469,6 +483,7 @@ static int report_session(struct km_session *s, enum report_kind report, int sta
 			fprintf(stderr, "%s: cannot write the JSON report\n", prog);
 			status = 2;
 		}
+		km_out_json_sent();
 		break;
 	case REPORT_LOCKSTAT:
 		km_report_lockstat(stdout, &s->ri);
@@ -545,13 +560,21 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	int status = km_session_run(&s, &eras, &rq);
 	if (km_interrupted) {
 		fprintf(stderr, "%s: interrupted\n", prog);
-		if (o->report == REPORT_JSON)
+		if (o->report == REPORT_JSON) {
 			printf("{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n");
+			km_out_json_sent();
+		}
 		km_session_free(&s);
 		km_eras_free(&eras);
 		return 130;
 	}
-	if (check_only && status == 0) {
+	if (check_only && status == 0 && o->report == REPORT_JSON) {
+		/* the report of the loaded scenario, run for no time: its
+		 * outcome is one of the contract's, as exit 0 says */
+		s.ri.outcome = KM_OUT_COMPLETED;
+		s.ri.reason = "check: the scenario loads and is valid; it was not run";
+		status = report_session(&s, o->report, status);
+	} else if (check_only && status == 0) {
 		const struct km_sim *sim = s.ri.sim;
 		int nt = 0;
 		for (uint32_t i = 0; i < sim->ctxs.n; i++)
@@ -565,21 +588,39 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 			printf("  parameter %s = %s (default %s)\n", s.ri.params[i].name,
 			       s.ri.params[i].value, s.ri.params[i].def);
 	} else {
-		status = report_session(&s, o->report, status);
+		/* With --report json the report comes last, so that a --trace or
+		 * --png that failed is its outcome ("error"), as it is the exit
+		 * status's; the text reports come first, as they always did. */
+		bool json = o->report == REPORT_JSON;
+		static char why[1400];
+		why[0] = 0;
+		if (!json)
+			status = report_session(&s, o->report, status);
+		km_writing_output++;
 		if (o->trace && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE &&
 		    write_trace(&s, o->trace, o->ftrace, err, sizeof(err)) < 0) {
-			fprintf(stderr, "%s: --trace %s: %s\n", prog, o->trace, err);
+			snprintf(why, sizeof(why), "--trace %s: %s", o->trace, err);
 			status = 2;
 		}
-		if (o->png && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
+		if (!why[0] && o->png && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE) {
 			int w = o->width ? o->width : KM_DEFAULT_PNG_WIDTH;
 			int h = o->height ? o->height : KM_DEFAULT_PNG_HEIGHT;
 			if (km_cli_png(&eras, &s, o->png, w, h, err, sizeof(err)) < 0) {
-				fprintf(stderr, "%s: --png %s: %s\n", prog, o->png, err);
+				snprintf(why, sizeof(why), "--png %s: %s", o->png, err);
 				status = 2;
 			}
+		}
+		km_writing_output--;
+		if (why[0] && !json)
+			fprintf(stderr, "%s: %s\n", prog, why);
+		if (json) {
+			if (why[0]) {
+				s.ri.outcome = KM_OUT_ERROR;
+				s.ri.reason = why;
+			}
+			status = report_session(&s, o->report, status);
 		}
 	}
 	fflush(stdout);
@@ -653,7 +694,8 @@ static int cmd_explore(const struct invocation *inv)
 	if (o->cpus_list) {
 		char *end;
 		long v = strtol(o->cpus_list, &end, 10);
-		if (*end || v < 1 || v > KM_MAX_CPUS)
+		if (!(o->cpus_list[0] >= '0' && o->cpus_list[0] <= '9') || *end || v < 1 ||
+		    v > KM_MAX_CPUS)
 			return bad_option("--cpus", o->cpus_list, "explore takes one CPU count");
 		base.cpus = (int)v;
 	}
@@ -663,7 +705,8 @@ static int cmd_explore(const struct invocation *inv)
 	const char *seeds = o->seeds ? o->seeds : KM_DEFAULT_SEEDS;
 	unsigned long long lo, hi;
 	char dots[3];
-	if (sscanf(seeds, "%llu%2[.]%llu", &lo, dots, &hi) != 3 || strcmp(dots, ".."))
+	if (strspn(seeds, "0123456789.") != strlen(seeds) ||
+	    sscanf(seeds, "%llu%2[.]%llu", &lo, dots, &hi) != 3 || strcmp(dots, ".."))
 		return bad_option("--seeds", seeds, "must be a range A..B, e.g. 1..100");
 	eo.seed_lo = lo;
 	eo.seed_hi = hi;
@@ -722,7 +765,9 @@ static int cmd_list(const struct invocation *inv)
 		struct km_load_opts lo = { .max_instructions = KM_LIST_MAX_INSTRUCTIONS,
 					   .max_memory = KM_LIST_MAX_MEMORY,
 					   .max_wall = KM_LIST_MAX_WALL, .seed = 1, .eras = &eras };
+		bool armed = km_watchdog_arm(path, lo.max_wall);
 		struct km_scenario *sc = km_scenario_load(path, &lo, lerr, sizeof(lerr));
+		km_watchdog_disarm(armed);
 		if (sc) {
 			const struct km_scenario_meta *m = km_scenario_meta(sc);
 			printf("  %-20s %-6s %s\n", names[i], m->era[0] ? m->era : "-", m->title);
@@ -761,7 +806,10 @@ static int cmd_museum(const struct km_run_request *base, bool window_only)
 		}
 		snprintf(scripts, sizeof(scripts), "%s/scripts", km_datadir());
 		snprintf(path, sizeof(path), "%s/tour.lua", scripts);
-		if (km_tour_load(path, scripts, &tour, err, sizeof(err)) < 0) {
+		bool armed = km_watchdog_arm(path, 10.0);
+		int trc = km_tour_load(path, scripts, &tour, err, sizeof(err));
+		km_watchdog_disarm(armed);
+		if (trc < 0) {
 			fprintf(stderr, "%s: %s\n", prog, err);
 			km_eras_free(&eras);
 			return 2;
@@ -940,7 +988,35 @@ static void usage(FILE *out)
 
 /* ---------------------------------------------------------------- main -- */
 
+/* Does the command line ask for --report json (or an abbreviation that
+ * getopt_long would take for it)?  Asked before the options are parsed,
+ * so that an option error gets its JSON object too. */
+static bool wants_json(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strncmp(a, "--r", 3))
+			continue;
+		const char *eq = strchr(a, '=');
+		size_t n = eq ? (size_t)(eq - a) : strlen(a);
+		if (n > strlen("--report") || strncmp(a, "--report", n))
+			continue;
+		const char *v = eq ? eq + 1 : i + 1 < argc ? argv[i + 1] : "";
+		if (!strcmp(v, "json"))
+			return true;
+	}
+	return false;
+}
+
+static int cli_main(int argc, char **argv);
+
 int km_cli_main(int argc, char **argv)
+{
+	km_out_json_reset(wants_json(argc, argv));
+	return km_out_json_fallback(cli_main(argc, argv));
+}
+
+static int cli_main(int argc, char **argv)
 {
 	km_session_catch_signals();
 	if (argc < 2) {
@@ -960,10 +1036,13 @@ int km_cli_main(int argc, char **argv)
 	}
 	const struct command *cmd = find_command(name);
 	if (!cmd) {
-		fprintf(stderr, "%s: unknown command '%s' (commands:", prog, name);
-		for (const struct command *c = commands; c->name; c++)
-			fprintf(stderr, "%s %s", c == commands ? "" : ",", c->name);
-		fprintf(stderr, "; see lockmuseum --help)\n");
+		char list[256];
+		size_t k = 0;
+		for (const struct command *c = commands; c->name && k < sizeof(list); c++)
+			k += (size_t)snprintf(list + k, sizeof(list) - k, "%s%s",
+					      c == commands ? "" : ", ", c->name);
+		km_out_fail("unknown command '%s' (commands: %s; see lockmuseum --help)", name,
+			    list);
 		return 2;
 	}
 	static struct options o;
@@ -991,18 +1070,16 @@ int km_cli_main(int argc, char **argv)
 		return km_interrupted ? 130 : rc;
 	}
 	if (!cmd->file && nargs > 0) {
-		fprintf(stderr, "%s: %s: unexpected argument '%s'\n", prog, cmd->name,
-			argv[1 + optind]);
+		km_out_fail("%s: unexpected argument '%s'", cmd->name, argv[1 + optind]);
 		return 2;
 	}
 	if (cmd->file && nargs < 1) {
-		fprintf(stderr, "%s: %s: which scenario? (lockmuseum %s FILE.lua)\n", prog,
-			cmd->name, cmd->name);
+		km_out_fail("%s: which scenario? (lockmuseum %s FILE.lua)", cmd->name, cmd->name);
 		return 2;
 	}
 	if (cmd->file && nargs > 1) {
-		fprintf(stderr, "%s: %s: one scenario at a time (got '%s' and '%s')\n", prog,
-			cmd->name, argv[1 + optind], argv[2 + optind]);
+		km_out_fail("%s: one scenario at a time (got '%s' and '%s')", cmd->name,
+			    argv[1 + optind], argv[2 + optind]);
 		return 2;
 	}
 	struct invocation inv = { .o = &o, .file = cmd->file ? argv[1 + optind] : NULL,
@@ -1030,6 +1107,7 @@ int km_cli_main(int argc, char **argv)
 #ifndef KM_CLI_NO_MAIN
 int main(int argc, char **argv)
 {
-	return km_cli_main(argc, argv);
+	km_out_guard_std_fds();
+	return km_out_finish(km_cli_main(argc, argv));
 }
 #endif

@@ -4,6 +4,7 @@
 #include "session.h"
 #include "../lua/sandbox.h"
 #include "../lua/fields.h"
+#include "out.h"
 
 #include <limits.h>
 #include <signal.h>
@@ -19,6 +20,7 @@
 #endif
 
 volatile int km_interrupted;
+volatile sig_atomic_t km_writing_output;
 
 static void on_signal(int sig)
 {
@@ -27,6 +29,11 @@ static void on_signal(int sig)
 	if (km_interrupted)
 		_exit(130);
 	km_interrupted = sig;
+	/* Nor does the first wait long: whatever phase is running (an era
+	 * file, `list`, the tour, a run), the checks that read the flag end
+	 * it well within a second, and if none comes -- one library call that
+	 * never returns to Lua -- the alarm ends the process (on_watchdog). */
+	alarm(1);
 }
 
 /*
@@ -44,6 +51,23 @@ static size_t watchdog_msg_len, watchdog_json_len;
 static void on_watchdog(int sig)
 {
 	(void)sig;
+	if (km_interrupted && km_writing_output) {
+		/* an output file is being written: its writer sees the flag and
+		 * removes its temporary; an exit here would leave it behind */
+		alarm(1);
+		return;
+	}
+	if (km_interrupted) {
+		static const char json[] = "{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n";
+		static const char msg[] = "lockmuseum: interrupted\n";
+		if (km_out_json && !km_out_json_was_sent()) {
+			ssize_t w = write(STDOUT_FILENO, json, sizeof(json) - 1);
+			(void)w;
+		}
+		ssize_t w = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+		(void)w;
+		_exit(130);
+	}
 	if (watchdog_json_wanted && watchdog_json_len) {
 		ssize_t w = write(STDOUT_FILENO, watchdog_json, watchdog_json_len);
 		(void)w;
@@ -53,14 +77,14 @@ static void on_watchdog(int sig)
 	_exit(2);
 }
 
-static void watchdog_arm(const char *file, double wall, bool json)
+static void watchdog_arm_hint(const char *file, double wall, bool json, const char *hint)
 {
 	if (wall <= 0)
 		return;
 	watchdog_json_wanted = json;
 	snprintf(watchdog_msg, sizeof(watchdog_msg), "lockmuseum: %s: wall-clock budget of %g s "
-		 "exceeded inside one library call that the budget cannot interrupt (raise it "
-		 "with --max-wall)\n", file, wall);
+		 "exceeded inside one library call that the budget cannot interrupt (%s)\n", file,
+		 wall, hint);
 	watchdog_msg_len = strlen(watchdog_msg);
 	char reason[1100];
 	size_t k = 0;
@@ -84,11 +108,35 @@ static void watchdog_arm(const char *file, double wall, bool json)
 	setitimer(ITIMER_REAL, &it, NULL);
 }
 
+static void watchdog_arm(const char *file, double wall, bool json)
+{
+	watchdog_arm_hint(file, wall, json, "raise it with --max-wall");
+}
+
 static void watchdog_disarm(void)
 {
+	if (km_interrupted)
+		return;		/* the alarm of on_signal is running */
 	struct itimerval it;
 	memset(&it, 0, sizeof(it));
 	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+bool km_watchdog_arm(const char *file, double wall)
+{
+	/* a run's own watchdog, already armed, stays in charge */
+	struct itimerval cur;
+	if (getitimer(ITIMER_REAL, &cur) == 0 && (cur.it_value.tv_sec || cur.it_value.tv_usec))
+		return false;
+	watchdog_arm_hint(file, wall, false,
+			  "the budget of era files, the tour and `list` is fixed");
+	return true;
+}
+
+void km_watchdog_disarm(bool armed)
+{
+	if (armed && !km_interrupted)
+		watchdog_disarm();
 }
 
 void km_session_catch_signals(void)
@@ -99,6 +147,9 @@ void km_session_catch_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* the alarm of on_signal, before any watchdog is armed */
+	sa.sa_handler = on_watchdog;
+	sigaction(SIGALRM, &sa, NULL);
 	/* A file-size limit (or a full disk) must be a write error we report,
 	 * with the previous file left intact, not a signal that kills us. */
 	signal(SIGXFSZ, SIG_IGN);
@@ -170,7 +221,12 @@ int km_load_eras(struct km_era_list *eras, char *err, size_t errlen)
 {
 	char dir[PATH_MAX + 128];
 	snprintf(dir, sizeof(dir), "%s/eras", km_datadir());
-	return km_eras_load(dir, eras, err, errlen);
+	/* era files are Lua too: the watchdog ends one library call that
+	 * would outlast their 10 s budget */
+	bool armed = km_watchdog_arm(dir, 10.0);
+	int rc = km_eras_load(dir, eras, err, errlen);
+	km_watchdog_disarm(armed);
+	return rc;
 }
 
 /* ------------------------------------------------------------------ run -- */

@@ -11,6 +11,8 @@
 #ifndef KM_CLI_SESSION_H
 #define KM_CLI_SESSION_H
 
+#include <signal.h>
+
 #include "../lua/eras.h"
 #include "../lua/scenario.h"
 #include "../report/report.h"
@@ -47,7 +49,19 @@ struct km_run_request {
 /* Set by the SIGINT/SIGTERM handler km_session_catch_signals installs;
  * runs stop at the next event or Lua hook, as errors "interrupted". */
 extern volatile int km_interrupted;
+/* Non-zero while an output file (a temporary to rename into place) is
+ * being written: the one-second alarm after a first Ctrl-C then waits
+ * for its writer, which reads km_interrupted and removes the temporary. */
+extern volatile sig_atomic_t km_writing_output;
 void km_session_catch_signals(void);
+/*
+ * The watchdog around Lua that is not a run (era files, `list`, the
+ * tour's route): one library call outlasting @wall seconds, plus a grace,
+ * ends the process with a message naming @file.  Returns whether it was
+ * armed (not when a run's watchdog already is); pass that to disarm.
+ */
+bool km_watchdog_arm(const char *file, double wall);
+void km_watchdog_disarm(bool armed);
 
 /* Defaults for every budget and bound. */
 void km_run_request_init(struct km_run_request *rq);

@@ -52,25 +52,28 @@ json_t *km_sweep_summarise(const json_t *rep, int status, const char *mode, cons
 	size_t i;
 	json_t *l;
 	json_array_foreach(json_object_get(rep, "locks"), i, l) {
-		acq += json_integer_value(json_object_get(l, "acquisitions"));
-		cont += json_integer_value(json_object_get(l, "contentions"));
+		/* saturating: the sums of many locks' totals of 2^62 ns */
+		acq = km_sat_add(acq, json_integer_value(json_object_get(l, "acquisitions")));
+		cont = km_sat_add(cont, json_integer_value(json_object_get(l, "contentions")));
 		json_t *w = json_object_get(l, "wait_ns");
-		wtot += json_integer_value(json_object_get(w, "total"));
-		wn += json_integer_value(json_object_get(l, "waits"));
+		wtot = km_sat_add(wtot, json_integer_value(json_object_get(w, "total")));
+		wn = km_sat_add(wn, json_integer_value(json_object_get(l, "waits")));
 		json_int_t mx = json_integer_value(json_object_get(w, "max"));
 		if (mx > wmax)
 			wmax = mx;
 	}
-	json_int_t busy = 0, spin = 0, irq = 0, idle = 0, sw = 0;
+	/* in double: 1024 CPUs of 2^62 ns do not fit in an int64_t, and
+	 * these sums only ever become shares */
+	double busy = 0, spin = 0, irq = 0, idle = 0, sw = 0;
 	json_t *c;
 	json_array_foreach(json_object_get(rep, "cpus_util"), i, c) {
-		busy += json_integer_value(json_object_get(c, "busy_ns"));
-		spin += json_integer_value(json_object_get(c, "spin_ns"));
-		irq += json_integer_value(json_object_get(c, "irq_ns"));
-		idle += json_integer_value(json_object_get(c, "idle_ns"));
-		sw += json_integer_value(json_object_get(c, "switch_ns"));
+		busy += (double)json_integer_value(json_object_get(c, "busy_ns"));
+		spin += (double)json_integer_value(json_object_get(c, "spin_ns"));
+		irq += (double)json_integer_value(json_object_get(c, "irq_ns"));
+		idle += (double)json_integer_value(json_object_get(c, "idle_ns"));
+		sw += (double)json_integer_value(json_object_get(c, "switch_ns"));
 	}
-	double all = (double)(busy + spin + irq + idle + sw);
+	double all = busy + spin + irq + idle + sw;
 	json_object_set_new(row, "sim_time_ns", json_integer(t));
 	json_object_set_new(row, "acquisitions_per_s",
 			    json_real(t > 0 ? (double)acq * 1e9 / (double)t : 0));
@@ -86,10 +89,10 @@ json_t *km_sweep_summarise(const json_t *rep, int status, const char *mode, cons
 	json_object_set_new(row, "contentions", json_integer(cont));
 	json_object_set_new(row, "wait_avg_ns", json_integer(wn ? wtot / wn : 0));
 	json_object_set_new(row, "wait_max_ns", json_integer(wmax));
-	json_object_set_new(row, "busy_pct", json_real(all > 0 ? 100.0 * (double)(busy + sw) / all : 0));
-	json_object_set_new(row, "spin_pct", json_real(all > 0 ? 100.0 * (double)spin / all : 0));
-	json_object_set_new(row, "irq_pct", json_real(all > 0 ? 100.0 * (double)irq / all : 0));
-	json_object_set_new(row, "idle_pct", json_real(all > 0 ? 100.0 * (double)idle / all : 0));
+	json_object_set_new(row, "busy_pct", json_real(all > 0 ? 100.0 * (busy + sw) / all : 0));
+	json_object_set_new(row, "spin_pct", json_real(all > 0 ? 100.0 * spin / all : 0));
+	json_object_set_new(row, "irq_pct", json_real(all > 0 ? 100.0 * irq / all : 0));
+	json_object_set_new(row, "idle_pct", json_real(all > 0 ? 100.0 * idle / all : 0));
 	json_t *p99 = json_object();
 	const char *oname;
 	json_t *ov;

@@ -84,7 +84,10 @@ int km_tour_command(const struct km_tour_opts *o)
 	}
 	snprintf(scripts, sizeof(scripts), "%s/scripts", km_datadir());
 	snprintf(path, sizeof(path), "%s/tour.lua", scripts);
-	if (km_tour_load(path, scripts, &tour, err, sizeof(err)) < 0) {
+	bool armed = km_watchdog_arm(path, 10.0);
+	int trc = km_tour_load(path, scripts, &tour, err, sizeof(err));
+	km_watchdog_disarm(armed);
+	if (trc < 0) {
 		fprintf(stderr, "lockmuseum: %s\n", err);
 		km_eras_free(&eras);
 		return 2;
@@ -109,6 +112,7 @@ int km_tour_command(const struct km_tour_opts *o)
 		txt = txt_out.f;
 	}
 	int status = 0, pngs = 0;
+	km_writing_output++;	/* tour.txt's temporary, and the PNGs */
 	for (int i = 0; i < tour.n && !km_interrupted; i++) {
 		const struct km_exhibit *e = &tour.v[i];
 		FILE *outs[2] = { stdout, txt };
@@ -194,6 +198,7 @@ int km_tour_command(const struct km_tour_opts *o)
 				pngs, pngs == 1 ? "" : "s", o->out_dir);
 		}
 	}
+	km_writing_output--;
 	km_tour_free(&tour);
 	km_eras_free(&eras);
 	return status;

@@ -16,6 +16,7 @@
  */
 #include "host.h"
 #include "fields.h"
+#include "sandbox_order.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -416,8 +417,8 @@ static int wait_event_common(lua_State *L, bool timed)
 	luaL_checktype(L, 2, LUA_TFUNCTION);
 	km_time deadline = KM_TIME_NEVER;
 	if (timed)
-		deadline = km_scen(L)->sim->now +
-			   km_check_time(L, 3, "wait_event_timeout(): the timeout");
+		deadline = km_sat_add(km_scen(L)->sim->now,
+				      km_check_time(L, 3, "wait_event_timeout(): the timeout"));
 	if (ctx->kind == KM_CTX_IRQ)
 		return luaL_error(L, "%s() called from interrupt handler '%s': an interrupt "
 				  "handler must not sleep", name, ctx->name);
@@ -501,6 +502,9 @@ static int measure_k(lua_State *L, int status, lua_KContext start)
 	struct km_scenario *sc = km_scen(L);
 	const char *name = lua_tostring(L, 1);
 	struct km_opstat *o = km_opstat_get(sc->sim, name);
+	if (!o && sc->sim->opstats.n >= KM_MAX_OPSTATS)
+		return luaL_error(L, "measure(): more than %d names (keep a few names, and log() "
+				  "what varies)", KM_MAX_OPSTATS);
 	if (!o || km_hist_add(&o->hist, sc->sim->now - (km_time)start) < 0)
 		return luaL_error(L, "measure(): out of memory");
 	return lua_gettop(L) - 2;	/* fn's results */
@@ -513,6 +517,8 @@ static int l_measure(lua_State *L)
 	const char *name = luaL_checklstring(L, 1, &len);
 	if (len == 0 || len > KM_NAME_MAX || !km_utf8_valid(name, len))
 		return luaL_argerror(L, 1, "a name of 1 to 128 bytes of UTF-8");
+	if (km_has_control(name, len))
+		return luaL_argerror(L, 1, "a name without control characters");
 	luaL_checktype(L, 2, LUA_TFUNCTION);
 	lua_settop(L, 2);
 	lua_KContext start = (lua_KContext)km_scen(L)->sim->now;
@@ -582,6 +588,21 @@ static int l_rand(lua_State *L)
 }
 
 /* log(fmt, ...) as string.format; print(...) as tab-separated values. */
+/* @s on stderr with its control characters escaped (\x1b, \u009b), tabs
+ * kept: a scenario's print() must not steer the terminal it prints to. */
+static void put_escaped(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	for (; *p; p++) {
+		if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+			fprintf(stderr, "\\x%02x", *p);
+		else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+			fprintf(stderr, "\\u%04x", *++p);
+		else
+			fputc(*p, stderr);
+	}
+}
+
 static void log_string(lua_State *L, const char *s, size_t len)
 {
 	struct km_scenario *sc = km_scen(L);
@@ -599,22 +620,29 @@ static void log_string(lua_State *L, const char *s, size_t len)
 	}
 	if (sc->phase == KM_PHASE_RUN && sc->current) {
 		km_op_log(sc->sim, sc->current, buf);
-		if (getenv("LOCKMUSEUM_LOG"))
-			fprintf(stderr, "%s\n", buf);
-	} else
-		fprintf(stderr, "%s: %s\n", sc->path, buf);
+		if (getenv("LOCKMUSEUM_LOG")) {
+			put_escaped(buf);
+			fputc('\n', stderr);
+		}
+	} else {
+		fprintf(stderr, "%s: ", sc->path);
+		put_escaped(buf);
+		fputc('\n', stderr);
+	}
 }
 
 static int l_log(lua_State *L)
 {
 	int n = lua_gettop(L);
-	lua_getglobal(L, "string");
-	lua_getfield(L, -1, "format");
-	lua_remove(L, -2);
+	/* the sandbox's string.format as built, not the global a scenario
+	 * may have replaced: it always returns a string */
+	km_sandbox_push_format(L);
 	lua_insert(L, 1);
 	lua_call(L, n, 1);
 	size_t len;
 	const char *s = lua_tolstring(L, -1, &len);
+	if (!s)
+		return luaL_error(L, "log(): the format did not make a string");
 	log_string(L, s, len);
 	return 0;
 }
@@ -627,7 +655,7 @@ static int l_print(lua_State *L)
 	for (int i = 1; i <= n; i++) {
 		if (i > 1)
 			luaL_addchar(&b, '\t');
-		luaL_tolstring(L, i, NULL);
+		km_sandbox_tolstring(L, i);
 		luaL_addvalue(&b);
 	}
 	luaL_pushresult(&b);

@@ -31,9 +31,27 @@ bool km_utf8_valid(const char *s, size_t len)
 		for (int i = 1; i <= n; i++)
 			if ((p[i] & 0xc0) != 0x80)
 				return false;
+		/* RFC 3629: no overlong forms (E0 80..9F, F0 80..8F), no
+		 * surrogates (ED A0..BF), nothing above U+10FFFF (F4 90..) */
+		if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
+		    (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
+			return false;
 		p += n + 1;
 	}
 	return true;
+}
+
+bool km_has_control(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	for (size_t i = 0; i < len; i++) {
+		if (p[i] < 0x20 || p[i] == 0x7f)
+			return true;
+		/* C1 controls, U+0080..U+009F (CSI is U+009B) */
+		if (p[i] == 0xc2 && i + 1 < len && p[i + 1] >= 0x80 && p[i + 1] <= 0x9f)
+			return true;
+	}
+	return false;
 }
 
 void km_fields_only(lua_State *L, int idx, const char *decl, const char *const allowed[])
@@ -87,6 +105,10 @@ const char *km_field_string(lua_State *L, int idx, const char *decl, const char 
 			   KM_NAME_MAX, (int)len);
 	if (strlen(s) != len || !km_utf8_valid(s, len))
 		luaL_error(L, "%s{}: '%s' is not valid UTF-8 text", decl, field);
+	/* one-line labels, printed as they are in the reports, `list` and
+	 * the window: no ESC, BEL or CR to steer a terminal with */
+	if (strcmp(field, "description") && strcmp(field, "placard") && km_has_control(s, len))
+		luaL_error(L, "%s{}: '%s' must not contain control characters", decl, field);
 	lua_pop(L, 1);	/* the string stays alive in the table */
 	return s;
 }

@@ -36,5 +36,7 @@ km_time km_check_time(lua_State *L, int idx, const char *what);
 int64_t km_check_int(lua_State *L, int idx, const char *what);
 
 bool km_utf8_valid(const char *s, size_t len);
+/* Whether @s holds a C0 or C1 control character, or DEL. */
+bool km_has_control(const char *s, size_t len);
 
 #endif /* KM_LUA_FIELDS_H */

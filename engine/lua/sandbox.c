@@ -2,6 +2,7 @@
  * sandbox.c - the reduced, budgeted Lua state.  See sandbox.h.
  */
 #include "sandbox.h"
+#include "sandbox_order.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -107,7 +108,14 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
 	lua_Debug here;
 	if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
 		snprintf(sb->where, sizeof(sb->where), "%s:%d: ", here.short_src, here.currentline);
-	if (!sb->fatal && !charge_instructions(sb, KM_HOOK_EVERY, sb->where)) {
+	/* the period that just ended; a thread's first periods are short
+	 * and double up to KM_HOOK_EVERY (see km_sandbox_thread_done) */
+	int period = lua_gethookcount(L);
+	if (!sb->fatal && period < KM_HOOK_EVERY)
+		lua_sethook(L, sb_hook, LUA_MASKCOUNT,
+			    period * 2 < KM_HOOK_EVERY ? period * 2 : KM_HOOK_EVERY);
+	if (!sb->fatal && !charge_instructions(sb, (uint64_t)(period > 0 ? period : 1),
+					       sb->where)) {
 		if (sb->stop && *sb->stop) {
 			km_sandbox_set_fatal(sb, "interrupted");
 		} else if (sb->wall_limit > 0 && wall_now() - sb->wall_start > sb->wall_limit) {
@@ -127,7 +135,21 @@ static void sb_hook(lua_State *L, lua_Debug *ar)
 
 void km_sandbox_hook(struct km_sandbox *sb, lua_State *co)
 {
-	lua_sethook(co, sb_hook, LUA_MASKCOUNT, sb->fatal ? 1 : KM_HOOK_EVERY);
+	lua_sethook(co, sb_hook, LUA_MASKCOUNT, sb->fatal ? 1 : KM_HOOK_FIRST);
+}
+
+void km_sandbox_thread_done(struct km_sandbox *sb, lua_State *co)
+{
+	if (sb->fatal)
+		return;
+	/* What ran since the hook last fired is less than one period, and
+	 * Lua does not say how much: charge the whole period (never less
+	 * than what ran, at most KM_HOOK_EVERY more) and start the thread's
+	 * count again from a short one, so that a stream of short tasks or
+	 * handlers is charged all its instructions. */
+	int period = lua_gethookcount(co);
+	charge_instructions(sb, (uint64_t)(period > 0 ? period : 1), sb->where);
+	lua_sethook(co, sb_hook, LUA_MASKCOUNT, sb->fatal ? 1 : KM_HOOK_FIRST);
 }
 
 /* ------------------------------------------------------ replacements -- */
@@ -341,35 +363,6 @@ static int sb_randomseed(lua_State *L)
 			  "(--seed) decides every random draw");
 }
 
-/* Deterministic pairs(), written in Lua for clarity. */
-static const char prelude[] =
-	"local next, type, tsort, rawget, getmetatable = next, type, table.sort, rawget, getmetatable\n"
-	"local order = { number = 1, string = 2, boolean = 3 }\n"
-	"local function keyless(a, b)\n"
-	"  local ta, tb = type(a), type(b)\n"
-	"  if ta ~= tb then return (order[ta] or 9) < (order[tb] or 9) end\n"
-	"  if ta == 'number' or ta == 'string' then return a < b end\n"
-	"  if ta == 'boolean' then return (not a) and b end\n"
-	"  return false\n"
-	"end\n"
-	"function pairs(t)\n"
-	"  local mt = getmetatable(t)\n"
-	"  if type(mt) == 'table' and mt.__pairs then return mt.__pairs(t) end\n"
-	"  local keys, n = {}, 0\n"
-	"  for k in next, t do n = n + 1; keys[n] = k end\n"
-	"  tsort(keys, keyless)\n"
-	"  local i = 0\n"
-	"  return function()\n"
-	"    while true do\n"
-	"      i = i + 1\n"
-	"      local k = keys[i]\n"
-	"      if k == nil then return nil end\n"
-	"      local v = rawget(t, k)\n"
-	"      if v ~= nil then return k, v end\n"
-	"    end\n"
-	"  end, t, nil\n"
-	"end\n";
-
 static void remove_field(lua_State *L, const char *table, const char *field)
 {
 	if (table) {
@@ -442,8 +435,7 @@ int km_sandbox_open(struct km_sandbox *sb, uint64_t max_instructions,
 	lua_setfield(L, -2, "randomseed");
 	lua_pop(L, 1);
 
-	if (luaL_loadbufferx(L, prelude, sizeof(prelude) - 1, "=prelude", "t") != LUA_OK ||
-	    lua_pcall(L, 0, 0, 0) != LUA_OK) {
+	if (km_sandbox_open_order(L) < 0) {
 		lua_close(L);
 		sb->L = NULL;
 		return -1;
@@ -532,20 +524,46 @@ int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
 	if (st == LUA_ERRMEM && sb->fatal) {
 		lua_pop(L, 1);
 		lua_pushfstring(L, "%s: %s", path, sb->fatal_msg);
+	} else if (st != LUA_OK) {
+		/* The parser's own limits ("C stack overflow" when 100,000 "{"
+		 * nest) come without the chunk's name: give them the file. */
+		const char *m = lua_tostring(L, -1);
+		const char *colon = m ? strchr(m, ':') : NULL;
+		const char *d = colon ? colon + 1 : NULL;
+		while (d && *d >= '0' && *d <= '9')
+			d++;
+		if (m && (!d || d == colon + 1 || *d != ':')) {
+			lua_pushfstring(L, "%s: %s (while parsing: the file nests too deeply "
+					"or is too complex)", path, m);
+			lua_remove(L, -2);
+		}
 	}
 	return st;
 }
 
-/* Does @s begin with "something:digits:" (a Lua position)? */
-static bool has_position(const char *s)
+/*
+ * Does @s begin with a position ("chunk:digits:") naming a chunk that is
+ * running on @co's stack -- the scenario's file, or a chunk it load()ed?
+ * A message that names any other file, `error("/etc/passwd:1: syntax
+ * error", 0)`, does not count: it gets the real position in front.
+ */
+static bool has_position(lua_State *co, const char *s)
 {
-	const char *colon = strchr(s, ':');
-	if (!colon || colon == s || colon[1] < '0' || colon[1] > '9')
-		return false;
-	const char *p = colon + 1;
-	while (*p >= '0' && *p <= '9')
-		p++;
-	return *p == ':';
+	lua_Debug ar;
+	for (int level = 0; lua_getstack(co, level, &ar); level++) {
+		if (!lua_getinfo(co, "S", &ar) || ar.what[0] == 'C')
+			continue;
+		size_t n = strlen(ar.short_src);
+		if (!n || strncmp(s, ar.short_src, n) || s[n] != ':' || s[n + 1] < '0' ||
+		    s[n + 1] > '9')
+			continue;
+		const char *p = s + n + 1;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p == ':')
+			return true;
+	}
+	return false;
 }
 
 /* "file:line: " of the innermost Lua frame of @co, from level @from. */
@@ -570,7 +588,7 @@ void km_sandbox_errmsg(lua_State *co, int idx, char *buf, size_t len)
 	if (s) {
 		/* "C stack overflow" and errors raised with level 0 carry no
 		 * position: give them the innermost Lua frame's */
-		snprintf(buf, len, "%s%s", has_position(s) ? "" : where, s);
+		snprintf(buf, len, "%s%s", has_position(co, s) ? "" : where, s);
 		return;
 	}
 	snprintf(buf, len, "%serror raised with a %s value instead of a message", where,
@@ -584,7 +602,7 @@ int km_sandbox_msgh(lua_State *L)
 	int ty = lua_type(L, 1);
 	const char *s = ty == LUA_TSTRING || ty == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
 	if (s) {
-		if (!has_position(s))
+		if (!has_position(L, s))
 			lua_pushfstring(L, "%s%s", where, s);
 		else
 			lua_pushvalue(L, 1);

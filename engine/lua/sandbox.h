@@ -13,10 +13,10 @@
  * error at every further instruction, so pcall cannot swallow it, and the
  * host checks its flag (sb->fatal) after every resume and ends the run.
  *
- * pairs() is replaced by a version that visits keys in a fixed order
- * (numbers, then strings, sorted), because Lua's hash order depends on a
- * per-process seed: a scenario iterating a table with pairs() must give
- * the same trace on every run.
+ * next() and pairs() visit keys in a defined order, tostring() and
+ * string.format() name tables by number rather than address, because
+ * Lua's hash order and addresses change from run to run and a run must
+ * not (sandbox_order.c).
  */
 #ifndef KM_LUA_SANDBOX_H
 #define KM_LUA_SANDBOX_H
@@ -27,6 +27,7 @@
 #include "../rng.h"
 
 #define KM_HOOK_EVERY 1000
+#define KM_HOOK_FIRST 64	/* a thread's first period; it doubles up to KM_HOOK_EVERY */
 
 struct km_sandbox {
 	lua_State *L;
@@ -53,6 +54,9 @@ void km_sandbox_close(struct km_sandbox *sb);
 
 /* Install the budget hook on a thread (coroutines inherit it anyway). */
 void km_sandbox_hook(struct km_sandbox *sb, lua_State *co);
+/* A thread finished: charge what it ran since its last hook (at most a
+ * period too much, never too little) and restart its count. */
+void km_sandbox_thread_done(struct km_sandbox *sb, lua_State *co);
 
 /**
  * km_sandbox_anchor_function - give a C function at @idx a declaration line.

@@ -20,6 +20,7 @@
 #include "host.h"
 #include "fields.h"
 #include "eras.h"
+#include "sandbox_order.h"
 
 #include <jansson.h>
 
@@ -318,6 +319,8 @@ static int l_param(lua_State *L)
 	 * 128 bytes would be one key cut short, printed twice. */
 	if (name_len == 0 || name_len > KM_NAME_MAX || !km_utf8_valid(name, name_len))
 		return luaL_argerror(L, 1, "a name of 1 to 128 bytes of UTF-8");
+	if (km_has_control(name, name_len))
+		return luaL_argerror(L, 1, "a name without control characters");
 	luaL_checkany(L, 2);
 	int t = lua_type(L, 2);
 	if (t != LUA_TNUMBER && t != LUA_TSTRING && t != LUA_TBOOLEAN)
@@ -583,8 +586,8 @@ int km_host_reserve(struct km_scenario *sc, uint32_t id)
  * thread starts that count again, so a stream of short handlers, each
  * under KM_HOOK_EVERY instructions, on fresh threads, would never be
  * charged.  A reused thread keeps its count running from one handler to
- * the next, so at most KM_HOOK_EVERY instructions per live thread go
- * uncharged.
+ * the next, and a thread that finishes is charged the rest of its period
+ * (km_sandbox_thread_done), so no instruction goes uncharged.
  */
 static lua_State *take_idle_thread(struct km_scenario *sc, int *ref)
 {
@@ -688,6 +691,8 @@ static int host_resume(void *h, struct km_sim *sim, struct km_ctx *ctx)
 	sc->sb.running = NULL;
 	sc->current = NULL;
 	sc->current_co = NULL;
+	if (st == LUA_OK)
+		km_sandbox_thread_done(&sc->sb, co);
 
 	if (sc->sb.fatal) {
 		char msg[sizeof(sc->sb.fatal_msg)];
@@ -956,7 +961,7 @@ static int report_pairs(lua_State *L)
 	}
 	lua_pushnil(L);
 	lua_setmetatable(L, 1);
-	lua_getglobal(L, "pairs");
+	km_sandbox_push_pairs(L);	/* as built: the scenario may have replaced it */
 	lua_pushvalue(L, 1);
 	lua_call(L, 1, 3);
 	return 3;

@@ -17,42 +17,82 @@
 
 #define FLUSH_AT ((size_t)1 << 20)
 
+/* Length of the well-formed UTF-8 sequence at @p (RFC 3629: no overlong
+ * form, no surrogate, nothing above U+10FFFF), or 0. */
+static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
+{
+	unsigned c = *p;
+	if (c < 0x80)
+		return 1;
+	size_t n;
+	uint32_t v;
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		v = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		v = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		v = c & 0x07;
+	} else {
+		return 0;
+	}
+	if ((size_t)(end - p) < n)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		v = v << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && v < 0x800) || (n == 4 && v < 0x10000) || v > 0x10ffff ||
+	    (v >= 0xd800 && v <= 0xdfff))
+		return 0;
+	return n;
+}
+
 bool km_js_utf8_ok(const char *str, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)str, *end = p + len;
 	while (p < end) {
-		unsigned c = *p;
-		if (c < 0x80) {
-			p++;
-			continue;
-		}
-		size_t n;
-		uint32_t v;
-		if (c >= 0xc2 && c <= 0xdf) {
-			n = 2;
-			v = c & 0x1f;
-		} else if (c >= 0xe0 && c <= 0xef) {
-			n = 3;
-			v = c & 0x0f;
-		} else if (c >= 0xf0 && c <= 0xf4) {
-			n = 4;
-			v = c & 0x07;
-		} else {
-			return false;
-		}
-		if ((size_t)(end - p) < n)
-			return false;
-		for (size_t i = 1; i < n; i++) {
-			if ((p[i] & 0xc0) != 0x80)
-				return false;
-			v = v << 6 | (p[i] & 0x3f);
-		}
-		if ((n == 3 && v < 0x800) || (n == 4 && v < 0x10000) || v > 0x10ffff ||
-		    (v >= 0xd800 && v <= 0xdfff))
+		size_t n = utf8_seq(p, end);
+		if (!n)
 			return false;
 		p += n;
 	}
 	return true;
+}
+
+/*
+ * NOTE: text that is not UTF-8 is never dropped.  The JSON writers once
+ * left out a member whose name or value jansson refused -- a lock, a task,
+ * a failed check vanished from the report -- so each byte that is not
+ * part of a well-formed sequence is written as U+FFFD instead, the same
+ * way in the tree and in the text.  Text is validated where it enters
+ * (the scenario's names, messages and --set values are refused there);
+ * this is the writers' last line, not the rule.
+ */
+static char *repaired(const char *str)
+{
+	size_t n = strlen(str);
+	char *r = malloc(3 * n + 1), *o = r;
+	if (!r)
+		return NULL;
+	const unsigned char *p = (const unsigned char *)str, *end = p + n;
+	while (p < end) {
+		size_t k = utf8_seq(p, end);
+		if (k) {
+			memcpy(o, p, k);
+			o += k;
+			p += k;
+		} else {
+			memcpy(o, "\xef\xbf\xbd", 3);
+			o += 3;
+			p++;
+		}
+	}
+	*o = 0;
+	return r;
 }
 
 /* ---------------------------------------------------------------- text -- */
@@ -101,8 +141,22 @@ static char *escape(char *o, const char *str, size_t n)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	*o++ = '"';
+	const unsigned char *end = (const unsigned char *)str + n;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)str[i];
+		if (c >= 0x80) {
+			/* a well-formed sequence as it is, any other byte as U+FFFD */
+			size_t k = utf8_seq((const unsigned char *)str + i, end);
+			if (!k) {
+				memcpy(o, "\xef\xbf\xbd", 3);
+				o += 3;
+				continue;
+			}
+			memcpy(o, str + i, k);
+			o += k;
+			i += k - 1;
+			continue;
+		}
 		if (c >= 0x20 && c != '"' && c != '\\') {
 			*o++ = (char)c;
 			continue;
@@ -175,7 +229,7 @@ static bool key_ok(struct km_jsink *s, const char *key, size_t *klen)
 	if (!key)
 		return false;
 	*klen = strlen(key);
-	return km_js_utf8_ok(key, *klen);
+	return true;	/* escape() repairs what is not UTF-8 */
 }
 
 /*
@@ -216,7 +270,15 @@ static void tree_attach(struct km_jsink *s, const char *key, json_t *v)
 		s->root = v;
 		return;
 	}
-	int rc = p->object ? json_object_set_new(p->node, key, v) : json_array_append_new(p->node, v);
+	int rc;
+	if (p->object && key && !km_js_utf8_ok(key, strlen(key))) {
+		char *fixed = repaired(key);
+		rc = fixed ? json_object_set_new(p->node, fixed, v) : (json_decref(v), -1);
+		free(fixed);
+	} else {
+		rc = p->object ? json_object_set_new(p->node, key, v) :
+				 json_array_append_new(p->node, v);
+	}
 	if (rc < 0)
 		dropped(s);
 }
@@ -368,12 +430,24 @@ void km_js_str(struct km_jsink *s, const char *key, const char *str)
 {
 	if (s->skip)
 		return;
+	if (!str) {
+		km_js_null(s, key);	/* a missing string is null, not nothing */
+		return;
+	}
 	if (s->kind == KM_JS_TREE) {
-		tree_attach(s, key, str ? json_string(str) : NULL);
+		json_t *v = NULL;
+		if (str && km_js_utf8_ok(str, strlen(str))) {
+			v = json_string(str);
+		} else if (str) {
+			char *fixed = repaired(str);
+			v = fixed ? json_string(fixed) : NULL;
+			free(fixed);
+		}
+		tree_attach(s, key, v);
 		return;
 	}
 	size_t n = str ? strlen(str) : 0, klen;
-	if (!str || !km_js_utf8_ok(str, n) || !key_ok(s, key, &klen)) {
+	if (!str || !key_ok(s, key, &klen)) {
 		dropped(s);
 		return;
 	}

@@ -12,14 +12,15 @@
  *    json_dumpf(tree, JSON_INDENT(2) | JSON_PRESERVE_ORDER) writes for
  *    the same tree, without making the tree.
  *
- * NOTE: the text sink reproduces jansson's refusals too, so that the two
- * never disagree.  jansson drops a string that is not valid UTF-8 (the
- * key it was set under disappears), drops a value set under a key that
- * is not valid UTF-8, and json_pack() fails as a whole if any string in
- * it is bad.  km_js_packed() opens an object with that all-or-nothing
- * rule; km_js_object() an ordinary one.  The text sink keeps what it
- * writes in memory until no all-or-nothing object is open, so it can
- * take back a failed one.
+ * NOTE: neither sink drops anything.  jansson refuses a string or a key
+ * that is not valid UTF-8 (the member disappears), which once made a
+ * lock, a task or a failed check vanish from the report; here each byte
+ * outside a well-formed sequence is written as U+FFFD instead, the same
+ * way in the tree and the text, and a NULL string is null.
+ * km_js_packed() opens an object that is all-or-nothing (used for
+ * running out of memory); km_js_object() an ordinary one.  The text sink
+ * keeps what it writes in memory until no all-or-nothing object is open,
+ * so it can take back a failed one.
  *
  * Not a general JSON library: integers, strings, booleans and null, in
  * objects and arrays nested at most KM_JS_DEPTH deep; no reals.
@@ -87,8 +88,8 @@ int km_js_finish_text(struct km_jsink *s);
 
 /*
  * The values.  @key names the member inside an object and must be NULL
- * inside an array and for the outermost value.  A NULL @str is dropped,
- * as jansson drops json_string(NULL).
+ * inside an array and for the outermost value.  A NULL @str is null;
+ * text that is not UTF-8 is written with U+FFFD for each bad byte.
  */
 void km_js_object(struct km_jsink *s, const char *key);
 void km_js_packed(struct km_jsink *s, const char *key);

@@ -40,7 +40,7 @@ uint32_t km_lock_fairness(const struct km_lock *l, uint64_t *total, uint64_t *ma
 		if (!c->keys[i])
 			continue;
 		uint64_t v = c->vals[i];
-		*total += v;
+		*total = km_sat_addu(*total, v);
 		if (v > *max)
 			*max = v;
 		if (!*min || v < *min)

@@ -27,9 +27,9 @@ const char *km_fmt_ns(km_time ns, char *buf, size_t len)
 	return buf;
 }
 
-static double pct(km_time part, km_time whole)
+static double pct(double part, double whole)
 {
-	return whole > 0 ? 100.0 * (double)part / (double)whole : 0.0;
+	return whole > 0 ? 100.0 * part / whole : 0.0;
 }
 
 #define MAX_ROWS 24
@@ -70,13 +70,15 @@ static void cpus_text(FILE *out, const struct km_sim *sim)
 {
 	km_time total = sim->now;
 	fprintf(out, "\ncpus        busy    spin     irq  irqoff    idle  switch   ctxsw\n");
-	km_time sum[KM_CPU_STATES] = {0}, irqoff = 0;
+	/* in double: 1024 CPUs of 2^62 ns do not fit in an int64_t, and
+	 * these sums only ever become shares */
+	double sum[KM_CPU_STATES] = {0}, irqoff = 0;
 	uint64_t ctxsw = 0;
 	for (int i = 0; i < sim->ncpus; i++) {
 		const struct km_cpu *c = &sim->cpus[i];
 		for (int s = 0; s < KM_CPU_STATES; s++)
-			sum[s] += c->acct[s];
-		irqoff += c->irqoff_ns;
+			sum[s] += (double)c->acct[s];
+		irqoff += (double)c->irqoff_ns;
 		ctxsw += c->ctxsw;
 		if (i < 16)
 			fprintf(out, "  cpu%-4d %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7" PRIu64 "\n",
@@ -87,7 +89,7 @@ static void cpus_text(FILE *out, const struct km_sim *sim)
 	}
 	if (sim->ncpus > 16)
 		fprintf(out, "  ... %d more CPUs\n", sim->ncpus - 16);
-	km_time all = total * sim->ncpus;
+	double all = (double)total * sim->ncpus;
 	fprintf(out, "  all     %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7" PRIu64 "\n",
 		pct(sum[KM_CPU_BUSY], all), pct(sum[KM_CPU_SPIN], all), pct(sum[KM_CPU_IRQ], all),
 		pct(irqoff, all), pct(sum[KM_CPU_IDLE], all), pct(sum[KM_CPU_SWITCH], all), ctxsw);

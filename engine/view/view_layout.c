@@ -171,17 +171,26 @@ void km_view_layout(struct km_view_state *s)
 int km_view_x_of(const struct km_view_state *s, km_time t)
 {
 	const SDL_Rect *r = &s->lay.lanes;
-	double span = (double)(s->t1 - s->t0);
+	double span = (double)s->t1 - (double)s->t0;
 	if (span <= 0)
 		return r->x;
-	return r->x + (int)floor((double)(t - s->t0) * (double)r->w / span);
+	/* A time far off screen (2^62 ns when a few ns are shown) is pinned a
+	 * little way past the edge, so that converting it and the callers'
+	 * differences of two such x stay within int. */
+	double x = floor(((double)t - (double)s->t0) * (double)r->w / span);
+	double lim = (double)r->w + (double)(1 << 20);
+	x = x < -lim ? -lim : x > lim ? lim : x;
+	return r->x + (int)x;
 }
 
 km_time km_view_time_of(const struct km_view_state *s, int x)
 {
 	const SDL_Rect *r = &s->lay.lanes;
-	double span = (double)(s->t1 - s->t0);
-	return s->t0 + (km_time)((double)(x - r->x) * span / (double)(r->w > 0 ? r->w : 1));
+	double span = (double)s->t1 - (double)s->t0;
+	double t = (double)s->t0 + (double)(x - r->x) * span / (double)(r->w > 0 ? r->w : 1);
+	/* in range before the conversion, which is undefined outside it */
+	return t <= -(double)KM_TIME_MAX ? -KM_TIME_MAX : t >= (double)KM_TIME_MAX ? KM_TIME_MAX
+										    : (km_time)t;
 }
 
 int km_view_cpu_y(const struct km_view_state *s, int cpu)

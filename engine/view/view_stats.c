@@ -30,29 +30,31 @@ static const char *fmt_ns(km_time ns, char *buf, size_t len)
 	return buf;
 }
 
-static double pct(km_time part, km_time whole)
+static double pct(double part, double whole)
 {
-	return whole > 0 ? 100.0 * (double)part / (double)whole : 0.0;
+	return whole > 0 ? 100.0 * part / whole : 0.0;
 }
 
-/* Sum the CPUs' time per state. */
-static km_time cpu_split(const struct km_sim *sim, km_time sum[KM_CPU_STATES], km_time *irqoff)
+/* Sum the CPUs' time per state, in double: 1024 CPUs of 2^62 ns do not
+ * fit in an int64_t, and these sums only ever become shares. */
+static double cpu_split(const struct km_sim *sim, double sum[KM_CPU_STATES], double *irqoff)
 {
-	memset(sum, 0, KM_CPU_STATES * sizeof(km_time));
-	*irqoff = 0;
+	for (int s = 0; s < KM_CPU_STATES; s++)
+		sum[s] = 0.0;
+	*irqoff = 0.0;
 	for (int i = 0; i < sim->ncpus; i++) {
 		for (int s = 0; s < KM_CPU_STATES; s++)
-			sum[s] += sim->cpus[i].acct[s];
-		*irqoff += sim->cpus[i].irqoff_ns;
+			sum[s] += (double)sim->cpus[i].acct[s];
+		*irqoff += (double)sim->cpus[i].irqoff_ns;
 	}
-	return sim->now * sim->ncpus;
+	return (double)sim->now * sim->ncpus;
 }
 
 const char *km_view_headline(const struct km_view_model *m, char *buf, size_t len)
 {
 	const struct km_sim *sim = m->sim;
-	km_time sum[KM_CPU_STATES], irqoff;
-	km_time all = cpu_split(sim, sum, &irqoff);
+	double sum[KM_CPU_STATES], irqoff;
+	double all = cpu_split(sim, sum, &irqoff);
 	uint64_t cont = 0, nviol = 0;
 	for (uint32_t i = 0; i < sim->locks.n; i++)
 		cont += sim->locks.v[i]->st.contentions;
@@ -126,15 +128,15 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	}
 
 	/* lines 5-7: CPU time */
-	km_time sum[KM_CPU_STATES], irqoff;
-	km_time all = cpu_split(sim, sum, &irqoff);
+	double sum[KM_CPU_STATES], irqoff;
+	double all = cpu_split(sim, sum, &irqoff);
 	snprintf(d->line, sizeof(d->line), "CPU time, %d CPU%s  \xc2\xb7  irqs off %.1f%%", sim->ncpus,
 		 sim->ncpus == 1 ? "" : "s", pct(irqoff, all));
 	km_draw_text_fit(d, KM_FONT_BOLD, d->line, x, y + 5 * lh, w, ink);
 	static const int order[] = { KM_CPU_BUSY, KM_CPU_SPIN, KM_CPU_IRQ, KM_CPU_SWITCH, KM_CPU_IDLE };
 	int bx = x, by = y + 6 * lh + km_draw_px(d, 3), bh = lh - km_draw_px(d, 7);
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
-		int bw = all > 0 ? (int)((double)w * (double)sum[order[i]] / (double)all + 0.5) : 0;
+		int bw = all > 0 ? (int)((double)w * sum[order[i]] / all + 0.5) : 0;
 		if (bx + bw > x + w)
 			bw = x + w - bx;
 		km_draw_fill(d, bx, by, bw, bh, km_pal_state(order[i], 0));

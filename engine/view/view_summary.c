@@ -155,7 +155,8 @@ int km_vm_summary_build(struct km_vm_summary *s, const struct km_view_model *m, 
 	while ((double)b0 < want && b0 < ((km_time)1 << 62))
 		b0 <<= 1;
 	s->b0 = b0;
-	size_t nb = (size_t)((end + b0 - 1) / b0), total = 0;
+	/* rounded up without end + b0, which overflows near 2^62 */
+	size_t nb = (size_t)(end / b0 + (end % b0 != 0)), total = 0;
 	for (int lv = 0; lv < KM_VM_LEVELS; lv++) {
 		s->nb[lv] = nb;
 		s->off[lv] = total;

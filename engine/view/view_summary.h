@@ -97,7 +97,7 @@ int km_vm_summary_level(const struct km_vm_summary *s, double w);
 /* Width of a bucket of level @lv. */
 static inline km_time km_vm_summary_width(const struct km_vm_summary *s, int lv)
 {
-	return s->b0 << lv;
+	return lv < 63 && s->b0 <= (INT64_MAX >> lv) ? s->b0 << lv : INT64_MAX;
 }
 
 /* The first bucket of level @lv whose middle is at or after @t (0..nb). */

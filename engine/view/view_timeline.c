@@ -502,7 +502,10 @@ static void counter_lane(struct km_draw *d, const struct km_view_model *m, int k
 	const struct km_vm_point *p = &m->points[K->first];
 	size_t n = K->n;
 	double dt = (double)(t1 - t0) / (double)W, end = (double)m->end;
-	int64_t lo = K->lo < 0 ? K->lo : 0, hi = K->hi > lo ? K->hi : lo + 1;
+	/* in double: the range of a counter that went from INT64_MIN to
+	 * INT64_MAX does not fit in an int64_t */
+	double lo = K->lo < 0 ? (double)K->lo : 0.0;
+	double hi = (double)K->hi > lo ? (double)K->hi : lo + 1.0;
 	/* the value at t0: the last point at or before it */
 	size_t i = 0;
 	{
@@ -529,7 +532,11 @@ static void counter_lane(struct km_draw *d, const struct km_view_model *m, int k
 				peak = cur;
 			i++;
 		}
-		int hh = (int)((double)(h - 2) * (double)(peak - lo) / (double)(hi - lo));
+		double frac = ((double)peak - lo) / (hi - lo);
+		/* clamped before the conversion: the bar stays inside the lane,
+		 * whatever rounding did to the ends of the range */
+		frac = frac < 0.0 ? 0.0 : frac > 1.0 ? 1.0 : frac;
+		int hh = (int)((double)(h - 2) * frac);
 		if (hh < 0)
 			hh = 0;
 		int base = y + h - 1;
