@@ -586,6 +586,40 @@ for opt in --trace --png; do
 	done_
 done
 
+# A Ctrl-C while a big trace (250 MB) is written: exit 130 at once, the temporary
+# removed, the previous file as it was, nothing or one whole JSON object on
+# stdout.  The signal is sent when the temporary appears, so it lands in
+# the export itself; then again with two signals, the second of which
+# exits from the signal handler.
+printf 'previous\n' >"$out_dir/big.json"
+for nsig in 1 2; do
+	current="Ctrl-C ($nsig) during a big --trace export: 130, no temporary, old file kept"
+	failed=false
+	rm -f "$out_dir"/.lockmuseum-*
+	"$BIN" run "$root/scripts/kmod.lua" --cpus 512 --set storms=17 --report json \
+		--trace "$out_dir/big.json" >"$tmp/out" 2>"$tmp/err" </dev/null &
+	pid=$!
+	for _ in $(seq 1200); do
+		ls -A "$out_dir" | grep -q '^\.lockmuseum-' && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.05
+	done
+	t0=$(date +%s%N)
+	for _ in $(seq "$nsig"); do kill -INT "$pid" 2>/dev/null; sleep 0.05; done
+	wait "$pid"
+	rc=$?
+	ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+	[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+	[ "$ms" -lt 3000 ] || no "it took $ms ms to stop"
+	ls -A "$out_dir" | grep -q '^\.lockmuseum-' && no "a temporary was left behind"
+	[ "$(cat "$out_dir/big.json")" = previous ] || no "the previous file changed"
+	if [ -s "$tmp/out" ] && $have_python; then
+		python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" 2>/dev/null ||
+			no "stdout is neither empty nor one JSON object"
+	fi
+	done_
+done
+
 # An era's placard names a file inside the data folder and nothing else: a
 # placard that is a FIFO (or outside the folder) is no placard, never a hang.
 data="$tmp/data"

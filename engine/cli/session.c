@@ -2,6 +2,8 @@
  * session.c - one run of one scenario.  See session.h.
  */
 #include "session.h"
+#include "../report/out_file.h"
+#include "../report/trace_export.h"
 #include "../lua/sandbox.h"
 #include "../lua/fields.h"
 #include "out.h"
@@ -26,8 +28,10 @@ static void on_signal(int sig)
 {
 	/* A second Ctrl-C does not wait for the run to notice the first:
 	 * a library call (a pattern match, say) may not come back soon. */
-	if (km_interrupted)
+	if (km_interrupted) {
+		km_out_remove_pending();	/* no half-written temporary left */
 		_exit(130);
+	}
 	km_interrupted = sig;
 	/* Nor does the first wait long: whatever phase is running (an era
 	 * file, `list`, the tour, a run), the checks that read the flag end
@@ -141,6 +145,7 @@ void km_watchdog_disarm(bool armed)
 
 void km_session_catch_signals(void)
 {
+	km_trace_export_cancel(&km_interrupted);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;

@@ -27,6 +27,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,45 @@
 #include <unistd.h>
 
 /* The caller names the file: the message says only what went wrong. */
+/*
+ * The temporaries being written, for km_out_remove_pending(): a second
+ * Ctrl-C exits at once from its signal handler, which may only unlink()
+ * names it already has.  A few slots are enough: a run writes one file at
+ * a time (the tour two: its text and a picture).
+ */
+#define PENDING 4
+static char pending_path[PENDING][PATH_MAX + 16];
+static volatile sig_atomic_t pending_used[PENDING];
+
+static void pending_add(const char *tmp)
+{
+	for (int i = 0; i < PENDING; i++) {
+		if (!pending_used[i]) {
+			memcpy(pending_path[i], tmp, strlen(tmp) + 1);
+			pending_used[i] = 1;
+			return;
+		}
+	}
+}
+
+static void pending_drop(const char *tmp)
+{
+	for (int i = 0; i < PENDING; i++)
+		if (pending_used[i] && !strcmp(pending_path[i], tmp))
+			pending_used[i] = 0;
+}
+
+/**
+ * km_out_remove_pending() - remove every temporary still being written.
+ * Context: async-signal-safe (only unlink()); for a handler about to exit.
+ */
+void km_out_remove_pending(void)
+{
+	for (int i = 0; i < PENDING; i++)
+		if (pending_used[i])
+			unlink(pending_path[i]);
+}
+
 static int fail(char *err, size_t errlen, const char *path, const char *what)
 {
 	(void)path;
@@ -89,10 +129,12 @@ static int open_temporary(struct km_out_file *o, mode_t mode, char *err, size_t 
 		o->tmp[0] = '\0';
 		return fail_errno(err, errlen, e);
 	}
+	pending_add(o->tmp);
 	if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 || fchmod(fd, mode) < 0 || !(o->f = fdopen(fd, "w+"))) {
 		int e = errno;
 		close(fd);
 		unlink(o->tmp);
+		pending_drop(o->tmp);
 		o->tmp[0] = '\0';
 		return fail_errno(err, errlen, e);
 	}
@@ -188,6 +230,8 @@ int km_out_commit(struct km_out_file *o, char *err, size_t errlen)
 		e = errno;
 		rc = -1;
 	}
+	if (!o->in_place)
+		pending_drop(o->tmp);
 	if (rc < 0) {
 		if (!o->in_place)
 			unlink(o->tmp);
@@ -207,6 +251,8 @@ void km_out_abort(struct km_out_file *o)
 	if (o->f)
 		fclose(o->f);
 	o->f = NULL;
-	if (!o->in_place && o->tmp[0])
+	if (!o->in_place && o->tmp[0]) {
 		unlink(o->tmp);
+		pending_drop(o->tmp);
+	}
 }

@@ -25,5 +25,6 @@ struct km_out_file {
 int km_out_open(struct km_out_file *o, const char *path, char *err, size_t errlen);
 int km_out_commit(struct km_out_file *o, char *err, size_t errlen);
 void km_out_abort(struct km_out_file *o);
+void km_out_remove_pending(void);
 
 #endif

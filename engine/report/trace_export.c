@@ -153,6 +153,7 @@ struct tx {
 	uint32_t nctx, nsrc, nlocks, ntracks;
 	int ncpus;
 	bool oom;
+	bool stop;			/* the user asked to stop (km_trace_export_cancel) */
 
 	/* pairing */
 	struct holdvec *holds;		/* per lock */
@@ -1080,12 +1081,29 @@ static void tx_free(struct tx *x)
 	free(x->ends);
 }
 
+/* A big trace takes seconds to write: every 4096 records the exporter
+ * looks at the flag the command line gave it, so that a Ctrl-C stops
+ * the export promptly (its caller then removes the temporary file). */
+static const volatile int *cancel_flag;
+
+void km_trace_export_cancel(const volatile int *flag)
+{
+	cancel_flag = flag;
+}
+
+static bool go_on(struct tx *x, size_t i)
+{
+	if ((i & 4095) == 0 && cancel_flag && *cancel_flag)
+		x->stop = true;
+	return !x->oom && !x->stop;
+}
+
 /* Pass 1: when does each lock slice end? */
 static int pass1(struct tx *x)
 {
 	x->pass = 1;
 	pairing_reset(x);
-	for (size_t i = 0; i < x->nrecs && !x->oom; i++) {
+	for (size_t i = 0; i < x->nrecs && go_on(x, i); i++) {
 		const struct km_trace_rec *r = &x->recs[i];
 		switch (r->kind) {
 		case KM_TR_IRQ_ENTER:
@@ -1143,6 +1161,10 @@ static const char *counter_name(const struct tx *x, uint32_t id)
 
 static int finish(struct tx *x, char *err, size_t errlen)
 {
+	if (x->stop) {
+		set_err(err, errlen, "interrupted");
+		return -1;
+	}
 	if (x->oom) {
 		set_err(err, errlen, "out of memory writing the trace");
 		return -1;
@@ -1252,7 +1274,7 @@ int km_trace_write_chrome(const struct km_run_info *ri, FILE *out, char *err, si
 		fprintf(out, ",\"pid\":%d,\"ts\":0.000,\"args\":{\"value\":0}}", CH_PID_SCEN);
 	}
 
-	for (size_t i = 0; i < x->nrecs && !x->oom; i++) {
+	for (size_t i = 0; i < x->nrecs && go_on(x, i); i++) {
 		const struct km_trace_rec *r = &x->recs[i];
 		bool cpu_ok = r->cpu < x->ncpus;
 		switch (r->kind) {
@@ -1409,7 +1431,7 @@ int km_trace_write_ftrace(const struct km_run_info *ri, FILE *out, char *err, si
 		fputs("|0\n", out);
 	}
 
-	for (size_t i = 0; i < x->nrecs && !x->oom; i++) {
+	for (size_t i = 0; i < x->nrecs && go_on(x, i); i++) {
 		const struct km_trace_rec *r = &x->recs[i];
 		bool cpu_ok = r->cpu < x->ncpus;
 		int cpu = cpu_ok ? r->cpu : (r->ctx < x->nctx ? x->last_cpu[r->ctx] : 0);

@@ -44,4 +44,12 @@ int km_trace_write_chrome(const struct km_run_info *ri, FILE *out, char *err, si
  */
 int km_trace_write_ftrace(const struct km_run_info *ri, FILE *out, char *err, size_t errlen);
 
+/**
+ * km_trace_export_cancel - the exports stop, with the error "interrupted",
+ * once *@flag is non-zero (it is read every 4096 records).
+ * Context: set once, before any export; @flag may be set from a signal
+ * handler.
+ */
+void km_trace_export_cancel(const volatile int *flag);
+
 #endif /* KM_REPORT_TRACE_EXPORT_H */
