@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 char *km_strdup(const char *s)
 {
@@ -431,12 +432,15 @@ const char *km_mode_name(int mode)
 	return mode == KM_MODE_NATIVE ? "native" : km_prim_name((enum km_prim)mode);
 }
 
+/* A mode as a person types it: "Mutex" and "MUTEX" are "mutex". */
 int km_mode_parse(const char *s)
 {
-	if (!strcmp(s, "native"))
+	if (!strcasecmp(s, "native"))
 		return KM_MODE_NATIVE;
-	int p = km_prim_parse(s);
-	return p >= 0 ? p : -2;
+	for (int i = 0; i < KM_PRIM_COUNT; i++)
+		if (!strcasecmp(s, km_lock_ops_for((enum km_prim)i)->name))
+			return i;
+	return -2;
 }
 
 const char *km_outcome_name(enum km_outcome o)

@@ -185,6 +185,15 @@ err_has "unknown era"
 err_has "1991, 1992, 1994, 1996, 1997, 1999, 2001, 2002, 2003, 2005, 2006, 2008, 2009, 2011, 2015, 2016, 2017, 2022, 2023"
 done_
 
+t "an era between two: the nearest is named" 2 run "$tmp/full.lua" --era 2010
+one_line_err
+err_has "--era '2010': unknown era; the nearest is 2009"
+done_
+
+t "mode names are case-insensitive" 0 run "$root/scripts/inode.lua" --set loops=2 --mode MUTEX --report json
+out_has '"mode": "mutex"'
+done_
+
 t "--cpus 0" 2 run "$tmp/full.lua" --cpus 0
 one_line_err
 err_has -- '--cpus 0'
@@ -405,6 +414,7 @@ awk '/^eras/{on=1; next} on && NF==0 {exit} on {print $1}' "$tmp/out" >"$tmp/era
 	no "the eras are not the 19 in chronological order: $(tr '\n' ' ' <"$tmp/eras")"
 sort -n -c "$tmp/eras" 2>/dev/null || no "the eras are not in chronological order"
 out_has '^modes: native, cli, bkl, spinlock, semaphore, mutex'
+out_has 'native keeps each lock the kind its scenario declares'
 for f in "$root"/scripts/*.lua; do
 	# only the scenarios (the tour's route is a script too, of exhibits)
 	grep -Eq '^[[:space:]]*scenario[[:space:]]*[{(]' "$f" || continue

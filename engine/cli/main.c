@@ -739,7 +739,9 @@ static int cmd_list(const struct invocation *inv)
 		       "no preemption" : e->preempt == KM_PREEMPT_FULL ? "preemptible" :
 		       "voluntary preemption", sems);
 	}
-	printf("\nmodes: native, cli, bkl, spinlock, semaphore, mutex\n");
+	printf("\nmodes: native, cli, bkl, spinlock, semaphore, mutex\n"
+	       "  (native keeps each lock the kind its scenario declares; any other mode\n"
+	       "  makes every lock that primitive, where the era had it)\n");
 
 	char dir[PATH_MAX + 16];
 	snprintf(dir, sizeof(dir), "%s/scripts", km_datadir());
@@ -956,7 +958,9 @@ static void usage(FILE *out)
 "\n"
 "options:\n"
 "  --era ID            an era: its year (1996), id or version (2.0)\n"
-"  --mode M            native (default), cli, bkl, spinlock, semaphore, mutex\n"
+"  --mode M            native (default), cli, bkl, spinlock, semaphore, mutex;\n"
+"                      native keeps each lock the kind the scenario declares,\n"
+"                      the others make every lock that primitive\n"
 "  --cpus N            number of CPUs, 1 to %d\n"
 "  --seed S            the run's seed (a non-negative integer)\n"
 "  --duration T        simulated-time bound: ns, or with a unit: 500us, 10ms, 2s\n"

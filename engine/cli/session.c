@@ -358,9 +358,20 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 	const struct km_era *era = key ? km_eras_find(eras, key) : &eras->v[eras->n - 1];
 	s->ri.era_key = key;
 	if (!era) {
-		size_t off = (size_t)snprintf(err, sizeof(err), "%s%s%s '%s': unknown era (eras:",
+		/* a year between two eras: name the nearest, as a person would */
+		char near[64] = "";
+		char *end;
+		long year = strtol(key, &end, 10);
+		if (!*end && year > 0 && eras->n > 0) {
+			const struct km_era *best = &eras->v[0];
+			for (int i = 1; i < eras->n; i++)
+				if (labs(eras->v[i].year - year) < labs(best->year - year))
+					best = &eras->v[i];
+			snprintf(near, sizeof(near), "; the nearest is %s", best->id);
+		}
+		size_t off = (size_t)snprintf(err, sizeof(err), "%s%s%s '%s': unknown era%s (eras:",
 					      rq->era ? "" : rq->file, rq->era ? "" : ": ",
-					      rq->era ? "--era" : "scenario{ era }", key);
+					      rq->era ? "--era" : "scenario{ era }", key, near);
 		for (int i = 0; i < eras->n && off < sizeof(err); i++)
 			off += (size_t)snprintf(err + off, sizeof(err) - off, "%s %s",
 						i ? "," : "", eras->v[i].id);
