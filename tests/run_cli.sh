@@ -194,6 +194,28 @@ t "mode names are case-insensitive" 0 run "$root/scripts/inode.lua" --set loops=
 out_has '"mode": "mutex"'
 done_
 
+# compare's status is its worst run's, and its table says which checks
+# failed: the cli row of kmod breaks a check (sleep-in-atomic).
+t "compare: a failed check shows in the table and the exit status" 1 compare \
+	"$root/scripts/kmod.lua" --set max=8 --cpus 64 --modes native,cli
+out_has '^mode +era +cpus .* checks +violations'
+out_has '^native +2023 +64 +completed .* 4/4 +-$'
+out_has '^cli +2023 +64 +completed .* 3/4 +sleep-in-atomic'
+done_
+
+t "compare --report csv has the checks" 1 compare "$root/scripts/kmod.lua" --set max=8 \
+	--cpus 64 --modes cli --report csv
+out_has '^mode,era,cpus,.*,violations,checks_ok,checks'
+out_has '^cli,2023,64,completed,.*,3,4$'
+done_
+
+t "compare --set NAME=V1,V2 sweeps the parameter in one table" 0 compare \
+	"$root/scripts/kmod.lua" --set max=8,50 --cpus 64 --modes semaphore
+out_has '^mode +era +cpus +max +outcome'
+out_has '^semaphore +2023 +64 +8 +completed'
+out_has '^semaphore +2023 +64 +50 +completed'
+done_
+
 t "--cpus 0" 2 run "$tmp/full.lua" --cpus 0
 one_line_err
 err_has -- '--cpus 0'

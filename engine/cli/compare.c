@@ -95,6 +95,17 @@ static double spread(const json_t *row, const char *key, const char *end)
 	return json_is_real(v) ? json_real_value(v) : (double)json_integer_value(v);
 }
 
+/* "4/4", "3/4" (passed of all), or "-" for a run without checks */
+static const char *checks_str(const json_t *row, char *buf, size_t len)
+{
+	long long n = (long long)num(row, "checks"), ok = (long long)num(row, "checks_ok");
+	if (n <= 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%lld/%lld", ok, n);
+	return buf;
+}
+
 static void print_text(const json_t *table)
 {
 	const json_t *rows = json_object_get(table, "runs");
@@ -134,7 +145,7 @@ static void print_text(const json_t *table)
 	       "idle");
 	for (int j = 0; j < nn; j++)
 		printf(" %11.11s", names[j]);
-	printf("  %s\n", "violations");
+	printf(" %7s  %s\n", "checks", "violations");
 	json_array_foreach(rows, i, row) {
 		const char *outcome = json_string_value(json_object_get(row, "outcome"));
 		printf("%-10s %-6s %5lld", json_string_value(json_object_get(row, "mode")),
@@ -166,7 +177,7 @@ static void print_text(const json_t *table)
 			printf(" %11s", p ? km_fmt_ns((km_time)json_integer_value(p), b, sizeof(b)) : "-");
 		}
 		violations_str(row, v, sizeof(v));
-		printf("  %s\n", v);
+		printf(" %7s  %s\n", checks_str(row, t, sizeof(t)), v);
 	}
 	if (nn)
 		printf("(the columns after idle are the p99 of each measure())\n");
@@ -211,7 +222,8 @@ static void print_csv(const json_t *table)
 	bool swept = param_names(rows, params, KM_SWEEP_MAX_PARAMS) > 0;
 	bool seeds = several_seeds(rows);
 	printf("mode,era,cpus,outcome,reason,sim_time_ns,acquisitions_per_s,contentions,"
-	       "wait_avg_ns,wait_max_ns,busy_pct,spin_pct,idle_pct,p99,violations%s%s\n",
+	       "wait_avg_ns,wait_max_ns,busy_pct,spin_pct,idle_pct,p99,violations,checks_ok,"
+	       "checks%s%s\n",
 	       swept ? ",params" : "", seeds ? ",seeds,outcomes,sim_time_ns_min,sim_time_ns_max,"
 	       "acquisitions_per_s_min,acquisitions_per_s_max" : "");
 	size_t i;
@@ -230,6 +242,7 @@ static void print_csv(const json_t *table)
 		       (long long)num(row, "contentions"), (long long)num(row, "wait_avg_ns"),
 		       (long long)num(row, "wait_max_ns"), num(row, "busy_pct"),
 		       num(row, "spin_pct"), num(row, "idle_pct"), p99, v);
+		printf(",%lld,%lld", (long long)num(row, "checks_ok"), (long long)num(row, "checks"));
 		if (swept) {
 			pairs_str(json_object_get(row, "params"), p99, sizeof(p99));
 			csv_quoted(p99, q, sizeof(q));
@@ -273,9 +286,24 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 		errors |= (oc && !strcmp(oc, "error")) ||
 			  json_object_get(json_object_get(row, "outcomes"), "error");
 	}
+	/* Otherwise the worst run decides, as `run` would have: a deadlock
+	 * (3), else a failed check or a violation (1).  A combination the era
+	 * did not have (not-applicable) is no failure of the others. */
+	int worst = 0;
+	json_array_foreach(json_object_get(table, "runs"), i, row) {
+		const char *oc = json_string_value(json_object_get(row, "outcome"));
+		json_int_t ex = json_integer_value(json_object_get(row, "exit"));
+		if (oc && !strcmp(oc, "not-applicable"))
+			continue;
+		if (ex == 3 || (ex == 1 && worst == 0))
+			worst = (int)ex;
+	}
 	if (errors)
 		status = 2;
-	json_object_set_new(table, "outcome", json_string(status == 2 ? "error" : "completed"));
+	else if (status == 0)
+		status = worst;
+	json_object_set_new(table, "outcome", json_string(status == 2 ? "error" : status == 3 ?
+							   "deadlock" : "completed"));
 	json_object_set_new(table, "reason", why[0] ? json_string(why) : errors ?
 			    json_string("some runs ended in an error (see the table)") : json_null());
 	switch (format) {

@@ -652,6 +652,25 @@ static int cmd_compare(const struct invocation *inv)
 		.nsets = o->nsweep_sets,
 	};
 	memcpy(spec.sets, o->sweep_sets, sizeof(spec.sets));
+	/* In compare, --set NAME=V1,V2 sweeps NAME over its values, as --sets
+	 * does: one table for "what if the limit were 8, or 50?". */
+	static char swept[KM_SWEEP_MAX_PARAMS][300];
+	static struct km_param_set fixed[64];
+	int nfixed = 0;
+	for (int i = 0; i < o->rq.nsets; i++) {
+		const struct km_param_set *ps = &o->rq.sets[i];
+		if (!strchr(ps->value, ',') || nfixed >= 64) {
+			fixed[nfixed++] = *ps;
+			continue;
+		}
+		if (spec.nsets == KM_SWEEP_MAX_PARAMS)
+			return bad_option("--set", ps->name, "at most 8 swept parameters");
+		int k = spec.nsets++;
+		snprintf(swept[k], sizeof(swept[0]), "%s=%s", ps->name, ps->value);
+		spec.sets[k] = swept[k];
+	}
+	base.sets = fixed;
+	base.nsets = nfixed;
 	struct km_sweep_jobs_opts jo = { .out_dir = o->out_dir, .skip_done = o->skip_done,
 					 .slurm = o->slurm };
 	struct km_sweep_merge_opts mo = { .paths = inv->paths, .npaths = inv->npaths,
