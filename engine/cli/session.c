@@ -415,8 +415,20 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 	}
 
 	int rc = km_scenario_run(s->sc, err, sizeof(err));
-	if (rc < 0)
+	if (rc < 0) {
+		/* A task that never ends spends the instruction budget while
+		 * simulated time goes on (events keep coming; a Lua loop that
+		 * never yields makes none): a newcomer wants --duration, not a
+		 * bigger budget, so say both. */
+		size_t len = strlen(err);
+		if (strstr(err, "instruction budget") && sim->events >= 1000 && !rq->duration &&
+		    !m->duration && len + 100 < sizeof(err)) {
+			char t[32];
+			snprintf(err + len, sizeof(err) - len, "; a task that never ends wants "
+				 "--duration (it had simulated %s)", km_fmt_ns(sim->now, t, sizeof(t)));
+		}
 		return fail(s, KM_OUT_ERROR, err);
+	}
 	if (sim->outcome == KM_OUT_NOT_APPLICABLE)
 		return fail(s, KM_OUT_NOT_APPLICABLE, sim->reason);
 	s->ri.outcome = sim->outcome;
