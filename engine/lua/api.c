@@ -575,15 +575,23 @@ static int l_in_irq(lua_State *L)
 	return 1;
 }
 
+/* rand(a, b): in a task or handler, the run's generator; at the top level
+ * (and in checks), the generator math.random() uses there, seeded by the
+ * run's seed too -- scenario authors reach for it there as well. */
 static int l_rand(lua_State *L)
 {
-	op_ctx(L, "rand", false);
+	struct km_scenario *sc = km_scen(L);
+	struct km_rng *rng = sc->sb.rng;
+	if (sc->phase == KM_PHASE_RUN) {
+		op_ctx(L, "rand", false);
+		rng = &sc->sim->rng;
+	}
 	int64_t a = km_check_int(L, 1, "rand(): the low bound");
 	int64_t b = km_check_int(L, 2, "rand(): the high bound");
 	if (a > b)
 		return luaL_error(L, "rand(%I, %I): the interval is empty", (lua_Integer)a,
 				  (lua_Integer)b);
-	lua_pushinteger(L, km_rng_range(&km_scen(L)->sim->rng, a, b));
+	lua_pushinteger(L, km_rng_range(rng, a, b));
 	return 1;
 }
 
