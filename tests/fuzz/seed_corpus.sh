@@ -15,6 +15,9 @@ case $h in
 scenario)
 	for f in "$root"/scripts/*.lua "$root"/tests/scenarios/*.lua "$root"/tests/hostile/*.lua; do
 		[ -e "$f" ] || continue
+		# a case made to reach the process's wall-clock watchdog (one
+		# library call that never returns) ends the fuzzer by design
+		grep -q '^-- expect-stderr:.*inside one library call' "$f" && continue
 		d=$(basename "$(dirname "$f")")
 		cp "$f" "$out/seed-$d-$(basename "$f")"
 	done
