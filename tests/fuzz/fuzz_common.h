@@ -69,11 +69,21 @@ static inline void fuzz_write_file(const uint8_t *data, size_t size)
 
 static struct km_era_list fuzz_eras;
 
+/* km_load_eras arms the engine's watchdog too (SIGALRM, as a run does):
+ * put libFuzzer's handler and timer back after it, or its next -timeout
+ * alarm would land in the engine's handler and end the campaign. */
 static inline void fuzz_load_eras(void)
 {
 	char err[1024];
 	setenv("LOCKMUSEUM_DATA", KM_FUZZ_ROOT, 0);
-	if (km_load_eras(&fuzz_eras, err, sizeof(err)) < 0) {
+	struct sigaction old_sa;
+	struct itimerval old_it;
+	sigaction(SIGALRM, NULL, &old_sa);
+	getitimer(ITIMER_REAL, &old_it);
+	int rc = km_load_eras(&fuzz_eras, err, sizeof(err));
+	sigaction(SIGALRM, &old_sa, NULL);
+	setitimer(ITIMER_REAL, &old_it, NULL);
+	if (rc < 0) {
 		fprintf(stderr, "fuzz: cannot load the eras: %s (set LOCKMUSEUM_DATA)\n", err);
 		abort();
 	}
