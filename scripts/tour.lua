@@ -51,7 +51,7 @@ exhibit{
 
 exhibit{
   scenario = "uniproc_cli.lua", era = "2003", cpus = 2, anachronism = true,
-  modes = { "cli" },
+  modes = { "cli" }, fails = { "cli" },
   title = "2003: the same cli() on two CPUs",
   text = "Since 2.5.28 cli() masks interrupts on the local CPU only. Run the 1991 tty " ..
          "code unchanged on a two-CPU 2.6 kernel and its readers, on different CPUs, " ..
@@ -84,6 +84,7 @@ exhibit{
 
 exhibit{
   scenario = "scsi_host.lua", era = "2006", modes = { "mutex" }, cpus = 1,
+  fails = { "mutex" },
   title = "2006: why some semaphores could not become mutexes",
   text = "When mutexes arrived most binary semaphores were converted by search and " ..
          "replace. Not these: a mutex is released only by its owner, and never " ..
@@ -93,6 +94,7 @@ exhibit{
 
 exhibit{
   scenario = "printk.lua", era = "2006", modes = { "native", "mutex" },
+  fails = { "mutex" },
   title = "2006: printk() and the console semaphore",
   text = "printk() can be called from anywhere, interrupts included. Whoever wins " ..
          "down_trylock(console_sem) prints everyone's messages to the slow console " ..
@@ -120,6 +122,7 @@ exhibit{
 
 exhibit{
   scenario = "mlx5.lua", era = "2022", set = { throttle = false },
+  fails = { "native" },
   title = "2022: mlx5 firmware commands, without the throttle",
   text = "A ConnectX NIC takes firmware commands through 31 slots, guarded by a " ..
          "counting semaphore; a 32nd is kept for the firmware's page requests, " ..
@@ -144,6 +147,7 @@ exhibit{
 
 exhibit{
   scenario = "kmod.lua", era = "2022", cpus = 448,
+  fails = { "native" },
   set = { dedup = false, busy = false, limiter = "waitqueue" },
   title = "2022: 448 CPUs load the same modules at once",
   text = "At boot, udev loads each device's modules itself with finit_module(), once " ..

@@ -292,6 +292,10 @@ rc=$?
 [ "$rc" = 0 ] || no "exit status $rc, expected 0"
 err_has 'no display'
 out_has '^== Exhibit 1 of [0-9]+: 1991'
+# the exhibits that fail on purpose say so; no other run fails
+out_has '^  cli +completed .* checks 3/5  \(fails on purpose: the lesson\)$'
+grep -q 'NOT EXPECTED\|expected to fail, but passed' "$tmp/out" &&
+	no "a tour run failed (or passed) against its exhibit's word: $(grep -m1 'EXPECTED\|but passed' "$tmp/out")"
 [ -s "$tmp/museum/out/tour.txt" ] || no "no out/tour.txt"
 npng=$(ls "$tmp/museum/out/"*.png 2>/dev/null | wc -l)
 nex=$(grep -c '^== Exhibit' "$tmp/out")

@@ -19,7 +19,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void summary_line(FILE *out, const struct km_session *s, int mode, int status)
+/* One line a mode: what the run did, and whether that is the lesson:
+ * an exhibit marks the modes that fail on purpose (exhibit{ fails }). */
+static void summary_line(FILE *out, const struct km_session *s, int mode, int status,
+			 bool fails)
 {
 	const struct km_run_info *ri = &s->ri;
 	char t[32];
@@ -41,11 +44,12 @@ static void summary_line(FILE *out, const struct km_session *s, int mode, int st
 	int okc = 0;
 	for (int i = 0; i < ri->nchecks; i++)
 		okc += ri->checks[i].ok;
-	fprintf(out, "%-10s %10s  busy %5.1f%%  spin %5.1f%%  violations %-4llu checks %d/%d\n",
+	fprintf(out, "%-10s %10s  busy %5.1f%%  spin %5.1f%%  violations %-4llu checks %d/%d%s\n",
 		km_outcome_name(ri->outcome), km_fmt_ns(sim->now, t, sizeof(t)),
 		all > 0 ? 100.0 * (double)busy / all : 0.0,
 		all > 0 ? 100.0 * (double)spin / all : 0.0, (unsigned long long)nv, okc,
-		ri->nchecks);
+		ri->nchecks, status != 0 && fails ? "  (fails on purpose: the lesson)" :
+		status != 0 ? "  (NOT EXPECTED)" : fails ? "  (expected to fail, but passed)" : "");
 }
 
 /* Print @text after @lead, wrapped at 78 columns, then a blank line. */
@@ -152,7 +156,7 @@ int km_tour_command(const struct km_tour_opts *o)
 				status = 2;
 			for (int f = 0; f < 2; f++)
 				if (outs[f])
-					summary_line(outs[f], &s, e->modes[m], st);
+					summary_line(outs[f], &s, e->modes[m], st, e->fails[m]);
 			if (m == 0) {
 				first = s;
 				first_status = st;

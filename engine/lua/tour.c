@@ -20,8 +20,8 @@ struct tour_load {
 static int l_exhibit(lua_State *L)
 {
 	static const char *const fields[] = {
-		"scenario", "era", "cpus", "anachronism", "modes", "set", "title", "text",
-		"look", NULL,
+		"scenario", "era", "cpus", "anachronism", "modes", "fails", "set", "title",
+		"text", "look", NULL,
 	};
 	struct tour_load *tl = lua_touserdata(L, lua_upvalueindex(1));
 	luaL_checktype(L, 1, LUA_TTABLE);
@@ -62,6 +62,28 @@ static int l_exhibit(lua_State *L)
 			if (mode == -2)
 				return luaL_error(L, "exhibit{}: unknown mode '%s'", m ? m : "?");
 			e->modes[e->nmodes++] = mode;
+			lua_pop(L, 1);
+		}
+	}
+	lua_pop(L, 1);
+
+	/* fails = { "mutex" }: the modes whose run fails a check or finds a
+	 * violation on purpose -- the exhibit's lesson, not a bug */
+	lua_getfield(L, 1, "fails");
+	if (!lua_isnil(L, -1)) {
+		luaL_checktype(L, -1, LUA_TTABLE);
+		int n = (int)luaL_len(L, -1);
+		for (int i = 1; i <= n && i <= KM_TOUR_MODES; i++) {
+			lua_geti(L, -1, i);
+			const char *m = lua_tostring(L, -1);
+			int mode = m ? km_mode_parse(m) : -2;
+			bool found = false;
+			for (int k = 0; k < e->nmodes; k++)
+				if (e->modes[k] == mode)
+					found = e->fails[k] = true;
+			if (!found)
+				return luaL_error(L, "exhibit{}: 'fails' names '%s', not one of its modes",
+						  m ? m : "?");
 			lua_pop(L, 1);
 		}
 	}

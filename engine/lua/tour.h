@@ -25,6 +25,7 @@ struct km_exhibit {
 	bool anachronism;
 	int modes[KM_TOUR_MODES];
 	int nmodes;
+	bool fails[KM_TOUR_MODES];	/* the run in modes[i] fails on purpose */
 	char set_name[KM_TOUR_SETS][64];
 	char set_value[KM_TOUR_SETS][128];
 	int nsets;
