@@ -216,6 +216,12 @@ out_has '^semaphore +2023 +64 +8 +completed'
 out_has '^semaphore +2023 +64 +50 +completed'
 done_
 
+t "the JSON report says how many violations it left out" 1 run "$root/scripts/scsi_host.lua" \
+	--era 2006 --cpus 1 --mode mutex --report json
+out_has '"mutex-unlock-in-irq": 160'
+out_has '"violations_dropped": 96'
+done_
+
 t "--cpus 0" 2 run "$tmp/full.lua" --cpus 0
 one_line_err
 err_has -- '--cpus 0'

@@ -351,6 +351,20 @@ static void sec_violation_counts(struct km_jsink *o, const char *key,
 	km_js_end(o);
 }
 
+/* "violations" keeps the first KM_VIOLATIONS_KEPT of each kind; this says
+ * how many it left out, so that nothing is dropped silently. */
+static void sec_violations_dropped(struct km_jsink *o, const char *key,
+				   const struct km_run_info *ri)
+{
+	const struct km_sim *sim = ri->sim;
+	if (!sim)
+		return;
+	uint64_t all = 0;
+	for (int k = 0; k < KM_V_KINDS; k++)
+		all += sim->violation_count[k];
+	km_js_int(o, key, (int64_t)(all > sim->violations.n ? all - sim->violations.n : 0));
+}
+
 static void sec_trace_records(struct km_jsink *o, const char *key, const struct km_run_info *ri)
 {
 	if (ri->sim)
@@ -406,6 +420,7 @@ static const struct section {
 	{ "violation_counts", sec_violation_counts, false },
 	{ "trace_records", sec_trace_records, false },
 	{ "scenario_hash", sec_scenario_hash, false },
+	{ "violations_dropped", sec_violations_dropped, false },
 };
 
 #define NSECTIONS (sizeof(sections) / sizeof(sections[0]))
