@@ -26,3 +26,14 @@ runner_dirs() {
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 }
+
+# runner_setup "$@": a runner's one argument, BIN, checked (a usage error
+# is status 2), then runner_bin and runner_dirs.
+runner_setup() {
+	if [ $# -ne 1 ]; then
+		echo "usage: $0 BIN" >&2
+		exit 2
+	fi
+	runner_bin "$1"
+	runner_dirs
+}

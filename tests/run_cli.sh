@@ -7,14 +7,8 @@
 
 set -u
 
-if [ $# -ne 1 ]; then
-	echo "usage: $0 BIN" >&2
-	exit 2
-fi
 . "$(dirname "$0")/lib_runner.sh"
-runner_bin "$1"
-
-runner_dirs
+runner_setup "$@"
 
 guard=()
 if command -v timeout >/dev/null 2>&1; then

@@ -11,13 +11,8 @@
 
 set -u
 
-if [ $# -ne 1 ]; then
-	echo "usage: $0 BIN" >&2
-	exit 2
-fi
 . "$(dirname "$0")/lib_runner.sh"
-runner_bin "$1"
-runner_dirs
+runner_setup "$@"
 
 for tool in Xvfb xdotool; do
 	if ! command -v "$tool" >/dev/null 2>&1; then

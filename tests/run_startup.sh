@@ -12,13 +12,8 @@
 #
 # The last line is "N passed, M failed"; the exit status is 1 if any failed.
 set -u
-if [ $# -ne 1 ]; then
-	echo "usage: $0 BIN" >&2
-	exit 2
-fi
 . "$(dirname "$0")/lib_runner.sh"
-runner_bin "$1"
-runner_dirs
+runner_setup "$@"
 export LOCKMUSEUM_DATA=$root
 
 pass=0

@@ -13,13 +13,8 @@
 
 set -u
 
-if [ $# -ne 1 ]; then
-	echo "usage: $0 BIN" >&2
-	exit 2
-fi
 . "$(dirname "$0")/lib_runner.sh"
-runner_bin "$1"
-runner_dirs
+runner_setup "$@"
 
 # (moreutils has a parallel of its own, which reads no job list)
 if ! parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
