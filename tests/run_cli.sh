@@ -656,6 +656,19 @@ for nsig in 1 2; do
 	done_
 done
 
+# An era file whose string runs on past a backslash-newline: Lua quotes
+# the source near the error, newline included; the error must stay one
+# line (found by fuzz_era).
+bad_era="$tmp/bad_era"
+mkdir -p "$bad_era"
+for d in scripts assets docs; do ln -s "$root/$d" "$bad_era/$d"; done
+cp -r "$root/eras" "$bad_era/eras"
+printf 'era{ id = "x", version = "1", title = "two\\\nlines\n' >"$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "an era file's syntax error is one line" 2 list
+one_line_err
+err_has '2099\.lua:[0-9]+: unfinished string'
+done_
+
 # An era's placard names a file inside the data folder and nothing else: a
 # placard that is a FIFO (or outside the folder) is no placard, never a hang.
 data="$tmp/data"

@@ -579,6 +579,16 @@ static void where_of(lua_State *co, int from, char *buf, size_t len)
 	}
 }
 
+/* An error is one line: Lua quotes the source near a syntax error, and an
+ * unfinished string may carry a newline (or a NUL) from the file into
+ * the message; every control character becomes a space. */
+static void one_line(char *buf)
+{
+	for (unsigned char *p = (unsigned char *)buf; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+}
+
 void km_sandbox_errmsg(lua_State *co, int idx, char *buf, size_t len)
 {
 	char where[300];
@@ -589,10 +599,11 @@ void km_sandbox_errmsg(lua_State *co, int idx, char *buf, size_t len)
 		/* "C stack overflow" and errors raised with level 0 carry no
 		 * position: give them the innermost Lua frame's */
 		snprintf(buf, len, "%s%s", has_position(co, s) ? "" : where, s);
-		return;
+	} else {
+		snprintf(buf, len, "%serror raised with a %s value instead of a message", where,
+			 luaL_typename(co, idx));
 	}
-	snprintf(buf, len, "%serror raised with a %s value instead of a message", where,
-		 luaL_typename(co, idx));
+	one_line(buf);
 }
 
 int km_sandbox_msgh(lua_State *L)
