@@ -613,6 +613,23 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 			}
 		}
 		km_writing_output--;
+		if (km_interrupted) {
+			/* a Ctrl-C stopped an export: no report, as for a run
+			 * that was stopped; with --report json, the short
+			 * object, in one write, before a second Ctrl-C can cut
+			 * anything longer */
+			if (json && !km_out_json_was_sent()) {
+				static const char obj[] =
+					"{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n";
+				fflush(stdout);
+				ssize_t w = write(STDOUT_FILENO, obj, sizeof(obj) - 1);
+				(void)w;
+				km_out_json_sent();
+			}
+			km_session_free(&s);
+			km_eras_free(&eras);
+			return 130;
+		}
 		if (why[0] && !json)
 			fprintf(stderr, "%s: %s\n", prog, why);
 		if (json) {
