@@ -669,6 +669,12 @@ one_line_err
 err_has '2099\.lua:[0-9]+: unfinished string'
 done_
 
+printf 'era{ id = "x", year = 2000, version = "", costs = {} }\n' >"$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "an era with an empty version is refused (found by fuzz_era)" 2 list
+one_line_err
+err_has "2099\\.lua:1: era\\{\\}: 'version' must not be empty"
+done_
+
 # An era's placard names a file inside the data folder and nothing else: a
 # placard that is a FIFO (or outside the folder) is no placard, never a hang.
 data="$tmp/data"

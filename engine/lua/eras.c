@@ -41,6 +41,9 @@ static int l_era(lua_State *L)
 	copy_str(e->id, sizeof(e->id), km_field_string(L, 1, "era", "id", NULL, true));
 	copy_str(e->version, sizeof(e->version),
 		 km_field_string(L, 1, "era", "version", NULL, true));
+	/* both name the era in every report and in --era: never empty */
+	if (!e->id[0] || !e->version[0])
+		return luaL_error(L, "era{}: '%s' must not be empty", e->id[0] ? "version" : "id");
 	copy_str(e->title, sizeof(e->title), km_field_string(L, 1, "era", "title", "", false));
 	copy_str(e->placard, sizeof(e->placard),
 		 km_field_string(L, 1, "era", "placard", "", false));
