@@ -22,7 +22,9 @@ for tool in Xvfb xdotool; do
 done
 
 # A display of our own: Xvfb picks a free number and writes it to fd 3.
-Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.err" &
+# -noreset: by default the server resets when its last client leaves, and
+# a window opened during the reset finds no display ("x11 not available").
+Xvfb -displayfd 3 -screen 0 1600x1000x24 -nolisten tcp -noreset 3>"$tmp/display" 2>"$tmp/xvfb.err" &
 xvfb=$!
 for _ in $(seq 50); do
 	[ -s "$tmp/display" ] && break
