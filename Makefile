@@ -71,7 +71,7 @@ VIEW_SO := $(BUILD)/lockmuseum-view.so
 DATADIR := $(PREFIX)/share/lockmuseum
 LIBDIR  := $(PREFIX)/lib/lockmuseum
 
-.PHONY: all run test sanitize install uninstall clean deps deps-check bench \
+.PHONY: all run test sanitize install uninstall clean deps deps-check bench check-sanitized \
         build build-tests check-unit check-scenarios check-cli check-gui check-docs check-reproductions \
         check-hostile check-valgrind check-fuzz-regressions check-sweeps check-structure \
         check-determinism test-real run-real
@@ -205,13 +205,23 @@ check-structure:
 	@tests/check_layers.sh engine
 	@tests/check_callers.sh
 
-test-real: check-structure check-unit check-scenarios check-cli check-gui check-docs \
-           check-reproductions check-hostile check-sweeps check-determinism check-valgrind
+# The suites are independent of each other, so they run TEST_JOBS at a
+# time (the number of CPUs), each one's output kept together; the
+# sanitizer build runs as one more suite beside them.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+TEST_SUITES := check-structure check-unit check-scenarios check-cli check-gui check-docs \
+               check-reproductions check-hostile check-sweeps check-determinism check-valgrind \
+               check-sanitized
+
+test-real: build-tests
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(TEST_SUITES)
+	@echo "lockmuseum: all tests passed"
+
+check-sanitized:
 	@$(MAKE) --no-print-directory BUILD=build-san \
 	  OPT="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	  EXTRA_LDFLAGS="-fsanitize=address,undefined" check-unit check-scenarios check-cli check-hostile \
 	  check-fuzz-regressions
-	@echo "lockmuseum: all tests passed"
 
 # The museum: the window on the first exhibit of the tour where there is
 # a display; elsewhere the headless tour (report on stdout, a PNG per

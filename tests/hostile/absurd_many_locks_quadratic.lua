@@ -1,6 +1,6 @@
 -- expect-exit: 0
--- args: --max-wall 8
--- max-seconds: 9
+-- args: --max-wall 20
+-- max-seconds: 21
 -- expect-stdout: outcome: completed
 -- 60,000 locks: declaring them (names are checked unique) and building
 -- the run stay well inside the wall-clock budget, which also watches
