@@ -8,12 +8,14 @@
 -- many run at once (MAX_KMOD_CONCURRENT, 50).  Before 4.13 the caller
 -- over the limit failed at once with -ENOMEM; from 4.13 it waits:
 --
---     if (!atomic_dec_if_positive(&kmod_concurrent_max)) ... else
---     ret = wait_event_killable_timeout(kmod_wq,
---               atomic_dec_if_positive(&kmod_concurrent_max) >= 0,
---               MAX_KMOD_ALL_BUSY_TIMEOUT * HZ);          /* 5 s */
---     if (!ret) { pr_warn_ratelimited("... kmod busy with %d threads for
---               more than %d seconds now", ...); return -ETIME; }
+--     if (atomic_dec_if_positive(&kmod_concurrent_max) < 0) {
+--             ret = wait_event_killable_timeout(kmod_wq,
+--                     atomic_dec_if_positive(&kmod_concurrent_max) >= 0,
+--                     MAX_KMOD_ALL_BUSY_TIMEOUT * HZ);        /* 5 s */
+--             if (!ret)       /* "kmod busy with %d threads for more
+--                                 than %d seconds now" */
+--                     return -ETIME;
+--     }
 --
 -- and each finished modprobe does atomic_inc() + wake_up(&kmod_wq), which
 -- wakes every waiter (the wait is not exclusive).  6.4 made the limiter a
