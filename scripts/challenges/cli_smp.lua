@@ -29,6 +29,9 @@ scenario{
 }
 
 local irq_at = param("irq_at", 25000)   -- when the card interrupts, ns
+if irq_at < 100 then                    -- it is also the interrupt's period
+  error(string.format("irq_at must be at least 100 (ns), got %d", irq_at))
+end
 
 local stats_guard = lock{ name = "cli", kind = "cli" }  -- the driver's cli()/sti()
 local rx_packets  = var{ name = "rx_packets" }

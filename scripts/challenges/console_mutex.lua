@@ -30,6 +30,9 @@ scenario{
 
 local irq_at    = param("irq_at", 15000)   -- when the card interrupts, ns
 local converted = param("converted", true) -- console_sem as a mutex
+if irq_at < 100 then                    -- it is also the interrupt's period
+  error(string.format("irq_at must be at least 100 (ns), got %d", irq_at))
+end
 
 local console_sem = lock{ name = "console_sem", kind = converted and "mutex" or "semaphore" }
 local pending = 0                          -- messages in the log buffer

@@ -31,6 +31,9 @@ scenario{
 
 local irq_at = param("irq_at", 30000)   -- when the disk interrupts, ns
 local fixed  = param("fixed", false)    -- wait_event() instead of test + sleep_on()
+if irq_at < 100 then                    -- it is also the interrupt's period
+  error(string.format("irq_at must be at least 100 (ns), got %d", irq_at))
+end
 
 local b_wait     = waitqueue{ name = "bh->b_wait" }
 local b_uptodate = var{ name = "b_uptodate" }
