@@ -168,6 +168,7 @@ check-unit: build-tests
 check-scenarios: $(BIN)
 	@tests/run_scenarios.sh $(BIN)
 	@tests/run_runahead.sh $(BIN)
+	@tests/run_challenges.sh $(BIN)
 
 check-cli: $(BIN)
 	@tests/run_cli.sh $(BIN)
@@ -237,6 +238,8 @@ install: all
 	install -m 644 $(VIEW_SO) $(DESTDIR)$(LIBDIR)/lockmuseum-view.so
 	install -m 644 eras/*.lua $(DESTDIR)$(DATADIR)/eras/
 	install -m 644 scripts/*.lua $(DESTDIR)$(DATADIR)/scripts/
+	install -d $(DESTDIR)$(DATADIR)/scripts/challenges
+	install -m 644 scripts/challenges/*.lua $(DESTDIR)$(DATADIR)/scripts/challenges/
 	cp -R docs/. $(DESTDIR)$(DATADIR)/docs/
 	-cp -R assets/. $(DESTDIR)$(DATADIR)/assets/
 	install -m 644 docs/lockmuseum.1 $(DESTDIR)$(PREFIX)/share/man/man1/lockmuseum.1

@@ -40,7 +40,7 @@ header_command() {
 jobs=$tmp/jobs
 : >"$jobs"
 i=0
-for f in "$root"/scripts/*.lua "$root"/docs/examples/*.lua "$root"/tests/scenarios/*.lua \
+for f in "$root"/scripts/*.lua "$root"/scripts/challenges/*.lua "$root"/docs/examples/*.lua "$root"/tests/scenarios/*.lua \
 	 "$root"/tests/view/*.lua "$root"/tests/hostile/*.lua; do
 	[ -e "$f" ] || continue
 	grep -Eq '^[[:space:]]*scenario[[:space:]]*[{(]' "$f" || continue

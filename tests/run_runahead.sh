@@ -12,7 +12,8 @@
 # combination below both ways and compares stdout, stderr and the exit
 # status byte for byte.
 #
-# The matrix: every tests/scenarios/*.lua and every scripts/*.lua scenario,
+# The matrix: every tests/scenarios/*.lua and every scripts/*.lua scenario
+# (and each challenge of scripts/challenges/, with its solution too),
 # with the arguments of its header (as run_scenarios.sh does), then under
 # other modes, eras and seeds: one more combination per scenario test, in
 # turn (the bad_* ones stop before the run: their own arguments only), and
@@ -106,6 +107,10 @@ done
 for f in "$root"/scripts/*.lua; do
 	is_scenario "$f" || continue
 	add "$f" "" "" "${more[@]}" "${wide[@]}"
+done
+# The challenges: their own timing, and the solution that breaks them.
+for f in "$root"/scripts/challenges/*.lua; do
+	add "$f" "" "" "$(sed -n 's/^-- Solution: *//; s/ *(.*//p' "$f" | head -1)"
 done
 
 # run_one KEY FILE ARGS: both ways, into $tmp/KEY.{on,off}
