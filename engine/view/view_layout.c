@@ -8,7 +8,8 @@
  *   | CPU lanes (one row per CPU, or several    |                   |
  *   |   CPUs per 1-pixel row when they are many)|                   |
  *   | lock lanes (holders, waiters)             +-------------------+
- *   | counter sparklines                        | stats             |
+ *   | task lanes (who waits, on what)           | stats             |
+ *   | counter sparklines                        |                   |
  *   | legend                                    |                   |
  *   | event line                                |                   |
  *   +-------------------------------------------+-------------------+
@@ -115,20 +116,30 @@ void km_view_layout(struct km_view_state *s)
 	int ncpus = md ? md->ncpus : 1;
 	int nlk = md ? imin(md->nlane_locks, KM_VIEW_MAX_LOCK_LANES) : 0;
 	int nct = md ? imin(md->nlane_ctrs, KM_VIEW_MAX_COUNTER_LANES) : 0;
+	int ntk_all = md ? (int)md->tasks.norder : 0;
+	int ntk = imin(ntk_all, KM_VIEW_TASK_LANES);
 	int lock_h = px(u, 34), ctr_h = px(u, 40), gap = px(u, 12);
+	int task_h = px(u, 18), task_head = px(u, 18);
 	int max_row = px(u, 64);
 	int avail = L->lanes.h;
+#define OTHER() ((nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0) + \
+		 (ntk ? gap + task_head + ntk * task_h : 0))
+	/* short of room: counters go first, then tasks down to three, then
+	 * locks, then the last tasks */
 	for (;;) {
-		int other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
 		int want = imin(ncpus * px(u, 30), avail * 45 / 100);
-		if (avail - other >= want || (nlk == 0 && nct == 0))
+		if (avail - OTHER() >= want || (nlk == 0 && nct == 0 && ntk == 0))
 			break;
 		if (nct > 0)
 			nct--;
-		else
+		else if (ntk > 3)
+			ntk--;
+		else if (nlk > 0)
 			nlk--;
+		else
+			ntk--;
 	}
-	int other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
+	int other = OTHER();
 	/* few lanes in a tall window: let them grow (the CPUs most, they are
 	 * what a visitor watches), leaving a little paper at the bottom */
 	int need = ncpus * max_row + other;
@@ -137,19 +148,31 @@ void km_view_layout(struct km_view_state *s)
 		float gl = fminf(grow, 1.4f);
 		lock_h = (int)((float)lock_h * gl);
 		ctr_h = (int)((float)ctr_h * gl);
-		other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
+		task_h = (int)((float)task_h * fminf(gl, 1.2f));
+		other = OTHER();
 		int rows = ((avail * 9 / 10) - other) / ncpus;
 		max_row = imin(imax(max_row, rows), px(u, 180));
 	}
 	rows_for(ncpus, avail - other, max_row, &L->cpu_rows, &L->row_h, &L->row_gap,
 		 &L->cpus_per_row);
+	/* room left under everything: more tasks, if there are more */
+	int used = L->cpu_rows * (L->row_h + L->row_gap) + other;
+	if (ntk && ntk < ntk_all && avail - used >= task_h)
+		ntk = imin(ntk_all, ntk + (avail - used) / task_h);
+#undef OTHER
 	L->cpu_y = L->lanes.y;
 	L->lock_y = L->cpu_y + L->cpu_rows * (L->row_h + L->row_gap) + (nlk ? gap : 0);
 	L->lock_h = lock_h;
 	L->nlocks = nlk;
-	L->ctr_y = L->lock_y + nlk * lock_h + (nct ? gap : 0);
+	L->task_y = L->lock_y + nlk * lock_h + (ntk ? gap : 0);
+	L->task_head = task_head;
+	L->task_h = task_h;
+	L->ntasks = ntk;
+	L->ctr_y = L->task_y + (ntk ? task_head + ntk * task_h : 0) + (nct ? gap : 0);
 	L->ctr_h = ctr_h;
 	L->nctrs = nct;
+	if (s->task_scroll > ntk_all - ntk)
+		s->task_scroll = imax(0, ntk_all - ntk);
 
 	/* compare: panels stacked, one per run, sharing the time axis */
 	L->ncmp = s->compare ? s->ncmp : 0;
@@ -208,6 +231,14 @@ int km_view_lock_y(const struct km_view_state *s, int lane)
 	if (lane < 0 || lane >= L->nlocks || L->ncmp)
 		return -1;
 	return L->lock_y + lane * L->lock_h + L->lock_h * 3 / 10;
+}
+
+int km_view_task_y(const struct km_view_state *s, int lane)
+{
+	const struct km_view_layout *L = &s->lay;
+	if (lane < 0 || lane >= L->ntasks || L->ncmp)
+		return -1;
+	return L->task_y + L->task_head + lane * L->task_h + L->task_h / 2;
 }
 
 int km_view_year_x(const struct km_view_state *s, double year)

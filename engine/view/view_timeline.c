@@ -591,7 +591,7 @@ static bool key_same(const struct km_draw *d, const struct km_view_state *st)
 	 * and copies each new run's into it */
 	if (!d->key.valid || d->key.m != st->model || d->key.t0 != st->t0 || d->key.t1 != st->t1 ||
 	    d->key.serial != (st->model ? st->model->serial : 0) ||
-	    d->key.ncmp != st->lay.ncmp || memcmp(&d->key.lanes, &st->lay.lanes, sizeof(SDL_Rect)))
+	    d->key.ncmp != st->lay.ncmp || d->key.task_scroll != st->task_scroll || memcmp(&d->key.lanes, &st->lay.lanes, sizeof(SDL_Rect)))
 		return false;
 	for (int i = 0; i < st->lay.ncmp; i++)
 		if (d->key.cmp[i] != st->cmp[i])
@@ -606,6 +606,7 @@ static void key_set(struct km_draw *d, const struct km_view_state *st)
 	d->key.t0 = st->t0;
 	d->key.t1 = st->t1;
 	d->key.ncmp = st->lay.ncmp;
+	d->key.task_scroll = st->task_scroll;
 	d->key.lanes = st->lay.lanes;
 	for (int i = 0; i < st->lay.ncmp; i++)
 		d->key.cmp[i] = st->cmp[i];
@@ -654,6 +655,7 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 			for (int k = 0; k < L->nlocks; k++)
 				lock_lane(d, m, m->lane_locks[k], L->lock_y - L->lanes.y + k * L->lock_h,
 					  L->lock_h - km_draw_px(d, 6), st->t0, st->t1);
+			km_draw_task_pixels(d, st);
 			for (int lane = 0; lane < L->nctrs; lane++)
 				counter_lane(d, m, m->lane_ctrs[lane],
 					     L->ctr_y - L->lanes.y + lane * L->ctr_h,
@@ -1106,7 +1108,9 @@ void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
 	counter_labels(d, st);
 	task_labels(d, st, xplay);
 	holder_labels(d, st, xplay);
+	km_draw_task_labels(d, st, xplay);
 	bool shown = arrows(d, st);
+	km_draw_violations(d, st, xplay);
 	playhead(d, st, xplay);
 	d->arrows_hidden = !shown;
 }
