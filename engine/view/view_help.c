@@ -14,17 +14,21 @@ static const struct {
 	{ "Space", "play / pause (from the start again at the end)" },
 	{ "Right / Left", "step one event forward / back" },
 	{ "+ / -", "play faster / slower" },
-	{ "mouse wheel", "zoom in and out where the mouse is" },
+	{ "mouse wheel", "zoom in and out where the mouse is; over task names: scroll" },
 	{ "drag", "pan along the time axis" },
+	{ "point", "the event line says what happens on the lane there" },
 	{ "click", "tell the event there; a lock's name: its statistics" },
+	{ "click a lock lane", "who holds the lock and who waits, at that instant" },
+	{ "click a red marker", "the violation's whole explanation (Escape closes)" },
 	{ "1 2 3 4 5 6", "mode: native, cli, bkl, spinlock, semaphore, mutex" },
 	{ "[ / ]", "previous / next era; or click an era on the ribbon" },
 	{ "Tab", "compare: the exhibit under each mode, one time axis" },
 	{ "N / P", "next / previous exhibit of the tour" },
 	{ "S", "save a screenshot (PNG, in the current folder)" },
 	{ "Home / End / 0", "playhead to the start / end; zoom to the whole run" },
+	{ "Z", "the whole run / back to the key moment the exhibit opens on" },
 	{ "H or F1", "this help" },
-	{ "Q or Escape", "quit (Escape closes this help first)" },
+	{ "Q or Escape", "quit (Escape closes this help or an explanation first)" },
 };
 
 void km_draw_help(struct km_draw *d, const struct km_view_state *st)

@@ -1125,22 +1125,32 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 	int ty = r->y + (r->h - km_text_height(d->tx, KM_FONT_SMALL)) / 2;
 	int gap = km_draw_px(d, 5), sep = km_draw_px(d, 14);
 	/* What a legend item's swatch shows. */
-	enum swatch { SW_STATE, SW_HATCH, SW_WAITERS, SW_ARROW, SW_TASKS };
+	enum swatch { SW_STATE, SW_HATCH, SW_WAITERS, SW_ARROW, SW_TASKS, SW_SPLIT };
 	static const struct {
 		enum swatch swatch;
 		int state;		/* for SW_STATE */
-		const char *label;
+		const char *label, *brief;	/* brief: when the long ones do not fit */
 	} items[] = {
-		{ SW_TASKS, KM_CPU_BUSY, "running (task colours)" },
-		{ SW_STATE, KM_CPU_SPIN, "spinning" },
-		{ SW_STATE, KM_CPU_IRQ, "in irq" },
-		{ SW_HATCH, 0, "irqs off" },
-		{ SW_STATE, KM_CPU_SWITCH, "switch" },
-		{ SW_STATE, KM_CPU_IDLE, "idle" },
-		{ SW_WAITERS, 0, "lock waiters" },
-		{ SW_ARROW, 0, "wakes" },
+		{ SW_TASKS, KM_CPU_BUSY, "running (task colours)", "running" },
+		{ SW_STATE, KM_CPU_SPIN, "spinning", "spin" },
+		{ SW_STATE, KM_CPU_IRQ, "in irq", "irq" },
+		{ SW_HATCH, 0, "irqs off", "irqs off" },
+		{ SW_STATE, KM_CPU_SWITCH, "switch", "switch" },
+		{ SW_STATE, KM_CPU_IDLE, "idle", "idle" },
+		{ SW_SPLIT, 0, "mostly idle: lower third is the busiest other state",
+		  "lower third: busiest non-idle" },
+		{ SW_WAITERS, 0, "lock waiters", "waiting" },
+		{ SW_ARROW, 0, "wakes", "wakes" },
 	};
-	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
+	int n = (int)(sizeof(items) / sizeof(items[0]));
+	int full = 0;
+	for (int i = 0; i < n; i++)
+		full += sw + gap + sep + km_text_width(d->tx, KM_FONT_SMALL, items[i].label);
+	bool brief = x + full > r->x + r->w;
+	for (int i = 0; i < n; i++) {
+		const char *label = brief ? items[i].brief : items[i].label;
+		if (x + sw + gap + km_text_width(d->tx, KM_FONT_SMALL, label) > r->x + r->w)
+			break;	/* a cut legend, never a label over the edge */
 		switch (items[i].swatch) {
 		case SW_STATE:
 			km_draw_fill(d, x, y, sw, sh, km_pal_state(items[i].state, 0));
@@ -1151,6 +1161,11 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 					uint32_t c = hatch(xx, yy) & 0xFFFFFF;
 					km_draw_fill(d, x + xx, y + yy, 1, 1, c);
 				}
+			break;
+		case SW_SPLIT:
+			/* as a lane draws it: idle above, a third of spinning below */
+			km_draw_fill(d, x, y, sw, sh, km_pal_state(KM_CPU_IDLE, 0));
+			km_draw_fill(d, x, y + sh - sh / 3, sw, sh / 3, km_pal_state(KM_CPU_SPIN, 0));
 			break;
 		case SW_WAITERS:
 			km_draw_fill(d, x, y, sw, sh, km_pal(KM_C_WAIT));
@@ -1166,8 +1181,7 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 			break;
 		}
 		x += sw + gap;
-		x += km_text_draw(d->tx, KM_FONT_SMALL, items[i].label, x, ty, km_pal(KM_C_INK),
-				  KM_LEFT);
+		x += km_text_draw(d->tx, KM_FONT_SMALL, label, x, ty, km_pal(KM_C_INK), KM_LEFT);
 		x += sep;
 	}
 	/* why no arrows are drawn, if that is the case and there is room */
