@@ -8,7 +8,8 @@
  * holder; a counting semaphore says how many more).  A violation's
  * explanation is the core's own message and, for lock-order and similar
  * reports, its lockdep-style splat, whole: the box wraps lines rather
- * than cut them.
+ * than cut them.  A click on the run's outcome line lists its checks,
+ * each passed or failed, whole.
  *
  * Cost: a hint or an inspector walks the contexts once (O(contexts x
  * log spans)); it runs on a click or a pointer move, not per event.
@@ -265,6 +266,20 @@ static size_t violation_text(const struct km_view_state *s, char *buf, size_t le
 	return off;
 }
 
+static size_t checks_text(const struct km_view_state *s, char *buf, size_t len)
+{
+	const struct km_run_info *ri = s->model->ri;
+	size_t off = 0;
+	int ok = 0;
+	for (int i = 0; i < ri->nchecks; i++)
+		ok += ri->checks[i].ok;
+	put(buf, len, &off, "Checks: %d of %d passed", ok, ri->nchecks);
+	for (int i = 0; i < ri->nchecks; i++)
+		put(buf, len, &off, "\n%s  %s", ri->checks[i].ok ? "ok" : "FAILED",
+		    ri->checks[i].message ? ri->checks[i].message : "");
+	return off;
+}
+
 size_t km_view_inspect_text(const struct km_view_state *s, char *buf, size_t len)
 {
 	if (len)
@@ -276,6 +291,8 @@ size_t km_view_inspect_text(const struct km_view_state *s, char *buf, size_t len
 		return lock_text(s, buf, len);
 	case KM_INSPECT_VIOLATION:
 		return violation_text(s, buf, len);
+	case KM_INSPECT_CHECKS:
+		return s->model->ri ? checks_text(s, buf, len) : 0;
 	default:
 		return 0;
 	}

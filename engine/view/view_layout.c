@@ -105,6 +105,7 @@ void km_view_layout(struct km_view_state *s)
 	/* the stats panel's violation list (see view_stats.c: ten lines first) */
 	L->viol_row_h = px(u, 20);
 	L->viol_y = L->stats.y + px(u, 8) + 10 * L->viol_row_h;
+	L->outcome_y = L->stats.y + px(u, 8) + 8 * L->viol_row_h;
 	L->nviol_rows = imax(0, (L->stats.y + L->stats.h - L->viol_y) / L->viol_row_h);
 
 	L->rib_x0 = px(u, 172);

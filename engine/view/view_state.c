@@ -421,6 +421,12 @@ static void click(struct km_view_state *s, int x, int y)
 		s->sel_lock = m->lane_locks[(y - L->lock_y) / L->lock_h];
 		return;
 	}
+	if (in_rect(&L->stats, x, y) && y >= L->outcome_y && y < L->outcome_y + L->viol_row_h &&
+	    m->ri && m->ri->nchecks) {
+		s->inspect = KM_INSPECT_CHECKS;
+		s->inspect_serial++;
+		return;
+	}
 	if (in_rect(&L->stats, x, y) && y >= L->viol_y && L->viol_row_h > 0) {
 		size_t row = (size_t)((y - L->viol_y) / L->viol_row_h);
 		if ((int)row < L->nviol_rows && row < m->nviols)

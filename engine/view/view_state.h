@@ -70,6 +70,7 @@ struct km_view_layout {
 
 	/* stats panel: the violations list, for clicks */
 	int viol_y, viol_row_h, nviol_rows;
+	int outcome_y;			/* its outcome line: a click lists the checks */
 	/* ribbon: x of 1 January 1991 and of 1 January 2024 */
 	int rib_x0, rib_x1, rib_axis_y;
 };
@@ -115,7 +116,7 @@ struct km_view_state {
 	bool whole;			/* Z: the whole run, not the key moment */
 
 	/* the inspector: what a click on a lock lane or a violation opened */
-	enum { KM_INSPECT_NONE, KM_INSPECT_LOCK, KM_INSPECT_VIOLATION } inspect;
+	enum { KM_INSPECT_NONE, KM_INSPECT_LOCK, KM_INSPECT_VIOLATION, KM_INSPECT_CHECKS } inspect;
 	int inspect_lock;		/* model lock index */
 	km_time inspect_t;		/* the instant clicked */
 	size_t inspect_viol;		/* index into model->viols */

@@ -2,7 +2,8 @@
  * test_view_inspect.c - what the window tells about a place: the key
  * moment an exhibit opens on and Z, a click on a lock lane (holder and
  * waiters at that instant), a click on a violation marker (its whole
- * explanation), the hint for a task lane, and scrolling the task lanes.
+ * explanation), a click on the outcome line (every check, the failed
+ * ones named), the hint for a task lane, and scrolling the task lanes.
  *
  * Synthetic SDL events into km_view_handle_event, as test_view_state.c
  * does; the text is read with km_view_hint and km_view_inspect_text,
@@ -204,6 +205,22 @@ static void test_view_inspect_violation_marker(void **state)
 	assert_true(st->quit);
 }
 
+static void test_view_inspect_failed_checks_named(void **state)
+{
+	struct ctx *c = *state;
+	struct km_view_state *st = &c->st;
+	assert_int_equal(c->f.s.ri.nchecks, 2);
+	click(st, st->lay.stats.x + 20, st->lay.outcome_y + st->lay.viol_row_h / 2);
+	assert_int_equal(st->inspect, KM_INSPECT_CHECKS);
+	char text[4096];
+	km_view_inspect_text(st, text, sizeof(text));
+	assert_non_null(strstr(text, "Checks: 1 of 2 passed"));
+	assert_non_null(strstr(text, "\nok  2 tasks ran"));
+	assert_non_null(strstr(text, "\nFAILED  shared ends at "));
+	key(st, SDLK_ESCAPE);
+	assert_int_equal(st->inspect, KM_INSPECT_NONE);
+}
+
 static void test_view_inspect_task_lanes_scroll(void **state)
 {
 	struct ctx *c = *state;
@@ -245,6 +262,7 @@ int main(void)
 		cmocka_unit_test(test_view_inspect_task_lanes_scroll),
 	};
 	const struct CMUnitTest lost[] = {
+		cmocka_unit_test(test_view_inspect_failed_checks_named),
 		cmocka_unit_test(test_view_inspect_violation_marker),
 	};
 	int rc = cmocka_run_group_tests_name("view_inspect_sem", sem, setup_sem, teardown);
