@@ -158,6 +158,8 @@ void km_view_layout(struct km_view_state *s)
 		 &L->cpus_per_row);
 	/* room left under everything: more tasks, if there are more */
 	int used = L->cpu_rows * (L->row_h + L->row_gap) + other;
+	if (md && nct < md->nlane_ctrs)
+		used += px(u, 18);	/* the "+N more counters" line */
 	if (ntk && ntk < ntk_all && avail - used >= task_h)
 		ntk = imin(ntk_all, ntk + (avail - used) / task_h);
 #undef OTHER

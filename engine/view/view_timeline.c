@@ -849,8 +849,9 @@ static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 	}
 	if (m->nlane_ctrs > L->nctrs) {
 		snprintf(d->line, sizeof(d->line), "+%d more counters", m->nlane_ctrs - L->nctrs);
-		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, L->ctr_y + L->nctrs * L->ctr_h -
-				km_draw_px(d, 4), km_pal(KM_C_MUTED));
+		/* under the last lane; with no counter lane, under the task lanes */
+		int y = L->ctr_y + L->nctrs * L->ctr_h - (L->nctrs ? km_draw_px(d, 4) : 0);
+		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, y, km_pal(KM_C_MUTED));
 	}
 }
 
