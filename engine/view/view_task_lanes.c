@@ -25,7 +25,6 @@
 #include "view_panels.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static inline uint32_t argb(uint32_t rgb)
@@ -143,7 +142,6 @@ void km_draw_task_pixels(struct km_draw *d, const struct km_view_state *st)
 	const struct km_view_model *m = st->model;
 	const struct km_vm_tasks *T = &m->tasks;
 	int gap = L->task_h >= 6 ? km_draw_px(d, 3) : 0;
-	if (getenv("NOTASK")) return;
 	for (int k = 0; k < L->ntasks; k++) {
 		uint32_t idx = (uint32_t)(st->task_scroll + k);
 		if (idx >= T->norder)
