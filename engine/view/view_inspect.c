@@ -266,6 +266,34 @@ static size_t violation_text(const struct km_view_state *s, char *buf, size_t le
 	return off;
 }
 
+static size_t event_text(const struct km_view_state *s, char *buf, size_t len)
+{
+	const struct km_view_model *m = s->model;
+	if (!s->has_focus || s->focus >= m->nrecs)
+		return 0;
+	const struct km_trace_rec *r = &m->recs[s->focus];
+	char line[1024];
+	size_t off = 0;
+	put(buf, len, &off, "%s", km_vm_describe(m, s->focus, line, sizeof(line)));
+	if (r->ctx >= m->nctx)
+		return off;
+	const char *text;
+	int n = km_vm_source_at(&m->src, r->ctx, r->time, &text);
+	const char *file = m->ri && m->ri->file ? m->ri->file : "the scenario";
+	if (!n) {
+		put(buf, len, &off, "\n%s had called no operation of %s yet", km_vm_ctx_name(m, r->ctx),
+		    file);
+		return off;
+	}
+	put(buf, len, &off, "\n%s was running %s:%d", km_vm_ctx_name(m, r->ctx), file, n);
+	if (text) {
+		while (*text == ' ' || *text == '\t')
+			text++;
+		put(buf, len, &off, "\n    %s", text);
+	}
+	return off;
+}
+
 static size_t checks_text(const struct km_view_state *s, char *buf, size_t len)
 {
 	const struct km_run_info *ri = s->model->ri;
@@ -291,6 +319,8 @@ size_t km_view_inspect_text(const struct km_view_state *s, char *buf, size_t len
 		return lock_text(s, buf, len);
 	case KM_INSPECT_VIOLATION:
 		return violation_text(s, buf, len);
+	case KM_INSPECT_EVENT:
+		return event_text(s, buf, len);
 	case KM_INSPECT_CHECKS:
 		return s->model->ri ? checks_text(s, buf, len) : 0;
 	default:

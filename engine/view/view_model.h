@@ -31,6 +31,7 @@
 
 #include "../report/report.h"
 #include "view_tasks.h"
+#include "view_source.h"
 
 #define KM_VM_NONE UINT32_MAX
 
@@ -117,6 +118,7 @@ struct km_view_model {
 	size_t narrows;
 
 	struct km_vm_tasks tasks;	/* per-context spans (view_tasks.h) */
+	struct km_vm_source src;	/* the lines tasks ran (view_source.h) */
 
 	size_t *viols;			/* record index of each violation */
 	int32_t *viol_msg;		/* index into sim->violations, or -1 */

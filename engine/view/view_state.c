@@ -444,6 +444,12 @@ static void click(struct km_view_state *s, int x, int y)
 						open_violation(s, k);
 				return;
 			}
+			if (y < L->cpu_y + L->cpu_rows * (L->row_h + L->row_gap)) {
+				/* an event on a CPU lane: told whole, with its line */
+				s->inspect = KM_INSPECT_EVENT;
+				s->inspect_serial++;
+				return;
+			}
 		}
 		if (y >= L->lock_y && y < L->lock_y + L->nlocks * L->lock_h) {
 			s->sel_lock = m->lane_locks[(y - L->lock_y) / L->lock_h];

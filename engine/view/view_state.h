@@ -116,7 +116,8 @@ struct km_view_state {
 	bool whole;			/* Z: the whole run, not the key moment */
 
 	/* the inspector: what a click on a lock lane or a violation opened */
-	enum { KM_INSPECT_NONE, KM_INSPECT_LOCK, KM_INSPECT_VIOLATION, KM_INSPECT_CHECKS } inspect;
+	enum { KM_INSPECT_NONE, KM_INSPECT_LOCK, KM_INSPECT_VIOLATION, KM_INSPECT_CHECKS,
+	       KM_INSPECT_EVENT } inspect;	/* EVENT: the focus, with its source line */
 	int inspect_lock;		/* model lock index */
 	km_time inspect_t;		/* the instant clicked */
 	size_t inspect_viol;		/* index into model->viols */

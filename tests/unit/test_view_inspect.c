@@ -221,6 +221,34 @@ static void test_view_inspect_failed_checks_named(void **state)
 	assert_int_equal(st->inspect, KM_INSPECT_NONE);
 }
 
+static void test_view_inspect_event_source_line(void **state)
+{
+	struct ctx *c = *state;
+	struct km_view_state *st = &c->st;
+	key(st, SDLK_END);
+	key(st, SDLK_0);
+	/* the spinner spinning on CPU1 at 60 us: it was at its down(l) */
+	click(st, km_view_x_of(st, 60000), km_view_cpu_y(st, 1));
+	assert_int_equal(st->inspect, KM_INSPECT_EVENT);
+	assert_int_equal(c->f.m.recs[st->focus].ctx, vfx_ctx(&c->f, "spinner"));
+	char text[4096];
+	km_view_inspect_text(st, text, sizeof(text));
+	assert_non_null(strstr(text, "\nspinner was running "));
+	assert_non_null(strstr(text, "spin2.lua:21\n    down(l)"));
+	/* the holder's release: at its up(l) */
+	const struct km_view_model *m = &c->f.m;
+	size_t rel = 0;
+	while (rel < m->nrecs && m->recs[rel].kind != KM_TR_RELEASE)
+		rel++;
+	assert_true(rel < m->nrecs);
+	click(st, km_view_x_of(st, m->recs[rel].time), km_view_cpu_y(st, 0));
+	assert_int_equal(m->recs[st->focus].kind, KM_TR_RELEASE);
+	km_view_inspect_text(st, text, sizeof(text));
+	assert_non_null(strstr(text, "\nholder was running "));
+	assert_non_null(strstr(text, "spin2.lua:16\n    up(l)"));
+	key(st, SDLK_ESCAPE);
+}
+
 static void test_view_inspect_task_lanes_scroll(void **state)
 {
 	struct ctx *c = *state;
@@ -259,6 +287,7 @@ int main(void)
 	};
 	const struct CMUnitTest spin[] = {
 		cmocka_unit_test(test_view_inspect_task_lane_hint),
+		cmocka_unit_test(test_view_inspect_event_source_line),
 		cmocka_unit_test(test_view_inspect_task_lanes_scroll),
 	};
 	const struct CMUnitTest lost[] = {
