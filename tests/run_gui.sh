@@ -211,6 +211,16 @@ if LOCKMUSEUM_VIEW_DUMP=1 open "a click on a lock lane shows holder and waiters"
 		shown=$(grep -c '^test-mutex/[0-9]*: asleep since ' "$tmp/out")
 		[ "$shown" -ge 2 ] || no "the waiters are not named ($shown lines)"
 	fi
+	# an event on a CPU lane: told whole, with the scenario line it ran
+	xy=$(place cpu CPU0)
+	n=$(grep -c '^inspect: end' "$tmp/out")
+	xdotool mousemove --window "$win" $xy click 1
+	for _ in $(seq 50); do
+		[ "$(grep -c '^inspect: end' "$tmp/out")" -gt "$n" ] && break
+		sleep 0.1
+	done
+	grep -q '^test-mutex/[0-9]* was running .*scripts/inode.lua:[0-9]*$' "$tmp/out" ||
+		no "a click on a CPU lane's event does not say which line of inode.lua ran"
 	quit
 fi
 ok "$f"

@@ -436,6 +436,10 @@ void km_view_test_dump(const struct km_view_state *s, struct km_view_dump_memo *
 		/* the middle of what is revealed and in view */
 		km_time a = s->t0 > 0 ? s->t0 : 0, b = s->t1 < s->play ? s->t1 : s->play;
 		int mx = (int)((float)km_view_x_of(s, a + (b - a) / 2) / dpi);
+		for (int c = 0; c < m->ncpus && c < 4 && !L->ncmp; c++)
+			if (km_view_cpu_y(s, c) >= 0)
+				printf("place: cpu CPU%d %d %d\n", c, mx,
+				       (int)((float)km_view_cpu_y(s, c) / dpi));
 		for (int k = 0; k < L->nlocks && !L->ncmp; k++)
 			printf("place: lock %s %d %d\n", m->locks[m->lane_locks[k]].lock->name, mx,
 			       (int)((float)(L->lock_y + k * L->lock_h + L->lock_h / 4) / dpi));
