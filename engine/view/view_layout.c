@@ -186,7 +186,12 @@ void km_view_layout(struct km_view_state *s)
 		for (int i = 0; i < L->ncmp; i++) {
 			L->cmp[i] = (SDL_Rect){ L->lanes.x, L->lanes.y + i * ph, L->lanes.w, ph };
 			int n = s->cmp[i] ? s->cmp[i]->ncpus : 1;
-			rows_for(n, ph - L->cmp_head - px(u, 6), px(u, 40), &L->cmp_rows[i],
+			/* under the CPUs, the run's hottest lock: holders and waiters */
+			int lk = s->cmp[i] && s->cmp[i]->hot_lock >= 0 ? px(u, 26) : 0;
+			if (lk && ph - L->cmp_head - px(u, 6) - lk < px(u, 16))
+				lk = 0;		/* no room: the CPUs come first */
+			L->cmp_lock_h[i] = lk;
+			rows_for(n, ph - L->cmp_head - px(u, 6) - lk, px(u, 40), &L->cmp_rows[i],
 				 &L->cmp_row_h[i], &L->cmp_gap[i], &L->cmp_per_row[i]);
 			if (s->cmp[i] && s->cmp[i]->end > L->cmp_end)
 				L->cmp_end = s->cmp[i]->end;

@@ -66,6 +66,7 @@ struct km_view_layout {
 	int cmp_head;
 	int cmp_rows[KM_VIEW_MAX_COMPARE], cmp_per_row[KM_VIEW_MAX_COMPARE];
 	int cmp_row_h[KM_VIEW_MAX_COMPARE], cmp_gap[KM_VIEW_MAX_COMPARE];
+	int cmp_lock_h[KM_VIEW_MAX_COMPARE];	/* its hottest lock's lane, or 0 */
 	km_time cmp_end;		/* the shared time axis: 0 .. cmp_end */
 
 	/* stats panel: the violations list, for clicks */

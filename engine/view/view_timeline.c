@@ -647,6 +647,11 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 				int y = L->cmp[k].y - L->lanes.y + L->cmp_head;
 				km_draw_cpu_rows(d, st->cmp[k], y, L->cmp_rows[k], L->cmp_row_h[k],
 						 L->cmp_gap[k], L->cmp_per_row[k], st->t0, st->t1);
+				if (L->cmp_lock_h[k])
+					lock_lane(d, st->cmp[k], st->cmp[k]->hot_lock,
+						  y + L->cmp_rows[k] * (L->cmp_row_h[k] + L->cmp_gap[k]) +
+						  km_draw_px(d, 3), L->cmp_lock_h[k] - km_draw_px(d, 4),
+						  st->t0, st->t1);
 			}
 		} else if (st->model) {
 			const struct km_view_model *m = st->model;

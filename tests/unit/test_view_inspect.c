@@ -249,6 +249,28 @@ static void test_view_inspect_event_source_line(void **state)
 	key(st, SDLK_ESCAPE);
 }
 
+/* The compare view gives each run a lane of its hottest lock, inside
+ * its panel, under its CPUs. */
+static void test_view_inspect_compare_lock_lanes(void **state)
+{
+	struct ctx *c = *state;
+	struct km_view_state *st = &c->st;
+	const struct km_view_model *ms[2] = { &c->f.m, &c->f.m };
+	key(st, SDLK_TAB);
+	km_view_state_set_compare(st, ms, 2);
+	const struct km_view_layout *L = &st->lay;
+	assert_int_equal(L->ncmp, 2);
+	for (int k = 0; k < 2; k++) {
+		assert_true(L->cmp_lock_h[k] > 0);
+		int bottom = L->cmp[k].y + L->cmp_head +
+			     L->cmp_rows[k] * (L->cmp_row_h[k] + L->cmp_gap[k]) + L->cmp_lock_h[k];
+		assert_true(bottom <= L->cmp[k].y + L->cmp[k].h);
+	}
+	key(st, SDLK_TAB);
+	km_view_state_set_compare(st, NULL, 0);
+	assert_int_equal(st->lay.ncmp, 0);
+}
+
 static void test_view_inspect_task_lanes_scroll(void **state)
 {
 	struct ctx *c = *state;
@@ -288,6 +310,7 @@ int main(void)
 	const struct CMUnitTest spin[] = {
 		cmocka_unit_test(test_view_inspect_task_lane_hint),
 		cmocka_unit_test(test_view_inspect_event_source_line),
+		cmocka_unit_test(test_view_inspect_compare_lock_lanes),
 		cmocka_unit_test(test_view_inspect_task_lanes_scroll),
 	};
 	const struct CMUnitTest lost[] = {
