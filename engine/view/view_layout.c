@@ -98,7 +98,12 @@ void km_view_layout(struct km_view_state *s)
 	/* the placard gets most of the column, unless there are violations
 	 * to list */
 	bool viols = s->model && s->model->nviols;
-	int plac_h = (int)((float)L->side.h * (viols ? 0.46f : 0.56f));
+	/* a run that measured latencies gets room for their distribution
+	 * (view_latency.c) under the violations */
+	bool lat = false;
+	for (size_t i = 0; s->model && i < s->model->sim->opstats.n && !lat; i++)
+		lat = s->model->sim->opstats.v[i]->hist.mm.n > 0;
+	int plac_h = (int)((float)L->side.h * (lat ? 0.40f : viols ? 0.46f : 0.56f));
 	L->placard = (SDL_Rect){ L->side.x + m, L->side.y + m, side_in, plac_h - m };
 	L->stats = (SDL_Rect){ L->side.x + m, L->side.y + plac_h + m / 2, side_in,
 			       L->side.h - plac_h - m - m / 2 };
@@ -107,6 +112,8 @@ void km_view_layout(struct km_view_state *s)
 	L->viol_y = L->stats.y + px(u, 8) + 10 * L->viol_row_h;
 	L->outcome_y = L->stats.y + px(u, 8) + 8 * L->viol_row_h;
 	L->nviol_rows = imax(0, (L->stats.y + L->stats.h - L->viol_y) / L->viol_row_h);
+	if (lat && L->nviol_rows > 4)
+		L->nviol_rows = 4;
 
 	L->rib_x0 = px(u, 172);
 	L->rib_x1 = w - px(u, 24);

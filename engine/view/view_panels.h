@@ -47,6 +47,10 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 void km_draw_task_pixels(struct km_draw *d, const struct km_view_state *st);
 void km_draw_task_labels(struct km_draw *d, const struct km_view_state *st, int xplay);
 
+/* The measure() series of @m as CDFs, in @r (view_latency.c); nothing
+ * when the run measured nothing or @r is too small. */
+void km_draw_latency(struct km_draw *d, const struct km_view_model *m, const SDL_Rect *r);
+
 /* The inspector box over the lanes, when one is open (view_inspect.c). */
 void km_draw_inspector(struct km_draw *d, const struct km_view_state *st);
 

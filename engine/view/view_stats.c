@@ -190,5 +190,10 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			km_draw_fill(d, x - km_draw_px(d, 4), yy, w + km_draw_px(d, 8), lh, km_pal(KM_C_HILITE));
 		km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, yy + km_draw_px(d, 1), w, km_pal(KM_C_BAD));
 	}
+	/* under the violations, the latencies measure() took */
+	int shown = (int)m->nviols < L->nviol_rows ? (int)m->nviols : L->nviol_rows;
+	SDL_Rect lat = { x, L->viol_y + shown * lh + km_draw_px(d, 6), w, 0 };
+	lat.h = r->y + r->h - km_draw_px(d, 6) - lat.y;
 	SDL_RenderSetClipRect(d->r, NULL);
+	km_draw_latency(d, m, &lat);
 }
