@@ -56,6 +56,16 @@ enum km_trace_kind {
 	KM_TR_KIND_MAX
 };
 
+/* Where a context's code was when it asked for an operation: the host's
+ * source line (for a Lua scenario, the line of the call).  Noted by the
+ * host, beside the trace and only when the trace is stored; never hashed,
+ * so a run's trace hash does not depend on it. */
+struct km_srcline {
+	km_time time;
+	uint32_t ctx;
+	int32_t line;
+};
+
 /* Which namespace a record's obj belongs to is implied by its kind;
  * KM_TR_WAKE and KM_TR_BLOCK say it with this flag bit in aux. */
 #define KM_TR_NONE UINT32_MAX

@@ -144,6 +144,87 @@ for sig in TERM INT; do
 	ok "$f"
 done
 
+# Clicks, as a visitor makes them.  LOCKMUSEUM_VIEW_DUMP makes the window
+# print where its lanes and markers are ("place: lock NAME X Y") and the
+# text of each explanation a click opens ("inspect: ..."), which is what
+# the box on screen shows.
+place() { # KIND [NAME]: "X Y" of the first such place, from the window's dump
+	awk -v k="$1" -v n="${2:-}" '$1 == "place:" && $2 == k && (n == "" || $3 == n) \
+		{ print $(NF - 1), $NF; exit }' "$tmp/out"
+}
+wait_for() { # PATTERN: wait until stdout has it
+	for _ in $(seq 50); do
+		grep -q "$1" "$tmp/out" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+f=$fail
+if LOCKMUSEUM_VIEW_DUMP=1 open "a click on a violation marker explains it whole" run \
+	"$root/tests/view/lost.lua" --mode cli --gui; then
+	wait_for '^place: end' || no "the window printed no places"
+	xy=$(place violation 1)
+	if [ -z "$xy" ]; then
+		no "no violation marker in view when the window opens (the key moment)"
+	else
+		xdotool mousemove --window "$win" $xy click 1
+		wait_for '^inspect: end' || no "the click opened no explanation"
+		grep -q "^inspect: Violation 1 of [0-9]*: lost-update" "$tmp/out" ||
+			no "the explanation does not name violation 1, a lost update"
+		grep -q "then 'adder/[12]' wrote [0-9]* over it\$" "$tmp/out" ||
+			no "the core's message is not there whole"
+		grep -q '^3\. adder/[12] writes [0-9]* at t=.*the write of step 2 is lost' "$tmp/out" ||
+			no "the read, write and overwrite are not told"
+		! grep -q '\.\.\.' "$tmp/out" || no "the explanation is cut"
+		xdotool key --window "$win" s
+		for _ in $(seq 50); do
+			[ -s "$tmp/shots/lockmuseum-001.png" ] && break
+			sleep 0.1
+		done
+		[ -s "$tmp/shots/lockmuseum-001.png" ] || no "S saved no screenshot of the explanation"
+		# Escape closes the explanation, not the window
+		xdotool key --window "$win" Escape
+		sleep 0.3
+		kill -0 "$app" 2>/dev/null || no "Escape closed the window, not the explanation"
+	fi
+	quit
+fi
+ok "$f"
+
+f=$fail
+rm -rf "$tmp/shots"
+if LOCKMUSEUM_VIEW_DUMP=1 open "a click on a lock lane shows holder and waiters" run \
+	"$root/scripts/inode.lua" --gui; then
+	wait_for '^place: end' || no "the window printed no places"
+	xy=$(place lock 'dir->i_sem')
+	grep -q '^place: task test-mutex/' "$tmp/out" || no "no task lanes"
+	if [ -z "$xy" ]; then
+		no "no lock lane for dir->i_sem"
+	else
+		xdotool mousemove --window "$win" $xy click 1
+		wait_for '^inspect: end' || no "the click opened nothing"
+		grep -q '^inspect: dir->i_sem (semaphore) at t=' "$tmp/out" || no "not the lock clicked"
+		grep -q '^held by test-mutex/[0-9]* since ' "$tmp/out" || no "no holder"
+		n=$(sed -n 's/^\([0-9]*\) waiting, longest first:$/\1/p' "$tmp/out")
+		[ "${n:-0}" -ge 2 ] || no "'$n' waiting: the inode convoy has more"
+		shown=$(grep -c '^test-mutex/[0-9]*: asleep since ' "$tmp/out")
+		[ "$shown" -ge 2 ] || no "the waiters are not named ($shown lines)"
+	fi
+	# an event on a CPU lane: told whole, with the scenario line it ran
+	xy=$(place cpu CPU0)
+	n=$(grep -c '^inspect: end' "$tmp/out")
+	xdotool mousemove --window "$win" $xy click 1
+	for _ in $(seq 50); do
+		[ "$(grep -c '^inspect: end' "$tmp/out")" -gt "$n" ] && break
+		sleep 0.1
+	done
+	grep -q '^test-mutex/[0-9]* was running .*scripts/inode.lua:[0-9]*$' "$tmp/out" ||
+		no "a click on a CPU lane's event does not say which line of inode.lua ran"
+	quit
+fi
+ok "$f"
+
 # A display that cannot be reached: one line, exit 2, within seconds, not
 # an invisible window running on SDL's offscreen driver.
 current="run --gui with an unreachable DISPLAY: one line, exit 2"

@@ -433,6 +433,7 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 		return fail(s, KM_OUT_NOT_APPLICABLE, sim->reason);
 	s->ri.outcome = sim->outcome;
 	s->ri.reason = sim->reason;
+	s->ri.lines = km_scenario_lines(s->sc, &s->ri.nlines);
 
 	/* The checks read the report as Lua tables: the small part at once,
 	 * the parts that grow with the machine only if a check asks. */

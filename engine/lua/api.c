@@ -148,6 +148,26 @@ void km_handles_register(lua_State *L)
 
 /* --------------------------------------------------------- op helpers -- */
 
+/* Note the line @ctx calls an operation from, if it changed.  Out of
+ * memory, the note is skipped: it is for the view, never for the run. */
+static void note_line(lua_State *L, struct km_scenario *sc, struct km_ctx *ctx)
+{
+	lua_Debug ar;
+	if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "l", &ar) || ar.currentline <= 0 ||
+	    ctx->id >= sc->cap_ctx || sc->last_line[ctx->id] == ar.currentline)
+		return;
+	if (sc->nlines == sc->caplines) {
+		size_t cap = sc->caplines ? 2 * sc->caplines : 1024;
+		struct km_srcline *v = realloc(sc->lines, cap * sizeof(*v));
+		if (!v)
+			return;
+		sc->lines = v;
+		sc->caplines = cap;
+	}
+	sc->last_line[ctx->id] = ar.currentline;
+	sc->lines[sc->nlines++] = (struct km_srcline){ sc->sim->now, ctx->id, ar.currentline };
+}
+
 /* The running context, or an error naming @op if there is none. */
 static struct km_ctx *op_ctx(lua_State *L, const char *op, bool waits)
 {
@@ -160,6 +180,8 @@ static struct km_ctx *op_ctx(lua_State *L, const char *op, bool waits)
 	if (waits && !lua_isyieldable(L))
 		luaL_error(L, "%s() cannot wait here (inside a metamethod, an iterator, a "
 			   "sort comparator or a finalizer)", op);
+	if (sc->note_lines)
+		note_line(L, sc, sc->current);
 	return sc->current;
 }
 

@@ -93,6 +93,13 @@ struct km_scenario {
 	int top_ncpus;			/* what ncpus() said at the top level, or 0 */
 	int *idle_threads;		/* refs of finished threads, kept for reuse */
 	int nidle, capidle;
+
+	/* the line each operation was called from, when the trace is
+	 * stored (for the view); a context's line is noted when it changes */
+	bool note_lines;
+	struct km_srcline *lines;
+	size_t nlines, caplines;
+	int32_t *last_line;		/* per ctx id: last line noted, or 0 */
 };
 
 /* ncpus() at the top level (scenario.c): the count the run will have. */

@@ -517,9 +517,17 @@ void km_scenario_free(struct km_scenario *sc)
 	free(sc->checks);
 	free(sc->task_fn);
 	free(sc->thread_ref);
+	free(sc->last_line);
+	free(sc->lines);
 	free(sc->idle_threads);
 	free(sc->path);
 	free(sc);
+}
+
+const struct km_srcline *km_scenario_lines(const struct km_scenario *sc, size_t *n)
+{
+	*n = sc->nlines;
+	return sc->lines;
 }
 
 const struct km_scenario_meta *km_scenario_meta(const struct km_scenario *sc)
@@ -569,9 +577,14 @@ int km_host_reserve(struct km_scenario *sc, uint32_t id)
 	if (!b)
 		return -1;
 	sc->thread_ref = b;
+	int32_t *c = realloc(sc->last_line, ncap * sizeof(*c));
+	if (!c)
+		return -1;
+	sc->last_line = c;
 	for (uint32_t i = sc->cap_ctx; i < ncap; i++) {
 		sc->task_fn[i] = LUA_NOREF;
 		sc->thread_ref[i] = LUA_NOREF;
+		sc->last_line[i] = 0;
 	}
 	sc->cap_ctx = ncap;
 	return 0;
@@ -842,6 +855,7 @@ int km_scenario_run(struct km_scenario *sc, char *err, size_t errlen)
 		return -1;
 	}
 	sc->phase = KM_PHASE_RUN;
+	sc->note_lines = sim->trace.store;
 	km_sim_run(sim);
 	sc->phase = KM_PHASE_CHECK;
 	if (sim->error) {

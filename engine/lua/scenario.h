@@ -85,6 +85,11 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 /* Run to the end.  Returns 0 or -1 with @err ("file:line: ..." where known). */
 int km_scenario_run(struct km_scenario *sc, char *err, size_t errlen);
 
+/* The lines of the scenario file its contexts called operations from,
+ * in time order (noted only when the run stored its trace; else none).
+ * Valid until the scenario is freed. */
+const struct km_srcline *km_scenario_lines(const struct km_scenario *sc, size_t *n);
+
 /*
  * The report as the checks see it: @small, a jansson object (json_t *,
  * passed as void * to keep jansson out of this header), and the top-level

@@ -34,6 +34,8 @@ struct km_run_info {
 	int nchecks;
 	const struct km_param_info *params;
 	int nparams;
+	const struct km_srcline *lines;	/* the lines operations were called from */
+	size_t nlines;			/* (when the trace was stored), time order */
 	uint64_t scenario_hash;		/* of the file's bytes; valid if has_scenario_hash */
 	bool has_scenario_hash;
 };

@@ -22,6 +22,7 @@
  * window size converts mouse coordinates and scales the fonts.
  */
 #include "view_render.h"
+#include "view_inspect.h"
 
 #include "../era.h"
 
@@ -58,6 +59,7 @@ struct app {
 	Uint64 toast_until;
 	bool toast_bad;		/* a refusal or an error, not news */
 	int shots;
+	struct km_view_dump_memo dump;	/* LOCKMUSEUM_VIEW_DUMP, for tests */
 };
 
 bool km_view_have_display(void)
@@ -278,7 +280,8 @@ static void requests(struct app *a)
 		const struct km_era *era = ex->era ? km_eras_find(a->eras, ex->era) : NULL;
 		a->st.play = 0;
 		a->st.playing = false;
-		switch_to(a, ei, era ? km_view_era_index(a->eras, era) : -1, mode);
+		if (switch_to(a, ei, era ? km_view_era_index(a->eras, era) : -1, mode) == 0)
+			km_view_show_key_moment(&a->st);
 		if (a->st.req & KM_VREQ_COMPARE && !a->st.compare)
 			a->st.req &= ~(unsigned)KM_VREQ_COMPARE;
 	}
@@ -389,8 +392,7 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 		snprintf(err, errlen, "%s", a->toast);
 		goto out;
 	}
-	a->st.play = 0;
-	a->st.has_focus = false;
+	km_view_show_key_moment(&a->st);
 
 	Uint64 last = SDL_GetPerformanceCounter();
 	double acc = 0;
@@ -430,6 +432,7 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 			draw(a, NULL);
 			SDL_RenderPresent(a->r);
 			dirty = false;
+			km_view_test_dump(&a->st, &a->dump);
 		}
 	}
 	rc = 0;

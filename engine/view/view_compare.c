@@ -6,7 +6,9 @@
  * one time axis, the run that finishes first ends first on the page, and
  * the colours show where the others spent the difference (vermillion:
  * spinning; pale grey: asleep, waiting).  Each panel carries its mode and
- * its headline figures.  The CPU rows themselves are bucketed with the
+ * its headline figures, and under its CPUs a lane of its hottest lock
+ * (holders above, waiters below, as in the single view), so the convoy
+ * is seen, not only its cost.  The CPU rows themselves are bucketed with the
  * timeline's code (km_draw_cpu_rows) into the same texture; this file
  * draws only what goes over them.
  */
@@ -44,6 +46,15 @@ void km_draw_compare(struct km_draw *d, const struct km_view_frame *f,
 		snprintf(buf, sizeof(buf), "%d CPU%s", m->ncpus, m->ncpus == 1 ? "" : "s");
 		km_text_draw(d->tx, KM_FONT_SMALL, buf, L->gutter.x + L->gutter.w,
 			     y0 + (L->cmp_rows[k] * pitch - lh) / 2, km_pal(KM_C_MUTED), KM_RIGHT);
+		if (L->cmp_lock_h[k] && m->hot_lock >= 0) {
+			/* the lock lane: its name, and how many waited at most */
+			const struct km_vm_lock *K = &m->locks[m->hot_lock];
+			int ly = y0 + L->cmp_rows[k] * pitch + km_draw_px(d, 3);
+			snprintf(d->line, sizeof(d->line), "%s \xc2\xb7 %u wait", K->lock->name,
+				 K->max_waiters);
+			km_draw_text_fit(d, KM_FONT_SMALL, d->line, L->gutter.x, ly, L->gutter.w,
+					 km_pal(KM_C_INK));
+		}
 		int xe = km_view_x_of(st, m->end);
 		if (xe >= L->lanes.x && xe < L->lanes.x + L->lanes.w) {
 			km_draw_fill(d, xe, y0 - km_draw_px(d, 2), km_draw_px(d, 2),

@@ -99,6 +99,7 @@ struct km_draw {
 		km_time t0, t1;
 		SDL_Rect lanes;
 		int ncmp;
+		int task_scroll;	/* the first task lane's task */
 		bool valid;
 	} key;
 

@@ -10,6 +10,7 @@
  * with this code on a software renderer.
  */
 #include "view_panels.h"
+#include "view_inspect.h"
 
 #include "../era.h"
 
@@ -108,6 +109,12 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 				   "Tab returns to the single run.", x, y, w, km_pal(KM_C_INK));
 		return;
 	}
+	if (m && !st->has_hover && km_view_hint(st, desc, sizeof(desc))) {
+		/* a place, not an event: what happens on the lane there */
+		km_text_draw_fast(d->tx, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, km_pal(KM_C_INK),
+				  w - km_draw_px(d, 4));
+		return;
+	}
 	if (m && (st->has_hover || st->has_focus) && m->nrecs) {
 		size_t i = st->has_hover ? st->hover : st->focus;
 		km_vm_describe(m, i, desc, sizeof(desc));
@@ -141,6 +148,7 @@ void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
 	km_draw_ribbon(d, f, st);
 	playback(d, f, st);
 	top_bar(d, f, st);
+	km_draw_inspector(d, st);
 	if (f->status && *f->status) {
 		int w = km_text_width(d->tx, KM_FONT_HEAD, f->status) + km_draw_px(d, 40);
 		int h = km_draw_px(d, 44);

@@ -8,7 +8,8 @@
  *   | CPU lanes (one row per CPU, or several    |                   |
  *   |   CPUs per 1-pixel row when they are many)|                   |
  *   | lock lanes (holders, waiters)             +-------------------+
- *   | counter sparklines                        | stats             |
+ *   | task lanes (who waits, on what)           | stats             |
+ *   | counter sparklines                        |                   |
  *   | legend                                    |                   |
  *   | event line                                |                   |
  *   +-------------------------------------------+-------------------+
@@ -97,14 +98,22 @@ void km_view_layout(struct km_view_state *s)
 	/* the placard gets most of the column, unless there are violations
 	 * to list */
 	bool viols = s->model && s->model->nviols;
-	int plac_h = (int)((float)L->side.h * (viols ? 0.46f : 0.56f));
+	/* a run that measured latencies gets room for their distribution
+	 * (view_latency.c) under the violations */
+	bool lat = false;
+	for (size_t i = 0; s->model && i < s->model->sim->opstats.n && !lat; i++)
+		lat = s->model->sim->opstats.v[i]->hist.mm.n > 0;
+	int plac_h = (int)((float)L->side.h * (lat ? 0.40f : viols ? 0.46f : 0.56f));
 	L->placard = (SDL_Rect){ L->side.x + m, L->side.y + m, side_in, plac_h - m };
 	L->stats = (SDL_Rect){ L->side.x + m, L->side.y + plac_h + m / 2, side_in,
 			       L->side.h - plac_h - m - m / 2 };
 	/* the stats panel's violation list (see view_stats.c: ten lines first) */
 	L->viol_row_h = px(u, 20);
 	L->viol_y = L->stats.y + px(u, 8) + 10 * L->viol_row_h;
+	L->outcome_y = L->stats.y + px(u, 8) + 8 * L->viol_row_h;
 	L->nviol_rows = imax(0, (L->stats.y + L->stats.h - L->viol_y) / L->viol_row_h);
+	if (lat && L->nviol_rows > 4)
+		L->nviol_rows = 4;
 
 	L->rib_x0 = px(u, 172);
 	L->rib_x1 = w - px(u, 24);
@@ -115,20 +124,30 @@ void km_view_layout(struct km_view_state *s)
 	int ncpus = md ? md->ncpus : 1;
 	int nlk = md ? imin(md->nlane_locks, KM_VIEW_MAX_LOCK_LANES) : 0;
 	int nct = md ? imin(md->nlane_ctrs, KM_VIEW_MAX_COUNTER_LANES) : 0;
+	int ntk_all = md ? (int)md->tasks.norder : 0;
+	int ntk = imin(ntk_all, KM_VIEW_TASK_LANES);
 	int lock_h = px(u, 34), ctr_h = px(u, 40), gap = px(u, 12);
+	int task_h = px(u, 18), task_head = px(u, 18);
 	int max_row = px(u, 64);
 	int avail = L->lanes.h;
+#define OTHER() ((nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0) + \
+		 (ntk ? gap + task_head + ntk * task_h : 0))
+	/* short of room: counters go first, then tasks down to three, then
+	 * locks, then the last tasks */
 	for (;;) {
-		int other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
 		int want = imin(ncpus * px(u, 30), avail * 45 / 100);
-		if (avail - other >= want || (nlk == 0 && nct == 0))
+		if (avail - OTHER() >= want || (nlk == 0 && nct == 0 && ntk == 0))
 			break;
 		if (nct > 0)
 			nct--;
-		else
+		else if (ntk > 3)
+			ntk--;
+		else if (nlk > 0)
 			nlk--;
+		else
+			ntk--;
 	}
-	int other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
+	int other = OTHER();
 	/* few lanes in a tall window: let them grow (the CPUs most, they are
 	 * what a visitor watches), leaving a little paper at the bottom */
 	int need = ncpus * max_row + other;
@@ -137,19 +156,33 @@ void km_view_layout(struct km_view_state *s)
 		float gl = fminf(grow, 1.4f);
 		lock_h = (int)((float)lock_h * gl);
 		ctr_h = (int)((float)ctr_h * gl);
-		other = (nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0);
+		task_h = (int)((float)task_h * fminf(gl, 1.2f));
+		other = OTHER();
 		int rows = ((avail * 9 / 10) - other) / ncpus;
 		max_row = imin(imax(max_row, rows), px(u, 180));
 	}
 	rows_for(ncpus, avail - other, max_row, &L->cpu_rows, &L->row_h, &L->row_gap,
 		 &L->cpus_per_row);
+	/* room left under everything: more tasks, if there are more */
+	int used = L->cpu_rows * (L->row_h + L->row_gap) + other;
+	if (md && nct < md->nlane_ctrs)
+		used += px(u, 18);	/* the "+N more counters" line */
+	if (ntk && ntk < ntk_all && avail - used >= task_h)
+		ntk = imin(ntk_all, ntk + (avail - used) / task_h);
+#undef OTHER
 	L->cpu_y = L->lanes.y;
 	L->lock_y = L->cpu_y + L->cpu_rows * (L->row_h + L->row_gap) + (nlk ? gap : 0);
 	L->lock_h = lock_h;
 	L->nlocks = nlk;
-	L->ctr_y = L->lock_y + nlk * lock_h + (nct ? gap : 0);
+	L->task_y = L->lock_y + nlk * lock_h + (ntk ? gap : 0);
+	L->task_head = task_head;
+	L->task_h = task_h;
+	L->ntasks = ntk;
+	L->ctr_y = L->task_y + (ntk ? task_head + ntk * task_h : 0) + (nct ? gap : 0);
 	L->ctr_h = ctr_h;
 	L->nctrs = nct;
+	if (s->task_scroll > ntk_all - ntk)
+		s->task_scroll = imax(0, ntk_all - ntk);
 
 	/* compare: panels stacked, one per run, sharing the time axis */
 	L->ncmp = s->compare ? s->ncmp : 0;
@@ -160,7 +193,12 @@ void km_view_layout(struct km_view_state *s)
 		for (int i = 0; i < L->ncmp; i++) {
 			L->cmp[i] = (SDL_Rect){ L->lanes.x, L->lanes.y + i * ph, L->lanes.w, ph };
 			int n = s->cmp[i] ? s->cmp[i]->ncpus : 1;
-			rows_for(n, ph - L->cmp_head - px(u, 6), px(u, 40), &L->cmp_rows[i],
+			/* under the CPUs, the run's hottest lock: holders and waiters */
+			int lk = s->cmp[i] && s->cmp[i]->hot_lock >= 0 ? px(u, 26) : 0;
+			if (lk && ph - L->cmp_head - px(u, 6) - lk < px(u, 16))
+				lk = 0;		/* no room: the CPUs come first */
+			L->cmp_lock_h[i] = lk;
+			rows_for(n, ph - L->cmp_head - px(u, 6) - lk, px(u, 40), &L->cmp_rows[i],
 				 &L->cmp_row_h[i], &L->cmp_gap[i], &L->cmp_per_row[i]);
 			if (s->cmp[i] && s->cmp[i]->end > L->cmp_end)
 				L->cmp_end = s->cmp[i]->end;
@@ -208,6 +246,14 @@ int km_view_lock_y(const struct km_view_state *s, int lane)
 	if (lane < 0 || lane >= L->nlocks || L->ncmp)
 		return -1;
 	return L->lock_y + lane * L->lock_h + L->lock_h * 3 / 10;
+}
+
+int km_view_task_y(const struct km_view_state *s, int lane)
+{
+	const struct km_view_layout *L = &s->lay;
+	if (lane < 0 || lane >= L->ntasks || L->ncmp)
+		return -1;
+	return L->task_y + L->task_head + lane * L->task_h + L->task_h / 2;
 }
 
 int km_view_year_x(const struct km_view_state *s, double year)

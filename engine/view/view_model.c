@@ -643,6 +643,9 @@ int km_vm_build(struct km_view_model *m, const struct km_run_info *ri, char *err
 		goto oom;
 	find_typical_span(m);
 	choose_lanes(m);
+	if (km_vm_tasks_build(&m->tasks, sim, m->recs, m->nrecs, m->end) < 0 ||
+	    km_vm_source_build(&m->src, ri->lines, ri->nlines, m->nctx, ri->file) < 0)
+		goto oom;
 	build_free(b, m->nlocks);
 	free(b);
 	return 0;
@@ -669,6 +672,8 @@ void km_vm_free(struct km_view_model *m)
 	free(m->viols);
 	free(m->viol_msg);
 	free(m->ctx_colour);
+	km_vm_tasks_free(&m->tasks);
+	km_vm_source_free(&m->src);
 	memset(m, 0, sizeof(*m));
 	m->hot_lock = -1;
 }

@@ -9,6 +9,8 @@
  *   - per-CPU state spans: (start, state, context, interrupts off), the
  *     span ending where the next one starts;
  *   - per-lock spans: (start, holders, first holder, waiters);
+ *   - per-context spans: running, runnable, spinning or asleep on what
+ *     (view_tasks.h), for the task lanes;
  *   - per-counter points: (time, value);
  *   - wake-up arrows: from the context that released or woke, on its CPU,
  *     to the moment and CPU where the woken context next runs;
@@ -28,6 +30,8 @@
 #define KM_VIEW_VIEW_MODEL_H
 
 #include "../report/report.h"
+#include "view_tasks.h"
+#include "view_source.h"
 
 #define KM_VM_NONE UINT32_MAX
 
@@ -112,6 +116,9 @@ struct km_view_model {
 
 	struct km_vm_arrow *arrows;
 	size_t narrows;
+
+	struct km_vm_tasks tasks;	/* per-context spans (view_tasks.h) */
+	struct km_vm_source src;	/* the lines tasks ran (view_source.h) */
 
 	size_t *viols;			/* record index of each violation */
 	int32_t *viol_msg;		/* index into sim->violations, or -1 */

@@ -42,6 +42,22 @@ const char *km_view_headline(const struct km_view_model *m, char *buf, size_t le
 void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
 		      int row_h, int gap, int per_row, km_time t0, km_time t1);
 
+/* The task lanes (view_task_lanes.c): their pixels into d->px, with the
+ * other lanes'; then, over them, the names and the locks waited on. */
+void km_draw_task_pixels(struct km_draw *d, const struct km_view_state *st);
+void km_draw_task_labels(struct km_draw *d, const struct km_view_state *st, int xplay);
+
+/* The measure() series of @m as CDFs, in @r (view_latency.c); nothing
+ * when the run measured nothing or @r is too small. */
+void km_draw_latency(struct km_draw *d, const struct km_view_model *m, const SDL_Rect *r);
+
+/* The inspector box over the lanes, when one is open (view_inspect.c). */
+void km_draw_inspector(struct km_draw *d, const struct km_view_state *st);
+
+/* Violation markers on the axis and the lanes; a lost update's read, the
+ * other write and the overwrite joined by arrows (view_violations.c). */
+void km_draw_violations(struct km_draw *d, const struct km_view_state *st, int xplay);
+
 /* The summary of @m grouped @per_row CPUs a row, from the cache or built
  * now; NULL when it cannot be built (then the spans are walked). */
 const struct km_vm_summary *km_draw_summary(struct km_draw *d, const struct km_view_model *m,

@@ -15,6 +15,7 @@
  * brings the playhead to it.
  */
 #include "view_state.h"
+#include "view_marks.h"
 
 #include "../era.h"
 
@@ -88,6 +89,8 @@ void km_view_state_bind(struct km_view_state *s, const struct km_view_model *m,
 	s->sel_lock = -1;
 	s->has_hover = false;
 	s->placard_scroll = 0;
+	s->task_scroll = 0;
+	s->inspect = KM_INSPECT_NONE;
 	km_view_layout(s);
 	km_time end = run_end(s);
 	if (at_end || s->play > end)
@@ -218,6 +221,46 @@ static void step(struct km_view_state *s, int d)
 	s->play = m->recs[i].time;
 }
 
+void km_view_show_key_moment(struct km_view_state *s)
+{
+	const struct km_view_model *m = s->model;
+	s->whole = false;
+	s->playing = false;
+	size_t rec = 0;
+	if (!m || km_vm_key_moment(m, &rec) == KM_VM_KEY_NONE) {
+		s->play = 0;
+		s->has_focus = false;
+		s->t0 = 0;
+		s->t1 = initial_window(s);
+		clamp_window(s);
+		return;
+	}
+	/* the moment a third of the way in, what led to it before, and
+	 * revealed a little past it, so that the lesson is on screen */
+	km_time t = m->recs[rec].time, span = initial_window(s);
+	s->t0 = t - span / 3;
+	s->t1 = s->t0 + span;
+	clamp_window(s);
+	s->play = t + span / 10 < m->end ? t + span / 10 : m->end;
+	s->focus = rec;
+	s->has_focus = true;
+}
+
+/* Z: the whole run, or back to the key moment. */
+static void toggle_whole(struct km_view_state *s)
+{
+	if (s->whole) {
+		km_time play = s->play;
+		km_view_show_key_moment(s);
+		if (play > s->play)
+			s->play = play;	/* do not hide again what was seen */
+		return;
+	}
+	s->whole = true;
+	s->t0 = 0;
+	s->t1 = run_end(s);
+}
+
 /* ------------------------------------------------------------- hovering -- */
 
 static bool in_rect(const SDL_Rect *r, int x, int y)
@@ -322,6 +365,16 @@ static void hover(struct km_view_state *s, int x, int y)
 
 /* ---------------------------------------------------------------- clicks -- */
 
+/* Violation @k: the focus on it, and its whole explanation open. */
+static void open_violation(struct km_view_state *s, size_t k)
+{
+	set_focus(s, s->model->viols[k]);
+	s->playing = false;
+	s->inspect = KM_INSPECT_VIOLATION;
+	s->inspect_viol = k;
+	s->inspect_serial++;
+}
+
 static void click(struct km_view_state *s, int x, int y)
 {
 	const struct km_view_layout *L = &s->lay;
@@ -346,16 +399,38 @@ static void click(struct km_view_state *s, int x, int y)
 	}
 	if (!m)
 		return;
+	s->inspect = KM_INSPECT_NONE;	/* a click elsewhere closes it */
+	if (in_rect(&L->axis, x, y) && !L->ncmp && m->nviols) {
+		/* a violation marker under the axis */
+		int tol = (int)(8.0f * L->u);
+		for (size_t k = 0; k < m->nviols; k++) {
+			km_time t = m->recs[m->viols[k]].time;
+			if (t > s->play)
+				break;
+			int vx = km_view_x_of(s, t);
+			if (vx >= x - tol && vx <= x + tol) {
+				open_violation(s, k);
+				return;
+			}
+			if (vx > x + tol)
+				break;
+		}
+		return;
+	}
 	if (in_rect(&L->gutter, x, y) && y >= L->lock_y && y < L->lock_y + L->nlocks * L->lock_h) {
 		s->sel_lock = m->lane_locks[(y - L->lock_y) / L->lock_h];
 		return;
 	}
+	if (in_rect(&L->stats, x, y) && y >= L->outcome_y && y < L->outcome_y + L->viol_row_h &&
+	    m->ri && m->ri->nchecks) {
+		s->inspect = KM_INSPECT_CHECKS;
+		s->inspect_serial++;
+		return;
+	}
 	if (in_rect(&L->stats, x, y) && y >= L->viol_y && L->viol_row_h > 0) {
 		size_t row = (size_t)((y - L->viol_y) / L->viol_row_h);
-		if ((int)row < L->nviol_rows && row < m->nviols) {
-			set_focus(s, m->viols[row]);
-			s->playing = false;
-		}
+		if ((int)row < L->nviol_rows && row < m->nviols)
+			open_violation(s, row);
 		return;
 	}
 	if (in_rect(&L->lanes, x, y) && !L->ncmp) {
@@ -363,9 +438,30 @@ static void click(struct km_view_state *s, int x, int y)
 		if (s->has_hover) {
 			s->focus = s->hover;
 			s->has_focus = true;
+			if (m->recs[s->hover].kind == KM_TR_VIOLATION) {
+				for (size_t k = 0; k < m->nviols; k++)
+					if (m->viols[k] == s->hover)
+						open_violation(s, k);
+				return;
+			}
+			if (y < L->cpu_y + L->cpu_rows * (L->row_h + L->row_gap)) {
+				/* an event on a CPU lane: told whole, with its line */
+				s->inspect = KM_INSPECT_EVENT;
+				s->inspect_serial++;
+				return;
+			}
 		}
-		if (y >= L->lock_y && y < L->lock_y + L->nlocks * L->lock_h)
+		if (y >= L->lock_y && y < L->lock_y + L->nlocks * L->lock_h) {
 			s->sel_lock = m->lane_locks[(y - L->lock_y) / L->lock_h];
+			km_time t = km_view_time_of(s, x);
+			if (t <= s->play && t >= 0) {
+				/* who holds it and who waits, at that instant */
+				s->inspect = KM_INSPECT_LOCK;
+				s->inspect_lock = s->sel_lock;
+				s->inspect_t = t;
+				s->inspect_serial++;
+			}
+		}
 	}
 }
 
@@ -457,6 +553,8 @@ static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
 	case SDLK_ESCAPE:
 		if (s->help)
 			s->help = false;
+		else if (s->inspect)
+			s->inspect = KM_INSPECT_NONE;
 		else
 			s->quit = true;
 		break;
@@ -474,6 +572,11 @@ static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
 	case SDLK_KP_0:
 		s->t0 = 0;
 		s->t1 = run_end(s);
+		s->whole = true;
+		break;
+	case SDLK_z:
+		if (!s->compare)
+			toggle_whole(s);
 		break;
 	default:
 		break;
@@ -496,7 +599,18 @@ void km_view_handle_event(struct km_view_state *s, const SDL_Event *e)
 		float dy = e->wheel.preciseY != 0.0f ? e->wheel.preciseY : (float)e->wheel.y;
 		if (e->wheel.direction == SDL_MOUSEWHEEL_FLIPPED)
 			dy = -dy;
-		if (in_rect(&L->placard, x, y)) {
+		int ttop = L->task_y + L->task_head;
+		int nall = s->model ? (int)s->model->tasks.norder : 0;
+		if (L->ntasks && nall > L->ntasks && !L->ncmp && x < L->lanes.x && y >= L->task_y &&
+		    y < ttop + L->ntasks * L->task_h) {
+			/* the task names: scroll through the tasks */
+			int d = dy > 0 ? -3 : dy < 0 ? 3 : 0;
+			s->task_scroll += d;
+			if (s->task_scroll > nall - L->ntasks)
+				s->task_scroll = nall - L->ntasks;
+			if (s->task_scroll < 0)
+				s->task_scroll = 0;
+		} else if (in_rect(&L->placard, x, y)) {
 			s->placard_scroll -= (int)(dy * 40.0f * L->u);
 			if (s->placard_scroll < 0)
 				s->placard_scroll = 0;
@@ -553,8 +667,10 @@ void km_view_handle_event(struct km_view_state *s, const SDL_Event *e)
 		break;
 	}
 	case SDL_WINDOWEVENT:
-		if (e->window.event == SDL_WINDOWEVENT_LEAVE)
+		if (e->window.event == SDL_WINDOWEVENT_LEAVE) {
 			s->has_hover = false;
+			s->mouse_x = s->mouse_y = -1;	/* no hint either */
+		}
 		break;
 	default:
 		break;

@@ -31,6 +31,8 @@ struct km_era_list;
 #define KM_VIEW_MAX_LOCK_LANES 6
 #define KM_VIEW_MAX_COUNTER_LANES 5
 #define KM_VIEW_MODES 6
+/* task lanes shown before scrolling, unless the window has room for more */
+#define KM_VIEW_TASK_LANES 8
 
 /* The modes of keys 1-6, in order: native, cli, bkl, spinlock, semaphore, mutex. */
 extern const int km_view_modes[KM_VIEW_MODES];
@@ -55,6 +57,8 @@ struct km_view_layout {
 	int lock_y, lock_h, nlocks;
 	/* counter sparklines */
 	int ctr_y, ctr_h, nctrs;
+	/* task lanes (view_task_lanes.c): a heading, then one lane a task */
+	int task_y, task_head, task_h, ntasks;
 
 	/* compare view: one panel per run, each with its CPU rows */
 	int ncmp;
@@ -62,10 +66,12 @@ struct km_view_layout {
 	int cmp_head;
 	int cmp_rows[KM_VIEW_MAX_COMPARE], cmp_per_row[KM_VIEW_MAX_COMPARE];
 	int cmp_row_h[KM_VIEW_MAX_COMPARE], cmp_gap[KM_VIEW_MAX_COMPARE];
+	int cmp_lock_h[KM_VIEW_MAX_COMPARE];	/* its hottest lock's lane, or 0 */
 	km_time cmp_end;		/* the shared time axis: 0 .. cmp_end */
 
 	/* stats panel: the violations list, for clicks */
 	int viol_y, viol_row_h, nviol_rows;
+	int outcome_y;			/* its outcome line: a click lists the checks */
 	/* ribbon: x of 1 January 1991 and of 1 January 2024 */
 	int rib_x0, rib_x1, rib_axis_y;
 };
@@ -107,6 +113,16 @@ struct km_view_state {
 	int drag_x;
 	km_time drag_t0, drag_t1;
 	int placard_scroll;		/* pixels */
+	int task_scroll;		/* first task shown, in model->tasks.order */
+	bool whole;			/* Z: the whole run, not the key moment */
+
+	/* the inspector: what a click on a lock lane or a violation opened */
+	enum { KM_INSPECT_NONE, KM_INSPECT_LOCK, KM_INSPECT_VIOLATION, KM_INSPECT_CHECKS,
+	       KM_INSPECT_EVENT } inspect;	/* EVENT: the focus, with its source line */
+	int inspect_lock;		/* model lock index */
+	km_time inspect_t;		/* the instant clicked */
+	size_t inspect_viol;		/* index into model->viols */
+	unsigned inspect_serial;	/* bumped each time one opens */
 
 	unsigned req;			/* KM_VREQ_*, cleared by the window loop */
 	int want_mode, want_era, want_exhibit;
@@ -152,8 +168,17 @@ km_time km_view_time_of(const struct km_view_state *s, int x);
 int km_view_cpu_y(const struct km_view_state *s, int cpu);
 /* Middle of the holder band of lock lane @lane (0 = the top lock lane). */
 int km_view_lock_y(const struct km_view_state *s, int lane);
+/* Middle of task lane @lane (0 = the top one shown), or -1. */
+int km_view_task_y(const struct km_view_state *s, int lane);
 /* x of the middle of @year on the era ribbon. */
 int km_view_year_x(const struct km_view_state *s, double year);
+
+/**
+ * km_view_show_key_moment - zoom onto the run's key moment (the first
+ * violation, else the first contention; view_marks.h), reveal it and put
+ * the focus on it, paused.  With none, the start of the run.  Pure.
+ */
+void km_view_show_key_moment(struct km_view_state *s);
 
 /* The exhibit index after @cur when stepping by @d among @n, wrapping. */
 int km_view_wrap(int cur, int d, int n);

@@ -155,6 +155,14 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	snprintf(d->line, sizeof(d->line), "%s at %s  \xc2\xb7  checks %d/%d%s",
 		 km_outcome_name(ri->outcome), fmt_ns(sim->now, a, sizeof(a)), ok, ri->nchecks,
 		 m->truncated ? "  \xc2\xb7  trace truncated" : "");
+	/* a failed check is named; a click on the line lists them all */
+	for (int i = 0; i < ri->nchecks && ok < ri->nchecks; i++)
+		if (!ri->checks[i].ok) {
+			size_t n = strlen(d->line);
+			snprintf(d->line + n, sizeof(d->line) - n, ", failed: %s (click)",
+				 ri->checks[i].message ? ri->checks[i].message : "?");
+			break;
+		}
 	km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 8 * lh,
 			 w, ri->outcome == KM_OUT_DEADLOCK || ok < ri->nchecks ? km_pal(KM_C_BAD) : ink);
 
@@ -182,5 +190,10 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			km_draw_fill(d, x - km_draw_px(d, 4), yy, w + km_draw_px(d, 8), lh, km_pal(KM_C_HILITE));
 		km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, yy + km_draw_px(d, 1), w, km_pal(KM_C_BAD));
 	}
+	/* under the violations, the latencies measure() took */
+	int shown = (int)m->nviols < L->nviol_rows ? (int)m->nviols : L->nviol_rows;
+	SDL_Rect lat = { x, L->viol_y + shown * lh + km_draw_px(d, 6), w, 0 };
+	lat.h = r->y + r->h - km_draw_px(d, 6) - lat.y;
 	SDL_RenderSetClipRect(d->r, NULL);
+	km_draw_latency(d, m, &lat);
 }

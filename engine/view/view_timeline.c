@@ -591,7 +591,7 @@ static bool key_same(const struct km_draw *d, const struct km_view_state *st)
 	 * and copies each new run's into it */
 	if (!d->key.valid || d->key.m != st->model || d->key.t0 != st->t0 || d->key.t1 != st->t1 ||
 	    d->key.serial != (st->model ? st->model->serial : 0) ||
-	    d->key.ncmp != st->lay.ncmp || memcmp(&d->key.lanes, &st->lay.lanes, sizeof(SDL_Rect)))
+	    d->key.ncmp != st->lay.ncmp || d->key.task_scroll != st->task_scroll || memcmp(&d->key.lanes, &st->lay.lanes, sizeof(SDL_Rect)))
 		return false;
 	for (int i = 0; i < st->lay.ncmp; i++)
 		if (d->key.cmp[i] != st->cmp[i])
@@ -606,6 +606,7 @@ static void key_set(struct km_draw *d, const struct km_view_state *st)
 	d->key.t0 = st->t0;
 	d->key.t1 = st->t1;
 	d->key.ncmp = st->lay.ncmp;
+	d->key.task_scroll = st->task_scroll;
 	d->key.lanes = st->lay.lanes;
 	for (int i = 0; i < st->lay.ncmp; i++)
 		d->key.cmp[i] = st->cmp[i];
@@ -646,6 +647,11 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 				int y = L->cmp[k].y - L->lanes.y + L->cmp_head;
 				km_draw_cpu_rows(d, st->cmp[k], y, L->cmp_rows[k], L->cmp_row_h[k],
 						 L->cmp_gap[k], L->cmp_per_row[k], st->t0, st->t1);
+				if (L->cmp_lock_h[k])
+					lock_lane(d, st->cmp[k], st->cmp[k]->hot_lock,
+						  y + L->cmp_rows[k] * (L->cmp_row_h[k] + L->cmp_gap[k]) +
+						  km_draw_px(d, 3), L->cmp_lock_h[k] - km_draw_px(d, 4),
+						  st->t0, st->t1);
 			}
 		} else if (st->model) {
 			const struct km_view_model *m = st->model;
@@ -654,6 +660,7 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 			for (int k = 0; k < L->nlocks; k++)
 				lock_lane(d, m, m->lane_locks[k], L->lock_y - L->lanes.y + k * L->lock_h,
 					  L->lock_h - km_draw_px(d, 6), st->t0, st->t1);
+			km_draw_task_pixels(d, st);
 			for (int lane = 0; lane < L->nctrs; lane++)
 				counter_lane(d, m, m->lane_ctrs[lane],
 					     L->ctr_y - L->lanes.y + lane * L->ctr_h,
@@ -847,8 +854,9 @@ static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 	}
 	if (m->nlane_ctrs > L->nctrs) {
 		snprintf(d->line, sizeof(d->line), "+%d more counters", m->nlane_ctrs - L->nctrs);
-		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, L->ctr_y + L->nctrs * L->ctr_h -
-				km_draw_px(d, 4), km_pal(KM_C_MUTED));
+		/* under the last lane; with no counter lane, under the task lanes */
+		int y = L->ctr_y + L->nctrs * L->ctr_h - (L->nctrs ? km_draw_px(d, 4) : 0);
+		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, y, km_pal(KM_C_MUTED));
 	}
 }
 
@@ -1106,7 +1114,9 @@ void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
 	counter_labels(d, st);
 	task_labels(d, st, xplay);
 	holder_labels(d, st, xplay);
+	km_draw_task_labels(d, st, xplay);
 	bool shown = arrows(d, st);
+	km_draw_violations(d, st, xplay);
 	playhead(d, st, xplay);
 	d->arrows_hidden = !shown;
 }
@@ -1121,22 +1131,32 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 	int ty = r->y + (r->h - km_text_height(d->tx, KM_FONT_SMALL)) / 2;
 	int gap = km_draw_px(d, 5), sep = km_draw_px(d, 14);
 	/* What a legend item's swatch shows. */
-	enum swatch { SW_STATE, SW_HATCH, SW_WAITERS, SW_ARROW, SW_TASKS };
+	enum swatch { SW_STATE, SW_HATCH, SW_WAITERS, SW_ARROW, SW_TASKS, SW_SPLIT };
 	static const struct {
 		enum swatch swatch;
 		int state;		/* for SW_STATE */
-		const char *label;
+		const char *label, *brief;	/* brief: when the long ones do not fit */
 	} items[] = {
-		{ SW_TASKS, KM_CPU_BUSY, "running (task colours)" },
-		{ SW_STATE, KM_CPU_SPIN, "spinning" },
-		{ SW_STATE, KM_CPU_IRQ, "in irq" },
-		{ SW_HATCH, 0, "irqs off" },
-		{ SW_STATE, KM_CPU_SWITCH, "switch" },
-		{ SW_STATE, KM_CPU_IDLE, "idle" },
-		{ SW_WAITERS, 0, "lock waiters" },
-		{ SW_ARROW, 0, "wakes" },
+		{ SW_TASKS, KM_CPU_BUSY, "running (task colours)", "running" },
+		{ SW_STATE, KM_CPU_SPIN, "spinning", "spin" },
+		{ SW_STATE, KM_CPU_IRQ, "in irq", "irq" },
+		{ SW_HATCH, 0, "irqs off", "irqs off" },
+		{ SW_STATE, KM_CPU_SWITCH, "switch", "switch" },
+		{ SW_STATE, KM_CPU_IDLE, "idle", "idle" },
+		{ SW_SPLIT, 0, "mostly idle: lower third is the busiest other state",
+		  "lower third: busiest non-idle" },
+		{ SW_WAITERS, 0, "lock waiters", "waiting" },
+		{ SW_ARROW, 0, "wakes", "wakes" },
 	};
-	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
+	int n = (int)(sizeof(items) / sizeof(items[0]));
+	int full = 0;
+	for (int i = 0; i < n; i++)
+		full += sw + gap + sep + km_text_width(d->tx, KM_FONT_SMALL, items[i].label);
+	bool brief = x + full > r->x + r->w;
+	for (int i = 0; i < n; i++) {
+		const char *label = brief ? items[i].brief : items[i].label;
+		if (x + sw + gap + km_text_width(d->tx, KM_FONT_SMALL, label) > r->x + r->w)
+			break;	/* a cut legend, never a label over the edge */
 		switch (items[i].swatch) {
 		case SW_STATE:
 			km_draw_fill(d, x, y, sw, sh, km_pal_state(items[i].state, 0));
@@ -1147,6 +1167,11 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 					uint32_t c = hatch(xx, yy) & 0xFFFFFF;
 					km_draw_fill(d, x + xx, y + yy, 1, 1, c);
 				}
+			break;
+		case SW_SPLIT:
+			/* as a lane draws it: idle above, a third of spinning below */
+			km_draw_fill(d, x, y, sw, sh, km_pal_state(KM_CPU_IDLE, 0));
+			km_draw_fill(d, x, y + sh - sh / 3, sw, sh / 3, km_pal_state(KM_CPU_SPIN, 0));
 			break;
 		case SW_WAITERS:
 			km_draw_fill(d, x, y, sw, sh, km_pal(KM_C_WAIT));
@@ -1162,8 +1187,7 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 			break;
 		}
 		x += sw + gap;
-		x += km_text_draw(d->tx, KM_FONT_SMALL, items[i].label, x, ty, km_pal(KM_C_INK),
-				  KM_LEFT);
+		x += km_text_draw(d->tx, KM_FONT_SMALL, label, x, ty, km_pal(KM_C_INK), KM_LEFT);
 		x += sep;
 	}
 	/* why no arrows are drawn, if that is the case and there is room */

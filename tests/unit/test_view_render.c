@@ -199,6 +199,32 @@ static void test_view_render_violations(void **state)
 	vfx_teardown(&f);
 }
 
+/* A run that measured latencies shows their distribution in the stats
+ * panel, under the violations; a run that did not has no such chart. */
+static void test_view_render_latency(void **state)
+{
+	(void)state;
+	struct vfx f, g;
+	assert_int_equal(vfx_setup(&f, "measure.lua", NULL, KM_MODE_NATIVE), 0);
+	struct km_view_state st;
+	SDL_Surface *s = render(&f, 1280, 800, &st, NULL, &f.run);
+	assert_non_null(s);
+	SDL_Rect below = { st.lay.stats.x, st.lay.viol_y, st.lay.stats.w,
+			   st.lay.stats.y + st.lay.stats.h - st.lay.viol_y };
+	/* the first series' colour: its swatch, its curve */
+	assert_true(vfx_count(s, &below, km_pal_task(0)) > 30);
+	SDL_FreeSurface(s);
+	vfx_teardown(&f);
+	assert_int_equal(vfx_setup(&g, "sem2.lua", NULL, KM_MODE_NATIVE), 0);
+	s = render(&g, 1280, 800, &st, NULL, &g.run);
+	assert_non_null(s);
+	below = (SDL_Rect){ st.lay.stats.x, st.lay.viol_y, st.lay.stats.w,
+			    st.lay.stats.y + st.lay.stats.h - st.lay.viol_y };
+	assert_int_equal(vfx_count(s, &below, km_pal_task(0)), 0);
+	SDL_FreeSurface(s);
+	vfx_teardown(&g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_view_render_ribbon),
 		cmocka_unit_test(test_view_render_png_file),
 		cmocka_unit_test(test_view_render_violations),
+		cmocka_unit_test(test_view_render_latency),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

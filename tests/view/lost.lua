@@ -15,3 +15,12 @@ for i = 1, 2 do
     end
   end }
 end
+
+-- Two checks, one that holds and one that the lost updates break: the
+-- stats panel must name the failed one, and a click on it list both.
+check(function(r)
+  return #r.tasks == 2, string.format("%d tasks ran", #r.tasks)
+end)
+check(function(r)
+  return r.vars.shared == 40, string.format("shared ends at %d, not 40", r.vars.shared)
+end)
