@@ -8,6 +8,7 @@
  * same columns, times in microseconds with two decimals.
  */
 #include "report.h"
+#include "../cpu_time.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -70,15 +71,9 @@ static void cpus_text(FILE *out, const struct km_sim *sim)
 {
 	km_time total = sim->now;
 	fprintf(out, "\ncpus        busy    spin     irq  irqoff    idle  switch   ctxsw\n");
-	/* in double: 1024 CPUs of 2^62 ns do not fit in an int64_t, and
-	 * these sums only ever become shares */
-	double sum[KM_CPU_STATES] = {0}, irqoff = 0;
 	uint64_t ctxsw = 0;
 	for (int i = 0; i < sim->ncpus; i++) {
 		const struct km_cpu *c = &sim->cpus[i];
-		for (int s = 0; s < KM_CPU_STATES; s++)
-			sum[s] += (double)c->acct[s];
-		irqoff += (double)c->irqoff_ns;
 		ctxsw += c->ctxsw;
 		if (i < 16)
 			fprintf(out, "  cpu%-4d %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7" PRIu64 "\n",
@@ -89,10 +84,13 @@ static void cpus_text(FILE *out, const struct km_sim *sim)
 	}
 	if (sim->ncpus > 16)
 		fprintf(out, "  ... %d more CPUs\n", sim->ncpus - 16);
-	double all = (double)total * sim->ncpus;
+	/* the whole run: one definition of the shares for every output */
+	struct km_cpu_time ct;
+	km_cpu_time_of(sim, &ct);
 	fprintf(out, "  all     %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7" PRIu64 "\n",
-		pct(sum[KM_CPU_BUSY], all), pct(sum[KM_CPU_SPIN], all), pct(sum[KM_CPU_IRQ], all),
-		pct(irqoff, all), pct(sum[KM_CPU_IDLE], all), pct(sum[KM_CPU_SWITCH], all), ctxsw);
+		km_cpu_time_pct(&ct, KM_CPU_BUSY), km_cpu_time_pct(&ct, KM_CPU_SPIN),
+		km_cpu_time_pct(&ct, KM_CPU_IRQ), km_cpu_time_pct(&ct, KM_CPU_STATES),
+		km_cpu_time_pct(&ct, KM_CPU_IDLE), km_cpu_time_pct(&ct, KM_CPU_SWITCH), ctxsw);
 }
 
 static void tasks_text(FILE *out, const struct km_sim *sim)
