@@ -46,8 +46,10 @@ static void top_bar(struct km_draw *d, const struct km_view_frame *f, const stru
 	else
 		snprintf(d->line, sizeof(d->line), "%s", title);
 	km_draw_text_fit(d, KM_FONT_TITLE, d->line, r->x + pad, ty, right - r->x - pad, 0xFFFFFF);
-	if (ri && ri->outcome == KM_OUT_DEADLOCK) {
-		/* say it where nobody can miss it */
+	if (ri && ri->outcome == KM_OUT_DEADLOCK && !(st->compare && st->lay.ncmp)) {
+		/* say it where nobody can miss it: over the run's own lanes.
+		 * In the compare view the first panel is there, whichever
+		 * run it shows; each panel says its own (view_compare.c). */
 		km_text_draw(d->tx, KM_FONT_TITLE, "DEADLOCK", st->lay.lanes.x + st->lay.lanes.w,
 			     st->lay.axis.y + st->lay.axis.h + km_draw_px(d, 2), km_pal(KM_C_BAD), KM_RIGHT);
 	}
