@@ -172,6 +172,7 @@ check-scenarios: $(BIN)
 check-cli: $(BIN)
 	@tests/run_cli.sh $(BIN)
 	@tests/run_cli_contract.sh $(BIN)
+	@tests/run_cli_lecture.sh $(BIN)
 	@tests/run_startup.sh $(BIN)
 
 check-gui: $(BIN)
