@@ -74,3 +74,34 @@ uint32_t km_pal_mix(uint32_t a, uint32_t b, unsigned t)
 	}
 	return out;
 }
+
+/* Okabe-Ito: blue, vermillion, bluish green, reddish purple, orange,
+ * sky blue, black (yellow left out: it vanishes on white). */
+static const uint32_t series[KM_SERIES] = {
+	0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0x000000,
+};
+
+static const unsigned char dashes[KM_SERIES][8] = {
+	{ 1, 0 },			/* solid */
+	{ 5, 3, 0 },			/* dashed */
+	{ 1, 2, 0 },			/* dotted */
+	{ 6, 2, 1, 2, 0 },		/* dash-dot */
+	{ 10, 3, 0 },			/* long dash */
+	{ 6, 2, 1, 2, 1, 2, 0 },	/* dash-dot-dot */
+	{ 3, 3, 0 },			/* short dash */
+};
+
+uint32_t km_pal_series(unsigned i)
+{
+	return series[i % KM_SERIES];
+}
+
+enum km_marker km_series_marker(unsigned i)
+{
+	return (enum km_marker)((i + 3 * (i / KM_SERIES)) % KM_MARKS);
+}
+
+const unsigned char *km_series_dash(unsigned i)
+{
+	return dashes[i % KM_SERIES];
+}
