@@ -130,5 +130,31 @@ t "interleaving --out FILE: the sheet, whole" 1 run "$lost" --mode cli --report 
 cmp -s "$tmp/sheet.txt" "$tmp/sheet1" || no "the file is not the sheet stdout prints"
 done_
 
+# ------------------------------------------------------------- --scale
+
+t "--scale 2 --png: a larger picture in projector mode" 1 run "$lost" --mode cli --scale 2 \
+	--png "$tmp/big.png" --size 800x500
+[ "$(head -c 4 "$tmp/big.png" 2>/dev/null | od -An -c | tr -d ' ')" = '211PNG' ] || no "no PNG"
+"$BIN" run "$lost" --mode cli --png "$tmp/small.png" --size 800x500 >/dev/null 2>&1
+cmp -s "$tmp/big.png" "$tmp/small.png" && no "--scale 2 drew the same picture as no --scale"
+done_
+
+for bad in 0.4 4.5 two nan -1; do
+	t "--scale $bad: a usage error" 2 run "$lost" --scale "$bad" --png "$tmp/x.png"
+	one_line_err
+	err_has "scale"
+	[ ! -e "$tmp/x.png" ] || no "a picture was written"
+	done_
+done
+
+t "--scale without a window or a picture: a usage error" 2 run "$lost" --scale 2
+one_line_err
+err_has 'add --gui or --png'
+done_
+
+t "compare does not take --scale" 2 compare "$lost" --scale 2
+one_line_err
+done_
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -81,6 +81,7 @@ struct options {
 	char set_names[64][130];	/* argv stays untouched: explore replays it */
 	enum report_kind report;
 	bool answers;			/* --report interleaving --answers */
+	float scale;			/* --scale: type size in the window and PNGs */
 	bool csv;
 	const char *out_dir;
 	const char *png;		/* run --png FILE */
@@ -191,7 +192,7 @@ enum {
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
 	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 	OPT_TRACE_LIMIT, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
-	OPT_ANSWERS,
+	OPT_ANSWERS, OPT_SCALE,
 };
 
 static const struct option long_opts[] = {
@@ -226,6 +227,7 @@ static const struct option long_opts[] = {
 	{"skip-done", required_argument, NULL, OPT_SKIP_DONE},
 	{"from", required_argument, NULL, OPT_FROM},
 	{"answers", no_argument, NULL, OPT_ANSWERS},
+	{"scale", required_argument, NULL, OPT_SCALE},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -411,6 +413,14 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case OPT_ANSWERS:
 			o->answers = true;
 			break;
+		case OPT_SCALE: {
+			char *end;
+			double v = starts_number(optarg) ? strtod(optarg, &end) : 0;
+			if (!starts_number(optarg) || *end || !(v >= 0.5 && v <= 4))
+				return bad_option("--scale", optarg, "must be a number from 0.5 to 4");
+			o->scale = (float)v;
+			break;
+		}
 		case 'h':
 			usage(stdout);
 			return -1;	/* done: exit 0 */
@@ -919,7 +929,7 @@ static int cmd_tour(const struct invocation *inv)
 
 static const int run_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_REPORT, OPT_TRACE, OPT_TRACE_FORMAT,
-	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, OPT_ANSWERS, 0,
+	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, OPT_ANSWERS, OPT_SCALE, 0,
 };
 static const int compare_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
@@ -930,7 +940,7 @@ static const int explore_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS, 0,
 };
 static const int tour_opts[] = {
-	OPT_SEED, BUDGET_OPTS, OPT_TRACE_LIMIT, OPT_OUT, OPT_SIZE, OPT_GUI, 0,
+	OPT_SEED, BUDGET_OPTS, OPT_TRACE_LIMIT, OPT_OUT, OPT_SIZE, OPT_GUI, OPT_SCALE, 0,
 };
 static const int no_opts[] = { 0 };
 
@@ -1030,6 +1040,9 @@ static void usage(FILE *out)
 "                      checks and the trace hash stay exact\n"
 "  --png FILE          also draw the run, as the museum shows it, into a PNG\n"
 "  --size WxH          the PNG's size (default %dx%d)\n"
+"  --scale N           type (and all) N times larger in the window and PNGs,\n"
+"                      0.5 to 4; above 1, projector mode: high contrast, text\n"
+"                      that wraps (L toggles it in the window)\n"
 "  --gui               open the run in the museum's window\n"
 "  --max-instructions N  Lua instruction budget (default %llu)\n"
 "  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
@@ -1112,6 +1125,10 @@ static int cli_main(int argc, char **argv)
 	if (o.answers && o.report != REPORT_INTERLEAVING)
 		return bad_option("--answers", NULL, "shows the answers of --report interleaving; "
 				  "add --report interleaving");
+	if (o.scale > 0 && cmd->handler != cmd_tour && !o.gui && !o.png)
+		return bad_option("--scale", NULL, "sizes the window and pictures; add --gui or --png");
+	if (o.scale > 0)
+		km_view_lib_set_scale(o.scale);
 	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
 	int nargs = argc - 1 - optind;
 	if (cmd->handler == cmd_compare && (rc = compare_conflicts(&o)))

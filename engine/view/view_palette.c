@@ -33,9 +33,29 @@ static const uint32_t tasks[KM_TASK_COLOURS] = {
 	0x0072B2, 0x009E73, 0x56B4E9, 0x004F7C, 0x7ACBB5, 0x00604A,
 };
 
+/* The same, for a projector: only what a washed-out image loses. */
+static const struct { enum km_colour c; uint32_t rgb; } contrast_pal[] = {
+	{ KM_C_BG, 0xFFFFFF }, { KM_C_PANEL, 0xF2F2F2 }, { KM_C_INK, 0x000000 },
+	{ KM_C_MUTED, 0x303030 }, { KM_C_GRID, 0x8C8C8C }, { KM_C_IDLE, 0xC8C8C8 },
+	{ KM_C_COUNTER, 0x6FB6E4 },
+};
+
+static bool contrast;
+
+void km_pal_set_contrast(bool high)
+{
+	contrast = high;
+}
+
 uint32_t km_pal(enum km_colour c)
 {
-	return (unsigned)c < KM_C_COUNT ? pal[c] : 0xFF00FF;
+	if ((unsigned)c >= KM_C_COUNT)
+		return 0xFF00FF;
+	if (contrast)
+		for (size_t i = 0; i < sizeof(contrast_pal) / sizeof(contrast_pal[0]); i++)
+			if (contrast_pal[i].c == c)
+				return contrast_pal[i].rgb;
+	return pal[c];
 }
 
 uint32_t km_pal_task(unsigned slot)
@@ -48,7 +68,7 @@ uint32_t km_pal_task(unsigned slot)
 uint32_t km_pal_state(int state, unsigned slot)
 {
 	switch (state) {
-	case KM_CPU_IDLE: return pal[KM_C_IDLE];
+	case KM_CPU_IDLE: return km_pal(KM_C_IDLE);
 	case KM_CPU_BUSY: return km_pal_task(slot);
 	case KM_CPU_SPIN: return pal[KM_C_SPIN];
 	case KM_CPU_IRQ: return pal[KM_C_IRQ];
@@ -62,7 +82,7 @@ uint32_t km_pal_text_on(uint32_t rgb)
 	unsigned r = (rgb >> 16) & 255, g = (rgb >> 8) & 255, b = rgb & 255;
 	/* relative luminance, integer approximation of Rec. 709 */
 	unsigned y = (2126 * r + 7152 * g + 722 * b) / 10000;
-	return y > 150 ? pal[KM_C_INK] : 0xFFFFFF;
+	return y > 150 ? km_pal(KM_C_INK) : 0xFFFFFF;
 }
 
 uint32_t km_pal_mix(uint32_t a, uint32_t b, unsigned t)

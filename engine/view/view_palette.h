@@ -21,6 +21,7 @@
 #ifndef KM_VIEW_VIEW_PALETTE_H
 #define KM_VIEW_VIEW_PALETTE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum km_colour {
@@ -47,6 +48,14 @@ enum km_colour {
 
 /* 0xRRGGBB */
 uint32_t km_pal(enum km_colour c);
+
+/*
+ * High contrast, for a projector: white paper, black ink, darker muted
+ * text and rules, a deeper idle grey (a washed-out projector turns pale
+ * grey into white).  The state colours keep their hues.  A setting of
+ * the drawing, made by each frame from its view state.
+ */
+void km_pal_set_contrast(bool high);
 
 /* The colour of task slot @slot (view_model's ctx_colour); slot 255 is an
  * interrupt context. */

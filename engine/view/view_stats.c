@@ -161,10 +161,12 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			 msg >= 0 ? sim->violations.v[msg].message
 				  : km_violation_name((enum km_violation_kind)rec->aux));
 		bool focused = st->has_focus && st->focus == ri_;
-		int yy = L->viol_y + row * lh;
+		int yy = L->viol_y + row * L->viol_item_h;
 		if (focused)
-			km_draw_fill(d, x - km_draw_px(d, 4), yy, w + km_draw_px(d, 8), lh, km_pal(KM_C_HILITE));
-		km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, yy + km_draw_px(d, 1), w, km_pal(KM_C_BAD));
+			km_draw_fill(d, x - km_draw_px(d, 4), yy, w + km_draw_px(d, 8), L->viol_item_h,
+				     km_pal(KM_C_HILITE));
+		km_draw_text_wrap(d, KM_FONT_SMALL, d->line, x, yy + km_draw_px(d, 1), w,
+				  L->viol_item_h / lh, km_pal(KM_C_BAD));
 	}
 	SDL_RenderSetClipRect(d->r, NULL);
 }

@@ -1136,7 +1136,19 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 		{ SW_WAITERS, 0, "lock waiters" },
 		{ SW_ARROW, 0, "wakes" },
 	};
+	int row_h = km_text_height(d->tx, KM_FONT_SMALL) + km_draw_px(d, 2);
+	if (r->h >= 2 * row_h) {	/* two rows (projector mode): from the top */
+		y = r->y + (row_h - sh) / 2;
+		ty = r->y;
+	}
 	for (size_t i = 0; i < sizeof(items) / sizeof(items[0]); i++) {
+		/* an item that does not fit goes to the next row, if there is one */
+		int iw = sw + gap + km_text_width(d->tx, KM_FONT_SMALL, items[i].label);
+		if (x + iw > r->x + r->w && ty + 2 * row_h <= r->y + r->h) {
+			x = st->lay.gutter.x;
+			y += row_h;
+			ty += row_h;
+		}
 		switch (items[i].swatch) {
 		case SW_STATE:
 			km_draw_fill(d, x, y, sw, sh, km_pal_state(items[i].state, 0));
