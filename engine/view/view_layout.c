@@ -66,10 +66,11 @@ void km_view_layout(struct km_view_state *s)
 	float dpi = s->dpi > 0 ? s->dpi : 1.0f;
 	float fit = fminf((float)w / dpi / 1280.0f, (float)h / dpi / 800.0f);
 	float u = dpi * fmaxf(0.75f, fminf(fit, 2.5f));
-	/* the visitor's scale (--scale); projector mode is at least 1.5 */
+	/* the visitor's scale (--scale); projector mode is at least 1.25:
+	 * more, on a 1080p projector, leaves the side column no room */
 	float k = s->scale > 0 ? s->scale : 1.0f;
-	if (s->projector && k < 1.5f)
-		k = 1.5f;
+	if (s->projector && k < 1.25f)
+		k = 1.25f;
 	u *= k;
 	L->u = u;
 

@@ -86,9 +86,10 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 		km_text_draw(d->tx, KM_FONT_BOLD, d->line, left, r->y + km_draw_px(d, 6),
 			     km_pal(KM_C_INK), KM_LEFT);
 	}
-	if (!f->still)
-		km_text_draw(d->tx, KM_FONT_SMALL, "[ ] or click: era", left,
-			     r->y + km_draw_px(d, 6) + km_text_height(d->tx, KM_FONT_BOLD),
+	int hint_y = r->y + km_draw_px(d, 6) + km_text_height(d->tx, KM_FONT_BOLD);
+	if (!f->still && hint_y + lh <= ay - lh - km_draw_px(d, 2))
+		/* only where it does not run into the label below (H has it) */
+		km_text_draw(d->tx, KM_FONT_SMALL, "[ ] or click: era", left, hint_y,
 			     km_pal(KM_C_MUTED), KM_LEFT);
 	km_text_draw(d->tx, KM_FONT_SMALL, "semaphores in tree", left, ay - lh - km_draw_px(d, 2),
 		     km_pal(KM_C_COUNTER_LINE), KM_LEFT);

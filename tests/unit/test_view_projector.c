@@ -4,7 +4,7 @@
  *
  * Held: --scale (km_view_set_scale) makes new windows and pictures
  * larger and opens them in projector mode, clamped to 0.5 .. 4; the L key
- * toggles projector mode, which is at least 1.5 times the designed size;
+ * toggles projector mode, which is at least 1.25 times the designed size;
  * a projector frame is drawn on white paper with black ink; the event
  * line and the violation rows get two lines; km_draw_text_wrap wraps a
  * sentence at spaces into the lines it is given and no further.
@@ -55,7 +55,7 @@ static void test_view_projector_key_and_scale(void **state)
 	int ev = st.lay.event.h;
 	press(&st, SDLK_l);
 	assert_true(st.projector);
-	assert_true(st.lay.u >= 1.5f * u - 0.01f);
+	assert_true(st.lay.u >= 1.25f * u - 0.01f);
 	assert_true(st.lay.event.h > ev * 3 / 2);
 	assert_int_equal(st.lay.viol_item_h, 2 * st.lay.viol_row_h);
 	press(&st, SDLK_l);
@@ -81,7 +81,7 @@ static void test_view_projector_contrast_and_wrap(void **state)
 	struct vfx *f = *state;
 	struct km_view_state st;
 	char err[512];
-	km_view_set_scale(1.5f);
+	km_view_set_scale(1.25f);
 	bind(f, &st, 1920, 1080);
 	struct km_view_frame fr = { .eras = &f->eras, .run = &f->run };
 	SDL_Surface *s = km_view_render_surface(&fr, &st, err, sizeof(err));
