@@ -130,6 +130,37 @@ t "interleaving --out FILE: the sheet, whole" 1 run "$lost" --mode cli --report 
 cmp -s "$tmp/sheet.txt" "$tmp/sheet1" || no "the file is not the sheet stdout prints"
 done_
 
+# ----------------------------------------------- times in one unit a message
+
+# units LINE: the distinct time units of the times in LINE, one a line.
+units() { grep -oE '[0-9](\.[0-9]+)? (ns|us|ms|s)\b' <<<"$1" | awk '{print $2}' | sort -u; }
+
+t "a violation's line gives its instants in one unit" 1 run "$lost" --mode cli
+n=0
+while IFS= read -r line; do
+	n=$((n + 1))
+	[ "$(units "$line" | wc -l)" = 1 ] || no "mixed units: $line"
+done < <(grep '\[lost-update\]' "$tmp/out")
+[ "$n" -ge 5 ] || no "only $n violation lines"
+out_has 'read it at t=3\.500 us, .adder/1. wrote it at t=3\.503 us'
+done_
+
+t "a lock's wait avg and max in one unit, and its hold avg and max" 0 run \
+	"$root/scripts/inode.lua" --mode mutex --set loops=40
+row=$(grep -E '^  dir->i_sem +mutex' "$tmp/out")
+set -- $row
+[ "$7" = "$9" ] || no "wait avg and max in $7 and $9: $row"
+[ "${11}" = "${13}" ] || no "hold avg and max in ${11} and ${13}: $row"
+done_
+
+t "a measure()'s p50, p99 and max in one unit" 0 run "$root/scripts/kmod.lua" --cpus 64
+sed -n '/^latency (measure)/,/^$/p' "$tmp/out" | tail -n +2 | grep . >"$tmp/lat"
+[ -s "$tmp/lat" ] || no "no latency table"
+while IFS= read -r line; do
+	[ "$(units "$line" | wc -l)" = 1 ] || no "mixed units: $line"
+done <"$tmp/lat"
+done_
+
 # ------------------------------------------------------------- --scale
 
 t "--scale 2 --png: a larger picture in projector mode" 1 run "$lost" --mode cli --scale 2 \

@@ -22,7 +22,7 @@
  * O(records + locks) time, O(locks + contexts) memory.
  */
 #include "report.h"
-#include "time_unit.h"
+#include "../time_unit.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

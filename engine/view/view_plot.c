@@ -19,7 +19,7 @@
 #include "view_text.h"
 
 #include "../km.h"
-#include "../report/time_unit.h"
+#include "../time_unit.h"
 
 #include <SDL.h>
 #include <math.h>

@@ -14,6 +14,7 @@
 #include "view_panels.h"
 
 #include "../cpu_time.h"
+#include "../time_unit.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -81,11 +82,16 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			 s->acquisitions, s->contentions,
 			 s->acquisitions ? 100.0 * (double)s->contentions / (double)s->acquisitions : 0.0);
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + lh, w, ink);
-		snprintf(d->line, sizeof(d->line), "wait  avg %s, max %s", fmt_ns(km_minmax_avg(&s->wait), a, sizeof(a)),
-			 fmt_ns(s->wait.max, b, sizeof(b)));
+		/* avg and max in one unit, the max's (time_unit.h) */
+		struct km_time_unit uw = km_time_unit_for(s->wait.max);
+		struct km_time_unit uh = km_time_unit_for(s->hold.max);
+		snprintf(d->line, sizeof(d->line), "wait  avg %s, max %s",
+			 km_time_in(km_minmax_avg(&s->wait), uw, true, a, sizeof(a)),
+			 km_time_in(s->wait.max, uw, true, b, sizeof(b)));
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 2 * lh, w, ink);
-		snprintf(d->line, sizeof(d->line), "hold  avg %s, max %s", fmt_ns(km_minmax_avg(&s->hold), a, sizeof(a)),
-			 fmt_ns(s->hold.max, b, sizeof(b)));
+		snprintf(d->line, sizeof(d->line), "hold  avg %s, max %s",
+			 km_time_in(km_minmax_avg(&s->hold), uh, true, a, sizeof(a)),
+			 km_time_in(s->hold.max, uh, true, b, sizeof(b)));
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 3 * lh, w, ink);
 		if (s->wakeups)	/* a sleeping lock: its herd says more than bounces */
 			snprintf(d->line, sizeof(d->line), "%" PRIu64 " woken, %.0f%% lost, %" PRIu64

@@ -11,16 +11,23 @@
  * the same message reads "0.85 us".  One value on its own is
  * km_time_in(v, km_time_unit_for(v), ...).
  *
+ * Instants that must stay apart (a read at 3500 ns, a write at 3503 ns)
+ * take km_time_unit_exact(): three digits after the point, so that
+ * microseconds keep their nanoseconds.
+ *
+ * The core's own messages (a violation's) use it as the reports do,
+ * which is why it lives in the core and not in report/.
+ *
  * NOTE: "us", not the micro sign, in reports (text that goes through
  * terminals, CSV and grep); the window passes @micro to print the sign.
  */
-#ifndef KM_REPORT_TIME_UNIT_H
-#define KM_REPORT_TIME_UNIT_H
+#ifndef KM_ENGINE_TIME_UNIT_H
+#define KM_ENGINE_TIME_UNIT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "../km.h"
+#include "km.h"
 
 struct km_time_unit {
 	double ns;		/* nanoseconds in one unit */
@@ -30,6 +37,9 @@ struct km_time_unit {
 
 /* The unit for a message whose largest time is @largest (ns, >= 0). */
 struct km_time_unit km_time_unit_for(km_time largest);
+
+/* The same unit, with three digits after the point (instants). */
+struct km_time_unit km_time_unit_exact(km_time largest);
 
 /* The unit for the @n times @v[] of one message. */
 struct km_time_unit km_time_unit_of(const km_time *v, size_t n);
@@ -42,4 +52,4 @@ struct km_time_unit km_time_unit_of(const km_time *v, size_t n);
  */
 const char *km_time_in(km_time ns, struct km_time_unit u, bool micro, char *buf, size_t len);
 
-#endif /* KM_REPORT_TIME_UNIT_H */
+#endif /* KM_ENGINE_TIME_UNIT_H */
