@@ -237,7 +237,14 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 				fputc('\n', out);
 			}
 		}
-		if (sim->violations.n > shown)
+		/* the JSON keeps KM_VIOLATIONS_KEPT of each kind and says how
+		 * many it left out (violations_dropped): say the same here */
+		uint64_t dropped = nv > sim->violations.n ? nv - sim->violations.n : 0;
+		if (sim->violations.n > shown && dropped)
+			fprintf(out, "  ... %u more in the JSON report, and %" PRIu64 " counted but not "
+				"kept (its violations_dropped: it keeps the first %d of each kind)\n",
+				sim->violations.n - shown, dropped, KM_VIOLATIONS_KEPT);
+		else if (sim->violations.n > shown)
 			fprintf(out, "  ... %u more in the JSON report\n", sim->violations.n - shown);
 	} else {
 		fprintf(out, "\nviolations: none\n");
