@@ -151,6 +151,17 @@ if open "an era switch keeps the CPU count" run "$root/scripts/inode.lua" --set 
 fi
 ok "$f"
 
+f=$fail
+if open "an era that ran on one CPU takes one" run "$root/scripts/inode.lua" --set loops=12 --gui; then
+	for era in 2005 2003 2002 2001 1999 1997 1996; do
+		xdotool key --window "$win" bracketleft && wait_title "era $era, mode native, 8 CPUs" ||
+			break
+	done
+	xdotool key --window "$win" bracketleft && wait_title "era 1994, mode native, 1 CPU)"
+	quit
+fi
+ok "$f"
+
 # The first SIGTERM or SIGINT ends the window, paused or not: exit 130,
 # at once (the window looks at least every 100 ms).
 for sig in TERM INT; do
