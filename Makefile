@@ -71,7 +71,7 @@ VIEW_SO := $(BUILD)/lockmuseum-view.so
 DATADIR := $(PREFIX)/share/lockmuseum
 LIBDIR  := $(PREFIX)/lib/lockmuseum
 
-.PHONY: all run test sanitize install uninstall clean deps deps-check bench check-sanitized \
+.PHONY: all run test sanitize install uninstall clean deps deps-check bench check-sanitized screenshots \
         build build-tests check-unit check-scenarios check-cli check-gui check-docs check-reproductions \
         check-hostile check-valgrind check-fuzz-regressions check-sweeps check-structure \
         check-determinism test-real run-real
@@ -173,10 +173,18 @@ check-scenarios: $(BIN)
 check-cli: $(BIN)
 	@tests/run_cli.sh $(BIN)
 	@tests/run_cli_contract.sh $(BIN)
+	@tests/run_cli_lecture.sh $(BIN)
 	@tests/run_startup.sh $(BIN)
 
 check-gui: $(BIN)
 	@tests/run_gui.sh $(BIN)
+	@tests/screenshots.sh --check $(BIN)
+
+# The documentation's screenshots, from the real window under Xvfb
+# (tests/screenshots.sh says how, and why make test compares pixels).
+screenshots: deps-check
+	@$(MAKE) --no-print-directory build
+	@tests/screenshots.sh $(BIN) docs/screenshots
 
 check-docs: $(BIN)
 	@tests/run_doctests.sh $(BIN)

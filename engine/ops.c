@@ -14,6 +14,7 @@
  */
 #include "core.h"
 #include "lock.h"
+#include "time_unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,12 +122,17 @@ static void var_store(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, 
 		if (ctx->readset[i].version != v->version) {
 			v->lost++;
 			const struct km_ctx *w = v->last_writer;
+			/* the instants in one unit, the one of now (the
+			 * report prints the violation's time in it too) */
+			struct km_time_unit u = km_time_unit_exact(sim->now);
+			char rt[48], wt[48];
 			km_violation(sim, KM_V_LOST_UPDATE, ctx, NULL, v,
-				     "lost update on '%s': '%s' read it at t=%lld ns, "
-				     "'%s' wrote it at t=%lld ns, then '%s' wrote %lld over it",
-				     v->name, ctx->name, (long long)ctx->readset[i].at,
-				     w ? w->name : "?", (long long)v->last_write, ctx->name,
-				     (long long)x);
+				     "lost update on '%s': '%s' read it at t=%s, "
+				     "'%s' wrote it at t=%s, then '%s' wrote %lld over it",
+				     v->name, ctx->name,
+				     km_time_in(ctx->readset[i].at, u, false, rt, sizeof(rt)),
+				     w ? w->name : "?", km_time_in(v->last_write, u, false, wt, sizeof(wt)),
+				     ctx->name, (long long)x);
 		}
 		readset_drop(ctx, i);
 	}

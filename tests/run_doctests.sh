@@ -86,6 +86,13 @@ check_shape() {
 		head -1 "$tmp/out" | grep -q '^lock_stat version' || no "no lock_stat header" ;;
 	*" --report csv "*)
 		head -1 "$tmp/out" | grep -q ',' || no "no CSV header" ;;
+	*" --report interleaving "*"--out "*)
+		local sheet=${args#* --out }
+		sheet=${sheet%% *}
+		head -1 "$work/$sheet" 2>/dev/null | grep -q '^interleaving: ' ||
+			no "no interleaving sheet in $sheet" ;;
+	*" --report interleaving "*)
+		head -1 "$tmp/out" | grep -q '^interleaving: ' || no "no interleaving heading" ;;
 	*" run "*)
 		grep -q 'outcome:' "$tmp/out" || no "no text report (outcome:) on stdout" ;;
 	*)

@@ -125,6 +125,43 @@ if open "run --gui without options: the scenario's own era and native mode" run 
 fi
 ok "$f"
 
+# wait_title TEXT: up to 20 s for the window's title to say TEXT (a new
+# era or mode is a new run; the title changes when it is on screen).
+wait_title() {
+	for _ in $(seq 200); do
+		title=$(xdotool getwindowname "$win" 2>/dev/null)
+		case $title in *"$1"*) return 0 ;; esac
+		sleep 0.1
+	done
+	no "the title is '$title', it should say '$1'"
+	return 1
+}
+
+# Switching era on the ribbon keeps the machine: the same CPU count in
+# 2009 as in 2006 (2009's own machine has 16), and one CPU in 1994, which
+# had no SMP (the window says so in its event line).
+f=$fail
+if open "an era switch keeps the CPU count" run "$root/scripts/inode.lua" --set loops=12 --gui; then
+	title_has "era 2006, mode native, 8 CPUs" &&
+		xdotool key --window "$win" bracketright && wait_title "era 2008, mode native, 8 CPUs" &&
+		xdotool key --window "$win" bracketright && wait_title "era 2009, mode native, 8 CPUs" &&
+		xdotool key --window "$win" bracketleft && wait_title "era 2008, mode native, 8 CPUs" &&
+		xdotool key --window "$win" 6 && wait_title "era 2008, mode mutex, 8 CPUs"
+	quit
+fi
+ok "$f"
+
+f=$fail
+if open "an era that ran on one CPU takes one" run "$root/scripts/inode.lua" --set loops=12 --gui; then
+	for era in 2005 2003 2002 2001 1999 1997 1996; do
+		xdotool key --window "$win" bracketleft && wait_title "era $era, mode native, 8 CPUs" ||
+			break
+	done
+	xdotool key --window "$win" bracketleft && wait_title "era 1994, mode native, 1 CPU)"
+	quit
+fi
+ok "$f"
+
 # The first SIGTERM or SIGINT ends the window, paused or not: exit 130,
 # at once (the window looks at least every 100 ms).
 for sig in TERM INT; do

@@ -68,7 +68,7 @@
 #define KM_VERSION "0.1.0"
 #endif
 
-enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_LOCKSTAT };
+enum report_kind { REPORT_TEXT, REPORT_JSON, REPORT_LOCKSTAT, REPORT_INTERLEAVING };
 
 struct options {
 	/* What a run is asked for: --era, --mode, --cpus, --seed,
@@ -80,6 +80,8 @@ struct options {
 	struct km_param_set sets[64];
 	char set_names[64][130];	/* argv stays untouched: explore replays it */
 	enum report_kind report;
+	bool answers;			/* --report interleaving --answers */
+	float scale;			/* --scale: type size in the window and PNGs */
 	bool csv;
 	const char *out_dir;
 	const char *png;		/* run --png FILE */
@@ -190,6 +192,7 @@ enum {
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
 	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 	OPT_TRACE_LIMIT, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
+	OPT_ANSWERS, OPT_SCALE,
 };
 
 static const struct option long_opts[] = {
@@ -223,6 +226,8 @@ static const struct option long_opts[] = {
 	{"slurm-array", no_argument, NULL, OPT_SLURM},
 	{"skip-done", required_argument, NULL, OPT_SKIP_DONE},
 	{"from", required_argument, NULL, OPT_FROM},
+	{"answers", no_argument, NULL, OPT_ANSWERS},
+	{"scale", required_argument, NULL, OPT_SCALE},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -321,12 +326,14 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 				o->report = REPORT_JSON;
 			else if (!strcmp(optarg, "lockstat") && !lists)
 				o->report = REPORT_LOCKSTAT;
+			else if (!strcmp(optarg, "interleaving") && !lists)
+				o->report = REPORT_INTERLEAVING;
 			else if (!strcmp(optarg, "csv") && lists)
 				o->csv = true;
 			else
 				return bad_option("--report", optarg, lists ?
 						  "must be text, json or csv" :
-						  "must be text, json or lockstat");
+						  "must be text, json, lockstat or interleaving");
 			break;
 		case OPT_TRACE:
 			o->trace = optarg;
@@ -403,6 +410,17 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case OPT_GUI:
 			o->gui = true;
 			break;
+		case OPT_ANSWERS:
+			o->answers = true;
+			break;
+		case OPT_SCALE: {
+			char *end;
+			double v = starts_number(optarg) ? strtod(optarg, &end) : 0;
+			if (!starts_number(optarg) || *end || !(v >= 0.5 && v <= 4))
+				return bad_option("--scale", optarg, "must be a number from 0.5 to 4");
+			o->scale = (float)v;
+			break;
+		}
 		case 'h':
 			usage(stdout);
 			return -1;	/* done: exit 0 */
@@ -465,7 +483,8 @@ static void request_from(const struct options *o, const char *file, struct km_ru
 /* ----------------------------------------------------------------- run -- */
 
 /* Print a finished (or failed) session the way --report asks. */
-static int report_session(struct km_session *s, enum report_kind report, int status)
+static int report_session(struct km_session *s, enum report_kind report, bool answers,
+			  int status)
 {
 	if (status == 2) {
 		if (s->ri.outcome == KM_OUT_NOT_APPLICABLE)
@@ -490,6 +509,13 @@ static int report_session(struct km_session *s, enum report_kind report, int sta
 		break;
 	case REPORT_TEXT:
 		km_report_text(stdout, &s->ri);
+		break;
+	case REPORT_INTERLEAVING:
+		if (km_report_interleaving(stdout, &s->ri, answers) < 0 && !ferror(stdout)) {
+			fprintf(stderr, "%s: --report interleaving: the run kept no trace "
+				"(out of memory?)\n", prog);
+			status = 2;
+		}
 		break;
 	}
 	if (status == 3)
@@ -529,12 +555,12 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		s.ri.outcome = KM_OUT_ERROR;
 		s.ri.reason = s.reason;
 		s.ri.file = s.ri.scenario = file;
-		return report_session(&s, o->report, 2);
+		return report_session(&s, o->report, o->answers, 2);
 	}
 	struct km_run_request rq;
 	request_from(o, file, &rq);
 	rq.check_only = check_only;
-	rq.store_trace = o->png || o->gui || o->trace;
+	rq.store_trace = o->png || o->gui || o->trace || o->report == REPORT_INTERLEAVING;
 	rq.json_errors = o->report == REPORT_JSON;
 
 	if (o->gui && !check_only) {
@@ -573,7 +599,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		 * outcome is one of the contract's, as exit 0 says */
 		s.ri.outcome = KM_OUT_COMPLETED;
 		s.ri.reason = "check: the scenario loads and is valid; it was not run";
-		status = report_session(&s, o->report, status);
+		status = report_session(&s, o->report, o->answers, status);
 	} else if (check_only && status == 0) {
 		const struct km_sim *sim = s.ri.sim;
 		int nt = 0;
@@ -595,7 +621,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		static char why[1400];
 		why[0] = 0;
 		if (!json)
-			status = report_session(&s, o->report, status);
+			status = report_session(&s, o->report, o->answers, status);
 		km_writing_output++;
 		if (o->trace && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE &&
@@ -637,7 +663,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 				s.ri.outcome = KM_OUT_ERROR;
 				s.ri.reason = why;
 			}
-			status = report_session(&s, o->report, status);
+			status = report_session(&s, o->report, o->answers, status);
 		}
 	}
 	fflush(stdout);
@@ -903,7 +929,7 @@ static int cmd_tour(const struct invocation *inv)
 
 static const int run_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_REPORT, OPT_TRACE, OPT_TRACE_FORMAT,
-	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, 0,
+	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, OPT_ANSWERS, OPT_SCALE, 0,
 };
 static const int compare_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
@@ -914,7 +940,7 @@ static const int explore_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS, 0,
 };
 static const int tour_opts[] = {
-	OPT_SEED, BUDGET_OPTS, OPT_TRACE_LIMIT, OPT_OUT, OPT_SIZE, OPT_GUI, 0,
+	OPT_SEED, BUDGET_OPTS, OPT_TRACE_LIMIT, OPT_OUT, OPT_SIZE, OPT_GUI, OPT_SCALE, 0,
 };
 static const int no_opts[] = { 0 };
 
@@ -1002,7 +1028,9 @@ static void usage(FILE *out)
 "  --duration T        simulated-time bound: ns, or with a unit: 500us, 10ms, 2s\n"
 "  --anachronism       allow a primitive (or SMP) the era did not have yet\n"
 "  --set NAME=VALUE    a scenario parameter (repeatable)\n"
-"  --report KIND       text (default), json, lockstat\n"
+"  --report KIND       text (default), json, lockstat, or interleaving: one\n"
+"                      line per operation, a homework sheet whose outcome\n"
+"                      shows only with --answers\n"
 "  --out FILE          run: write the report into FILE, whole or not at all\n"
 "  --trace FILE        also write the run's trace: Chrome trace-event JSON that\n"
 "                      Perfetto and chrome://tracing open\n"
@@ -1012,6 +1040,9 @@ static void usage(FILE *out)
 "                      checks and the trace hash stay exact\n"
 "  --png FILE          also draw the run, as the museum shows it, into a PNG\n"
 "  --size WxH          the PNG's size (default %dx%d)\n"
+"  --scale N           type (and all) N times larger in the window and PNGs,\n"
+"                      0.5 to 4; above 1, projector mode: high contrast, text\n"
+"                      that wraps (L toggles it in the window)\n"
 "  --gui               open the run in the museum's window\n"
 "  --max-instructions N  Lua instruction budget (default %llu)\n"
 "  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
@@ -1091,6 +1122,13 @@ static int cli_main(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	if ((rc = only_options(&o, cmd->name, cmd->options)))
 		return rc;
+	if (o.answers && o.report != REPORT_INTERLEAVING)
+		return bad_option("--answers", NULL, "shows the answers of --report interleaving; "
+				  "add --report interleaving");
+	if (o.scale > 0 && cmd->handler != cmd_tour && !o.gui && !o.png)
+		return bad_option("--scale", NULL, "sizes the window and pictures; add --gui or --png");
+	if (o.scale > 0)
+		km_view_lib_set_scale(o.scale);
 	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
 	int nargs = argc - 1 - optind;
 	if (cmd->handler == cmd_compare && (rc = compare_conflicts(&o)))

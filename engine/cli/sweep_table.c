@@ -17,6 +17,7 @@
  * they say something.
  */
 #include "sweep.h"
+#include "../cpu_time.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -64,16 +65,18 @@ json_t *km_sweep_summarise(const json_t *rep, int status, const char *mode, cons
 	}
 	/* in double: 1024 CPUs of 2^62 ns do not fit in an int64_t, and
 	 * these sums only ever become shares */
-	double busy = 0, spin = 0, irq = 0, idle = 0, sw = 0;
+	/* the report's own figures, through the one definition of the
+	 * shares (cpu_time.h): "busy" is the same here as in run's report */
+	struct km_cpu_time ct = { { 0 }, 0 };
 	json_t *c;
 	json_array_foreach(json_object_get(rep, "cpus_util"), i, c) {
-		busy += (double)json_integer_value(json_object_get(c, "busy_ns"));
-		spin += (double)json_integer_value(json_object_get(c, "spin_ns"));
-		irq += (double)json_integer_value(json_object_get(c, "irq_ns"));
-		idle += (double)json_integer_value(json_object_get(c, "idle_ns"));
-		sw += (double)json_integer_value(json_object_get(c, "switch_ns"));
+		ct.ns[KM_CPU_BUSY] += (double)json_integer_value(json_object_get(c, "busy_ns"));
+		ct.ns[KM_CPU_SPIN] += (double)json_integer_value(json_object_get(c, "spin_ns"));
+		ct.ns[KM_CPU_IRQ] += (double)json_integer_value(json_object_get(c, "irq_ns"));
+		ct.ns[KM_CPU_IDLE] += (double)json_integer_value(json_object_get(c, "idle_ns"));
+		ct.ns[KM_CPU_SWITCH] += (double)json_integer_value(json_object_get(c, "switch_ns"));
+		ct.irqoff += (double)json_integer_value(json_object_get(c, "irqoff_ns"));
 	}
-	double all = busy + spin + irq + idle + sw;
 	json_object_set_new(row, "sim_time_ns", json_integer(t));
 	json_object_set_new(row, "acquisitions_per_s",
 			    json_real(t > 0 ? (double)acq * 1e9 / (double)t : 0));
@@ -89,10 +92,11 @@ json_t *km_sweep_summarise(const json_t *rep, int status, const char *mode, cons
 	json_object_set_new(row, "contentions", json_integer(cont));
 	json_object_set_new(row, "wait_avg_ns", json_integer(wn ? wtot / wn : 0));
 	json_object_set_new(row, "wait_max_ns", json_integer(wmax));
-	json_object_set_new(row, "busy_pct", json_real(all > 0 ? 100.0 * (busy + sw) / all : 0));
-	json_object_set_new(row, "spin_pct", json_real(all > 0 ? 100.0 * spin / all : 0));
-	json_object_set_new(row, "irq_pct", json_real(all > 0 ? 100.0 * irq / all : 0));
-	json_object_set_new(row, "idle_pct", json_real(all > 0 ? 100.0 * idle / all : 0));
+	json_object_set_new(row, "busy_pct", json_real(km_cpu_time_pct(&ct, KM_CPU_BUSY)));
+	json_object_set_new(row, "spin_pct", json_real(km_cpu_time_pct(&ct, KM_CPU_SPIN)));
+	json_object_set_new(row, "irq_pct", json_real(km_cpu_time_pct(&ct, KM_CPU_IRQ)));
+	json_object_set_new(row, "switch_pct", json_real(km_cpu_time_pct(&ct, KM_CPU_SWITCH)));
+	json_object_set_new(row, "idle_pct", json_real(km_cpu_time_pct(&ct, KM_CPU_IDLE)));
 	json_t *p99 = json_object();
 	const char *oname;
 	json_t *ov;
@@ -230,7 +234,7 @@ json_t *km_sweep_group(json_t *const *rows, int n)
 		static const char *const means[] = {
 			"sim_time_ns", "acquisitions_per_s", "counter_per_s", "contentions",
 			"wait_avg_ns", "wait_max_ns", "busy_pct", "spin_pct", "irq_pct",
-			"idle_pct", NULL,
+			"switch_pct", "idle_pct", NULL,
 		};
 		for (const char *const *m = means; *m; m++)
 			mean_of(row, *m, fig, k);

@@ -10,6 +10,7 @@
 #include "../lua/tour.h"
 #include "view_cli.h"
 #include "../report/out_file.h"
+#include "../cpu_time.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -35,19 +36,14 @@ static void summary_line(FILE *out, const struct km_session *s, int mode, int st
 	uint64_t nv = 0;
 	for (int k = 0; k < KM_V_KINDS; k++)
 		nv += sim->violation_count[k];
-	km_time busy = 0, spin = 0;
-	for (int i = 0; i < sim->ncpus; i++) {
-		busy += sim->cpus[i].acct[KM_CPU_BUSY];
-		spin += sim->cpus[i].acct[KM_CPU_SPIN];
-	}
-	double all = (double)sim->now * sim->ncpus;
+	struct km_cpu_time ct;
+	km_cpu_time_of(sim, &ct);
 	int okc = 0;
 	for (int i = 0; i < ri->nchecks; i++)
 		okc += ri->checks[i].ok;
 	fprintf(out, "%-10s %10s  busy %5.1f%%  spin %5.1f%%  violations %-4llu checks %d/%d%s\n",
 		km_outcome_name(ri->outcome), km_fmt_ns(sim->now, t, sizeof(t)),
-		all > 0 ? 100.0 * (double)busy / all : 0.0,
-		all > 0 ? 100.0 * (double)spin / all : 0.0, (unsigned long long)nv, okc,
+		km_cpu_time_pct(&ct, KM_CPU_BUSY), km_cpu_time_pct(&ct, KM_CPU_SPIN), (unsigned long long)nv, okc,
 		ri->nchecks, status != 0 && fails ? "  (fails on purpose: the lesson)" :
 		status != 0 ? "  (NOT EXPECTED)" : fails ? "  (expected to fail, but passed)" : "");
 }

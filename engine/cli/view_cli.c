@@ -128,6 +128,10 @@ struct host {
 	const struct km_era_list *eras;
 	const struct km_run_request *base;
 	struct slot slot[POOL];
+	/* the last run's exhibit and CPU count: a new era or mode of the
+	 * same exhibit keeps the machine the visitor was looking at */
+	const struct km_view_exhibit *last_ex;
+	int last_cpus;
 };
 
 /* A session's refusal is written for the command line ("--mode mutex:
@@ -183,6 +187,13 @@ static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, in
 		rq.anachronism = h->base->anachronism ||
 				 (te->anachronism && own_mode && rq.era && !strcmp(rq.era, te->era));
 	}
+	if (!rq.cpus && ex == h->last_ex && h->last_cpus > 0) {
+		/* the same exhibit in another era or mode: the same CPUs,
+		 * unless that era ran on one CPU (the window says so) */
+		const struct km_era *e = rq.era ? km_eras_find(h->eras, rq.era) : NULL;
+		if (h->last_cpus == 1 || rq.anachronism || !e || e->smp)
+			rq.cpus = h->last_cpus;
+	}
 	rq.store_trace = true;
 	if (!rq.trace_limit)
 		rq.trace_limit = KM_DEFAULT_WINDOW_TRACE_LIMIT;
@@ -198,6 +209,8 @@ static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, in
 		return -1;
 	}
 	sl->used = true;
+	h->last_ex = ex;
+	h->last_cpus = sl->s.ri.cpus;
 	sl->placard = sl->s.ri.era ? km_read_placard(sl->s.ri.era->placard) : NULL;
 	*out = (struct km_view_run){ .ri = &sl->s.ri, .era_placard = sl->placard, .handle = sl };
 	return 0;

@@ -78,6 +78,13 @@ static const struct km_view_api *open_view(char *err, size_t errlen)
 	return api;	/* never closed: SDL stays loaded until exit */
 }
 
+static float lib_scale = 1.0f;
+
+void km_view_lib_set_scale(float scale)
+{
+	lib_scale = scale;
+}
+
 const struct km_view_api *km_view_lib(char *err, size_t errlen)
 {
 	if (!opened) {
@@ -86,5 +93,6 @@ const struct km_view_api *km_view_lib(char *err, size_t errlen)
 			return NULL;
 	}
 	opened->set_datadir(km_datadir());
+	opened->set_scale(lib_scale);
 	return opened;
 }

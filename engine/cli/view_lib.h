@@ -20,4 +20,8 @@
  */
 const struct km_view_api *km_view_lib(char *err, size_t errlen);
 
+/* The scale of type in the windows and pictures to come (--scale); see
+ * km_view_set_scale().  1 until set. */
+void km_view_lib_set_scale(float scale);
+
 #endif /* KM_CLI_VIEW_LIB_H */

@@ -64,6 +64,15 @@ json_t *km_report_json_small(const struct km_run_info *ri);
 json_t *km_report_json_part(const struct km_run_info *ri, const char *key);
 void km_report_text(FILE *out, const struct km_run_info *ri);
 void km_report_lockstat(FILE *out, const struct km_run_info *ri);
+/**
+ * km_report_interleaving() - the run as a homework sheet: one line per
+ * operation (time, CPU, who, operation, the locks' state), the outcome
+ * hidden unless @answers (report_interleaving.c).
+ *
+ * Return: 0, or -1 if the run kept no trace, memory ran out or a write
+ * failed.
+ */
+int km_report_interleaving(FILE *out, const struct km_run_info *ri, bool answers);
 
 /* "1.23 us", "456 ns", "7.89 ms", "1.50 s" */
 const char *km_fmt_ns(km_time ns, char *buf, size_t len);

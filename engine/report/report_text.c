@@ -8,6 +8,8 @@
  * same columns, times in microseconds with two decimals.
  */
 #include "report.h"
+#include "../cpu_time.h"
+#include "../time_unit.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -37,12 +39,15 @@ static double pct(double part, double whole)
 static void lock_row(FILE *out, const struct km_lock *l, const char *kind)
 {
 	char w1[32], w2[32], h1[32], h2[32];
+	/* the wait pair in one unit, the hold pair in one: avg beside max */
+	struct km_time_unit uw = km_time_unit_for(l->st.wait.max);
+	struct km_time_unit uh = km_time_unit_for(l->st.hold.max);
 	fprintf(out, "  %-24.24s %-10s %9" PRIu64 " %9" PRIu64 " %5u %11s %11s %11s %11s\n",
 		l->name, kind, l->st.acquisitions, l->st.contentions, l->st.max_waiters,
-		km_fmt_ns(km_minmax_avg(&l->st.wait), w1, sizeof(w1)),
-		km_fmt_ns(l->st.wait.max, w2, sizeof(w2)),
-		km_fmt_ns(km_minmax_avg(&l->st.hold), h1, sizeof(h1)),
-		km_fmt_ns(l->st.hold.max, h2, sizeof(h2)));
+		km_time_in(km_minmax_avg(&l->st.wait), uw, false, w1, sizeof(w1)),
+		km_time_in(l->st.wait.max, uw, false, w2, sizeof(w2)),
+		km_time_in(km_minmax_avg(&l->st.hold), uh, false, h1, sizeof(h1)),
+		km_time_in(l->st.hold.max, uh, false, h2, sizeof(h2)));
 }
 
 /* The thundering herd of sleeping locks whose woken waiters retry: how
@@ -70,15 +75,9 @@ static void cpus_text(FILE *out, const struct km_sim *sim)
 {
 	km_time total = sim->now;
 	fprintf(out, "\ncpus        busy    spin     irq  irqoff    idle  switch   ctxsw\n");
-	/* in double: 1024 CPUs of 2^62 ns do not fit in an int64_t, and
-	 * these sums only ever become shares */
-	double sum[KM_CPU_STATES] = {0}, irqoff = 0;
 	uint64_t ctxsw = 0;
 	for (int i = 0; i < sim->ncpus; i++) {
 		const struct km_cpu *c = &sim->cpus[i];
-		for (int s = 0; s < KM_CPU_STATES; s++)
-			sum[s] += (double)c->acct[s];
-		irqoff += (double)c->irqoff_ns;
 		ctxsw += c->ctxsw;
 		if (i < 16)
 			fprintf(out, "  cpu%-4d %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7" PRIu64 "\n",
@@ -89,10 +88,13 @@ static void cpus_text(FILE *out, const struct km_sim *sim)
 	}
 	if (sim->ncpus > 16)
 		fprintf(out, "  ... %d more CPUs\n", sim->ncpus - 16);
-	double all = (double)total * sim->ncpus;
+	/* the whole run: one definition of the shares for every output */
+	struct km_cpu_time ct;
+	km_cpu_time_of(sim, &ct);
 	fprintf(out, "  all     %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7" PRIu64 "\n",
-		pct(sum[KM_CPU_BUSY], all), pct(sum[KM_CPU_SPIN], all), pct(sum[KM_CPU_IRQ], all),
-		pct(irqoff, all), pct(sum[KM_CPU_IDLE], all), pct(sum[KM_CPU_SWITCH], all), ctxsw);
+		km_cpu_time_pct(&ct, KM_CPU_BUSY), km_cpu_time_pct(&ct, KM_CPU_SPIN),
+		km_cpu_time_pct(&ct, KM_CPU_IRQ), km_cpu_time_pct(&ct, KM_CPU_STATES),
+		km_cpu_time_pct(&ct, KM_CPU_IDLE), km_cpu_time_pct(&ct, KM_CPU_SWITCH), ctxsw);
 }
 
 static void tasks_text(FILE *out, const struct km_sim *sim)
@@ -113,11 +115,13 @@ static void tasks_text(FILE *out, const struct km_sim *sim)
 		if (t->kind != KM_CTX_TASK)
 			continue;
 		char a[32], b[32], c[32], d[32], e[32];
+		km_time end = t->finished ? t->end_ns : sim->now;
+		/* a table: each column read down, each cell its own unit */
 		fprintf(out, "  %-24.24s %4d %10s %10s %10s %10s %10s%s\n", t->name, t->cpu,
 			km_fmt_ns(t->cpu_ns, a, sizeof(a)), km_fmt_ns(t->spin_ns, b, sizeof(b)),
 			km_fmt_ns(t->blocked_ns, c, sizeof(c)),
 			km_fmt_ns(t->runnable_ns, d, sizeof(d)),
-			km_fmt_ns(t->finished ? t->end_ns : sim->now, e, sizeof(e)),
+			km_fmt_ns(end, e, sizeof(e)),
 			t->finished ? "" : "  (not finished)");
 		shown++;
 	}
@@ -197,10 +201,11 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 		for (uint32_t i = 0; i < sim->opstats.n; i++) {
 			const struct km_opstat *o = sim->opstats.v[i];
 			char a[32], b[32], c[32];
+			struct km_time_unit u = km_time_unit_for(o->hist.mm.max);
 			fprintf(out, "  %-24s %9" PRIu64 " %11s %11s %11s\n", o->name, o->hist.mm.n,
-				km_fmt_ns(km_hist_quantile(&o->hist, 0.5), a, sizeof(a)),
-				km_fmt_ns(km_hist_quantile(&o->hist, 0.99), b, sizeof(b)),
-				km_fmt_ns(o->hist.mm.max, c, sizeof(c)));
+				km_time_in(km_hist_quantile(&o->hist, 0.5), u, false, a, sizeof(a)),
+				km_time_in(km_hist_quantile(&o->hist, 0.99), u, false, b, sizeof(b)),
+				km_time_in(o->hist.mm.max, u, false, c, sizeof(c)));
 		}
 	}
 	uint64_t nv = 0;
@@ -216,7 +221,9 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 		uint32_t shown = 0;
 		for (uint32_t i = 0; i < sim->violations.n && shown < 10; i++, shown++) {
 			const struct km_violation *v = &sim->violations.v[i];
-			fprintf(out, "  t=%-12s [%s] %s\n", km_fmt_ns(v->time, t1, sizeof(t1)),
+			/* in the unit of the message's own instants (ops.c) */
+			fprintf(out, "  t=%-12s [%s] %s\n",
+				km_time_in(v->time, km_time_unit_exact(v->time), false, t1, sizeof(t1)),
 				km_violation_name(v->kind), v->message);
 			if (v->splat) {
 				/* the lockdep report, indented as dmesg would show it */
@@ -230,7 +237,14 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 				fputc('\n', out);
 			}
 		}
-		if (sim->violations.n > shown)
+		/* the JSON keeps KM_VIOLATIONS_KEPT of each kind and says how
+		 * many it left out (violations_dropped): say the same here */
+		uint64_t dropped = nv > sim->violations.n ? nv - sim->violations.n : 0;
+		if (sim->violations.n > shown && dropped)
+			fprintf(out, "  ... %u more in the JSON report, and %" PRIu64 " counted but not "
+				"kept (its violations_dropped: it keeps the first %d of each kind)\n",
+				sim->violations.n - shown, dropped, KM_VIOLATIONS_KEPT);
+		else if (sim->violations.n > shown)
 			fprintf(out, "  ... %u more in the JSON report\n", sim->violations.n - shown);
 	} else {
 		fprintf(out, "\nviolations: none\n");

@@ -77,6 +77,15 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 bool km_view_have_display(void);
 
 /*
+ * km_view_set_scale - the size of type (and of everything with it) in
+ * the windows and pictures made from now on: 1 as designed, 2 twice as
+ * large.  Above 1 they open in projector mode: high contrast, and text
+ * that wraps rather than being cut (the L key toggles it in a window).
+ * @scale outside 0.5 .. 4 is clamped.
+ */
+void km_view_set_scale(float scale);
+
+/*
  * The view as a library.  Only drawing needs SDL, and SDL with its fonts
  * and image codecs costs a process some 20 ms to load: the view is built
  * as lockmuseum-view.so, which the command line opens (dlopen) only when
@@ -89,6 +98,7 @@ bool km_view_have_display(void);
 struct km_view_api {
 	void (*set_datadir)(const char *dir);
 	bool (*have_display)(void);
+	void (*set_scale)(float scale);
 	int (*png)(const struct km_era_list *eras, const struct km_view_exhibit *ex,
 		   const struct km_view_run *run, const char *path, int w, int h,
 		   char *err, size_t errlen);

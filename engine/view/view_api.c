@@ -17,6 +17,7 @@ static int plot_png(const void *table, const char *path, int w, int h, char *err
 const struct km_view_api km_view_api = {
 	.set_datadir = km_view_set_datadir,
 	.have_display = km_view_have_display,
+	.set_scale = km_view_set_scale,
 	.png = km_view_png,
 	.window = km_view_window,
 	.plot_png = plot_png,

@@ -175,6 +175,8 @@ static int switch_to(struct app *a, int ei, int era_idx, int mode)
 	bool had_compare = a->ncmp > 0;
 	compare_free(a);
 	struct shown old = a->cur;
+	int old_cpus = old.live && old.run.ri ? old.run.ri->cpus : 0;
+	bool same_exhibit = old.live && ei == a->st.exhibit;
 	a->cur = next;
 	a->st.exhibit = ei;
 	km_view_state_bind(&a->st, &a->cur.m, km_view_era_index(a->eras, a->cur.run.ri->era),
@@ -188,6 +190,20 @@ static int switch_to(struct app *a, int ei, int era_idx, int mode)
 	if (had_compare || a->st.compare)
 		a->st.req |= KM_VREQ_COMPARE;
 	set_title(a);
+	const struct km_run_info *ri = a->cur.run.ri;
+	if (same_exhibit && old_cpus && ri->cpus != old_cpus) {
+		/* the host keeps the CPU count across eras where it can; where
+		 * it could not, say why the machine changed under the visitor */
+		char why[256];
+		if (ri->era && !ri->era->smp)
+			snprintf(why, sizeof(why), "%d CPU%s, not %d: Linux %s (%s) ran on one CPU",
+				 ri->cpus, ri->cpus == 1 ? "" : "s", old_cpus, ri->era->version,
+				 ri->era->id);
+		else
+			snprintf(why, sizeof(why), "%d CPU%s, not %d: this run's own machine",
+				 ri->cpus, ri->cpus == 1 ? "" : "s", old_cpus);
+		toast(a, why);
+	}
 	return 0;
 }
 

@@ -16,6 +16,8 @@
  */
 #include "view_model.h"
 
+#include "../time_unit.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -82,17 +84,15 @@ const char *km_vm_fmt_value(int64_t v, const char *unit, char *buf, size_t len)
 }
 
 /* A duration with a unit that suits it. */
-static const char *dur(km_time ns, char *buf, size_t len)
+/* A duration in the unit of the line's time (km_vm_fmt_time: the run's),
+ * so that one sentence of the event line uses one unit. */
+static const char *dur(const struct km_view_model *m, km_time ns, char *buf, size_t len)
 {
-	if (ns < 1000)
-		snprintf(buf, len, "%lld ns", (long long)ns);
-	else if (ns < 1000000)
-		snprintf(buf, len, "%.1f \xc2\xb5s", (double)ns / 1e3);
-	else if (ns < 1000000000)
-		snprintf(buf, len, "%.2f ms", (double)ns / 1e6);
-	else
-		snprintf(buf, len, "%.2f s", (double)ns / 1e9);
-	return buf;
+	km_time scale = m && m->end > 0 ? m->end : ns;
+	struct km_time_unit u = km_time_unit_for(scale >= 10000000000LL ? 1000000000 :
+						 scale >= 10000000 ? 1000000 :
+						 scale >= 10000 ? 1000 : 0);
+	return km_time_in(ns, u, true, buf, len);
 }
 
 static const struct km_lock *lock_of(const struct km_view_model *m, uint32_t id)
@@ -215,7 +215,7 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 		if (r->arg > 0)
 			snprintf(p, n, "%s %s(%s): acquired after waiting %s", who,
 				 l ? km_vm_acquire_verb(l->prim) : "lock", l ? l->name : "?",
-				 dur(r->arg, d, sizeof(d)));
+				 dur(m, r->arg, d, sizeof(d)));
 		else
 			snprintf(p, n, "%s %s(%s): acquired at once", who,
 				 l ? km_vm_acquire_verb(l->prim) : "lock", l ? l->name : "?");
@@ -233,7 +233,7 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 		if (r->arg >= 0)
 			snprintf(p, n, "%s %s(%s): released after holding it %s%s", who,
 				 l ? km_vm_release_verb(l->prim) : "unlock", l ? l->name : "?",
-				 dur(r->arg, d, sizeof(d)), tail);
+				 dur(m, r->arg, d, sizeof(d)), tail);
 		else
 			snprintf(p, n, "%s %s(%s): released%s", who,
 				 l ? km_vm_release_verb(l->prim) : "unlock", l ? l->name : "?", tail);

@@ -159,3 +159,37 @@ int km_draw_text_fit(struct km_draw *d, enum km_font f, const char *s, int x, in
 	memcpy(buf + n, ell, sizeof(ell));
 	return km_text_draw(d->tx, f, buf, x, y, rgb, KM_LEFT);
 }
+
+int km_draw_text_wrap(struct km_draw *d, enum km_font f, const char *s, int x, int y, int w,
+		      int max_lines, uint32_t rgb)
+{
+	if (!s || w <= 0 || max_lines < 1)
+		return 0;
+	int lh = km_text_height(d->tx, f);
+	int lines = 0;
+	char buf[600];
+	while (*s && lines < max_lines) {
+		while (*s == ' ')
+			s++;
+		size_t len = strlen(s);
+		if (lines == max_lines - 1 || km_text_width(d->tx, f, s) <= w) {
+			km_draw_text_fit(d, f, s, x, y + lines * lh, w, rgb);
+			return lines + 1;
+		}
+		/* the longest prefix that fits, back to the last space in it */
+		size_t n = km_text_fit(d->tx, f, s, len, w);
+		size_t cut = n;
+		while (cut > 0 && s[cut] != ' ')
+			cut--;
+		if (cut == 0)
+			cut = n ? n : 1;	/* one long word: break it */
+		if (cut > sizeof(buf) - 1)
+			cut = sizeof(buf) - 1;
+		memcpy(buf, s, cut);
+		buf[cut] = 0;
+		km_text_draw(d->tx, f, buf, x, y + lines * lh, rgb, KM_LEFT);
+		lines++;
+		s += cut;
+	}
+	return lines;
+}

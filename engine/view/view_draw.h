@@ -128,6 +128,15 @@ void km_draw_vline(struct km_draw *d, int x, int y0, int y1, uint32_t rgb);
 /* Draw @s left-aligned at (x, y), cut to fit @w pixels with an ellipsis. */
 int km_draw_text_fit(struct km_draw *d, enum km_font f, const char *s, int x, int y, int w,
 		     uint32_t rgb);
+/*
+ * Draw @s word-wrapped to @w pixels from (x, y), in at most @max_lines
+ * lines of the font's height (the last one cut with an ellipsis if text
+ * is still left); a word wider than @w is broken where it must be.
+ * Returns the number of lines drawn.  For projector mode, where text
+ * wraps rather than being cut.
+ */
+int km_draw_text_wrap(struct km_draw *d, enum km_font f, const char *s, int x, int y, int w,
+		      int max_lines, uint32_t rgb);
 int km_draw_px(const struct km_draw *d, float v);
 
 #endif /* KM_VIEW_VIEW_DRAW_H */

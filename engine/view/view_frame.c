@@ -47,8 +47,10 @@ static void top_bar(struct km_draw *d, const struct km_view_frame *f, const stru
 	else
 		snprintf(d->line, sizeof(d->line), "%s", title);
 	km_draw_text_fit(d, KM_FONT_TITLE, d->line, r->x + pad, ty, right - r->x - pad, 0xFFFFFF);
-	if (ri && ri->outcome == KM_OUT_DEADLOCK) {
-		/* say it where nobody can miss it */
+	if (ri && ri->outcome == KM_OUT_DEADLOCK && !(st->compare && st->lay.ncmp)) {
+		/* say it where nobody can miss it: over the run's own lanes.
+		 * In the compare view the first panel is there, whichever
+		 * run it shows; each panel says its own (view_compare.c). */
 		km_text_draw(d->tx, KM_FONT_TITLE, "DEADLOCK", st->lay.lanes.x + st->lay.lanes.w,
 			     st->lay.axis.y + st->lay.axis.h + km_draw_px(d, 2), km_pal(KM_C_BAD), KM_RIGHT);
 	}
@@ -87,26 +89,38 @@ static void playback(struct km_draw *d, const struct km_view_frame *f,
 
 /* --------------------------------------------------------- event line -- */
 
+/* One sentence of the event line: cut to one line, or, in projector
+ * mode, wrapped over two. */
+static void say(struct km_draw *d, const struct km_view_state *st, enum km_font font,
+		const char *s, int x, int y, int w, uint32_t rgb)
+{
+	if (st->projector)
+		km_draw_text_wrap(d, font, s, x, y, w, 2, rgb);
+	else
+		km_draw_text_fit(d, font, s, x, y, w, rgb);
+}
+
 static void event_line(struct km_draw *d, const struct km_view_frame *f,
 		       const struct km_view_state *st)
 {
 	const SDL_Rect *r = &st->lay.event;
 	km_draw_fill(d, r->x, r->y, r->w, r->h, km_pal(KM_C_PANEL));
 	km_draw_hline(d, r->x, r->x + r->w, r->y, km_pal(KM_C_GRID));
-	int x = st->lay.gutter.x, y = r->y + (r->h - km_text_height(d->tx, KM_FONT_BODY)) / 2;
+	int lines = st->projector ? 2 : 1;
+	int x = st->lay.gutter.x, y = r->y + (r->h - lines * km_text_height(d->tx, KM_FONT_BODY)) / 2;
 	const struct km_view_model *m = st->model;
 	int w = r->x + r->w - x - km_draw_px(d, 8);
 	char desc[512];
 	if (f->toast && *f->toast) {
-		km_draw_text_fit(d, KM_FONT_BOLD, f->toast, x, y, w,
-				 f->toast_bad ? km_pal(KM_C_BAD) : km_pal(KM_C_FOCUS));
+		say(d, st, KM_FONT_BOLD, f->toast, x, y, w,
+		    f->toast_bad ? km_pal(KM_C_BAD) : km_pal(KM_C_FOCUS));
 		return;
 	}
 	if (m && st->compare && st->lay.ncmp) {
-		km_draw_text_fit(d, KM_FONT_BODY, f->still ? "The same exhibit under each mode, on one "
-				 "time axis: the shorter the rows, the sooner that mode was done."
-				 : "Compare view: the same exhibit under each mode, on one time axis.  "
-				   "Tab returns to the single run.", x, y, w, km_pal(KM_C_INK));
+		say(d, st, KM_FONT_BODY, f->still ? "The same exhibit under each mode, on one "
+		    "time axis: the shorter the rows, the sooner that mode was done."
+		    : "Compare view: the same exhibit under each mode, on one time axis.  "
+		      "Tab returns to the single run.", x, y, w, km_pal(KM_C_INK));
 		return;
 	}
 	if (m && !st->has_hover && km_view_hint(st, desc, sizeof(desc))) {
@@ -121,21 +135,25 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 		km_draw_fill(d, x - km_draw_px(d, 4), r->y + km_draw_px(d, 4), km_draw_px(d, 3),
 			     r->h - km_draw_px(d, 8), km_pal(KM_C_FOCUS));
 		/* a new sentence nearly every frame during playback: glyphs */
-		km_text_draw_fast(d->tx, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, km_pal(KM_C_INK),
-				  w - km_draw_px(d, 4));
+		if (st->projector)
+			say(d, st, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, w - km_draw_px(d, 4),
+			    km_pal(KM_C_INK));
+		else
+			km_text_draw_fast(d->tx, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y,
+					  km_pal(KM_C_INK), w - km_draw_px(d, 4));
 	} else if (m && f->still) {
-		km_draw_text_fit(d, KM_FONT_BODY, km_view_headline(m, desc, sizeof(desc)), x, y, w,
-				 km_pal(KM_C_INK));
+		say(d, st, KM_FONT_BODY, km_view_headline(m, desc, sizeof(desc)), x, y, w,
+		    km_pal(KM_C_INK));
 	} else {
-		km_draw_text_fit(d, KM_FONT_BODY, "Space: play.  Right: one event.  Wheel: zoom.  "
-				 "Point at a lane to read what happens.  H: help.",
-				 x, y, w, km_pal(KM_C_MUTED));
+		say(d, st, KM_FONT_BODY, "Space: play.  Right: one event.  Wheel: zoom.  "
+		    "Point at a lane to read what happens.  H: help.", x, y, w, km_pal(KM_C_MUTED));
 	}
 }
 
 void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
 		   const struct km_view_state *st)
 {
+	km_pal_set_contrast(st->projector);
 	if (st->lay.u != d->u)
 		km_draw_rescale(d, st->lay.u);
 	km_draw_colour(d, km_pal(KM_C_BG), 255);

@@ -26,6 +26,7 @@ static const struct {
 	{ "Tab", "compare: the exhibit under each mode, one time axis" },
 	{ "N / P", "next / previous exhibit of the tour" },
 	{ "S", "save a screenshot (PNG, in the current folder)" },
+	{ "L", "projector mode: larger type, high contrast, text wraps" },
 	{ "Home / End / 0", "playhead to the start / end; zoom to the whole run" },
 	{ "Z", "the whole run / back to the key moment the exhibit opens on" },
 	{ "H or F1", "this help" },

@@ -67,11 +67,25 @@ void km_view_layout(struct km_view_state *s)
 	float dpi = s->dpi > 0 ? s->dpi : 1.0f;
 	float fit = fminf((float)w / dpi / 1280.0f, (float)h / dpi / 800.0f);
 	float u = dpi * fmaxf(0.75f, fminf(fit, 2.5f));
+	/* the visitor's scale (--scale); projector mode is at least 1.25:
+	 * more, on a 1080p projector, leaves the side column no room */
+	float k = s->scale > 0 ? s->scale : 1.0f;
+	if (s->projector && k < 1.25f)
+		k = 1.25f;
+	u *= k;
 	L->u = u;
 
 	int m = px(u, 8);
 	int top_h = px(u, 40), rib_h = px(u, 136), ev_h = px(u, 30), lg_h = px(u, 26);
 	int side_w = imax(px(u, 320), imin((int)(0.30f * (float)w), px(u, 620)));
+	if (s->projector) {
+		/* a lecture hall: the event line and the legend get two lines
+		 * (text wraps rather than being cut), the panels a wider
+		 * column for the larger type */
+		ev_h = px(u, 50);
+		lg_h = px(u, 44);
+		side_w = (int)(0.40f * (float)w);
+	}
 	if (side_w > w / 2)
 		side_w = w / 2;
 	int main_w = w - side_w;
@@ -104,14 +118,17 @@ void km_view_layout(struct km_view_state *s)
 	for (size_t i = 0; s->model && i < s->model->sim->opstats.n && !lat; i++)
 		lat = s->model->sim->opstats.v[i]->hist.mm.n > 0;
 	int plac_h = (int)((float)L->side.h * (lat ? 0.40f : viols ? 0.46f : 0.56f));
+	if (s->projector)	/* the larger figures need their ten lines */
+		plac_h = (int)((float)L->side.h * (lat ? 0.26f : viols ? 0.30f : 0.40f));
 	L->placard = (SDL_Rect){ L->side.x + m, L->side.y + m, side_in, plac_h - m };
 	L->stats = (SDL_Rect){ L->side.x + m, L->side.y + plac_h + m / 2, side_in,
 			       L->side.h - plac_h - m - m / 2 };
 	/* the stats panel's violation list (see view_stats.c: ten lines first) */
 	L->viol_row_h = px(u, 20);
+	L->viol_item_h = s->projector ? 2 * L->viol_row_h : L->viol_row_h;
 	L->viol_y = L->stats.y + px(u, 8) + 10 * L->viol_row_h;
 	L->outcome_y = L->stats.y + px(u, 8) + 8 * L->viol_row_h;
-	L->nviol_rows = imax(0, (L->stats.y + L->stats.h - L->viol_y) / L->viol_row_h);
+	L->nviol_rows = imax(0, (L->stats.y + L->stats.h - L->viol_y) / L->viol_item_h);
 	if (lat && L->nviol_rows > 4)
 		L->nviol_rows = 4;
 

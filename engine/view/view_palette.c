@@ -33,9 +33,29 @@ static const uint32_t tasks[KM_TASK_COLOURS] = {
 	0x0072B2, 0x009E73, 0x56B4E9, 0x004F7C, 0x7ACBB5, 0x00604A,
 };
 
+/* The same, for a projector: only what a washed-out image loses. */
+static const struct { enum km_colour c; uint32_t rgb; } contrast_pal[] = {
+	{ KM_C_BG, 0xFFFFFF }, { KM_C_PANEL, 0xF2F2F2 }, { KM_C_INK, 0x000000 },
+	{ KM_C_MUTED, 0x303030 }, { KM_C_GRID, 0x8C8C8C }, { KM_C_IDLE, 0xC8C8C8 },
+	{ KM_C_COUNTER, 0x6FB6E4 },
+};
+
+static bool contrast;
+
+void km_pal_set_contrast(bool high)
+{
+	contrast = high;
+}
+
 uint32_t km_pal(enum km_colour c)
 {
-	return (unsigned)c < KM_C_COUNT ? pal[c] : 0xFF00FF;
+	if ((unsigned)c >= KM_C_COUNT)
+		return 0xFF00FF;
+	if (contrast)
+		for (size_t i = 0; i < sizeof(contrast_pal) / sizeof(contrast_pal[0]); i++)
+			if (contrast_pal[i].c == c)
+				return contrast_pal[i].rgb;
+	return pal[c];
 }
 
 uint32_t km_pal_task(unsigned slot)
@@ -48,7 +68,7 @@ uint32_t km_pal_task(unsigned slot)
 uint32_t km_pal_state(int state, unsigned slot)
 {
 	switch (state) {
-	case KM_CPU_IDLE: return pal[KM_C_IDLE];
+	case KM_CPU_IDLE: return km_pal(KM_C_IDLE);
 	case KM_CPU_BUSY: return km_pal_task(slot);
 	case KM_CPU_SPIN: return pal[KM_C_SPIN];
 	case KM_CPU_IRQ: return pal[KM_C_IRQ];
@@ -62,7 +82,7 @@ uint32_t km_pal_text_on(uint32_t rgb)
 	unsigned r = (rgb >> 16) & 255, g = (rgb >> 8) & 255, b = rgb & 255;
 	/* relative luminance, integer approximation of Rec. 709 */
 	unsigned y = (2126 * r + 7152 * g + 722 * b) / 10000;
-	return y > 150 ? pal[KM_C_INK] : 0xFFFFFF;
+	return y > 150 ? km_pal(KM_C_INK) : 0xFFFFFF;
 }
 
 uint32_t km_pal_mix(uint32_t a, uint32_t b, unsigned t)
@@ -73,4 +93,35 @@ uint32_t km_pal_mix(uint32_t a, uint32_t b, unsigned t)
 		out |= ((x * (255 - t) + y * t) / 255) << sh;
 	}
 	return out;
+}
+
+/* Okabe-Ito: blue, vermillion, bluish green, reddish purple, orange,
+ * sky blue, black (yellow left out: it vanishes on white). */
+static const uint32_t series[KM_SERIES] = {
+	0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0x000000,
+};
+
+static const unsigned char dashes[KM_SERIES][8] = {
+	{ 1, 0 },			/* solid */
+	{ 5, 3, 0 },			/* dashed */
+	{ 1, 2, 0 },			/* dotted */
+	{ 6, 2, 1, 2, 0 },		/* dash-dot */
+	{ 10, 3, 0 },			/* long dash */
+	{ 6, 2, 1, 2, 1, 2, 0 },	/* dash-dot-dot */
+	{ 3, 3, 0 },			/* short dash */
+};
+
+uint32_t km_pal_series(unsigned i)
+{
+	return series[i % KM_SERIES];
+}
+
+enum km_marker km_series_marker(unsigned i)
+{
+	return (enum km_marker)((i + 3 * (i / KM_SERIES)) % KM_MARKS);
+}
+
+const unsigned char *km_series_dash(unsigned i)
+{
+	return dashes[i % KM_SERIES];
 }

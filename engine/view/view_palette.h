@@ -21,6 +21,7 @@
 #ifndef KM_VIEW_VIEW_PALETTE_H
 #define KM_VIEW_VIEW_PALETTE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 enum km_colour {
@@ -48,6 +49,14 @@ enum km_colour {
 /* 0xRRGGBB */
 uint32_t km_pal(enum km_colour c);
 
+/*
+ * High contrast, for a projector: white paper, black ink, darker muted
+ * text and rules, a deeper idle grey (a washed-out projector turns pale
+ * grey into white).  The state colours keep their hues.  A setting of
+ * the drawing, made by each frame from its view state.
+ */
+void km_pal_set_contrast(bool high);
+
 /* The colour of task slot @slot (view_model's ctx_colour); slot 255 is an
  * interrupt context. */
 uint32_t km_pal_task(unsigned slot);
@@ -62,5 +71,28 @@ uint32_t km_pal_text_on(uint32_t rgb);
 uint32_t km_pal_mix(uint32_t a, uint32_t b, unsigned t);
 
 #define KM_TASK_COLOURS 6
+
+/*
+ * Series: the lines of a chart (compare --plot, and any chart with one
+ * line per mode).  Okabe and Ito's qualitative palette in full, yellow
+ * left out (it vanishes on paper), black last; and because a projector
+ * washes colours out and a grey print loses them, each series also has
+ * its own marker and its own dash pattern, so that six modes stay apart
+ * with no colour at all.  Series i has colour i, marker i and dash i,
+ * modulo KM_SERIES; past KM_SERIES the marker is shifted so that no two
+ * of the first 2 * KM_SERIES series look alike.
+ */
+#define KM_SERIES 7
+
+enum km_marker {
+	KM_MARK_CIRCLE, KM_MARK_SQUARE, KM_MARK_TRIANGLE, KM_MARK_DIAMOND,
+	KM_MARK_TRIANGLE_DOWN, KM_MARK_CROSS, KM_MARK_PLUS, KM_MARKS
+};
+
+uint32_t km_pal_series(unsigned i);
+enum km_marker km_series_marker(unsigned i);
+/* The dash pattern of series @i: on, off, on, off ... lengths in units
+ * of the pen's width, ending with 0; { 1, 0 } is a solid line. */
+const unsigned char *km_series_dash(unsigned i);
 
 #endif /* KM_VIEW_VIEW_PALETTE_H */

@@ -5,10 +5,12 @@
  * (evenly spaced: they are usually powers of two): on the left the
  * throughput in lock acquisitions per simulated second, on the right the
  * average wait of a contended acquisition.  One line per mode (and era,
- * when the sweep crosses eras), in the palette's task colours, so the
- * shapes the museum is about -- the BKL's flat line, spinlocks' collapse,
- * mutexes' scaling -- can be read at a glance.  Runs that did not
- * complete (not applicable, refused, deadlocked) leave a gap.
+ * when the sweep crosses eras), each with its own Okabe-Ito colour,
+ * marker and dash pattern (view_palette.h), so that the shapes the museum
+ * is about -- the BKL's flat line, spinlocks' collapse, mutexes' scaling
+ * -- can be read at a glance on a washed-out projector and in a grey
+ * print alike.  Runs that did not complete (not applicable, refused,
+ * deadlocked) leave a gap.
  */
 #include "view_plot.h"
 #include "view_draw.h"
@@ -17,8 +19,10 @@
 #include "view_text.h"
 
 #include "../km.h"
+#include "../time_unit.h"
 
 #include <SDL.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,21 +41,103 @@ static double num(const json_t *o, const char *key)
 	return json_is_real(v) ? json_real_value(v) : (double)json_integer_value(v);
 }
 
-static void fmt_value(double v, bool ns, char *buf, size_t len)
+static void fmt_rate(double v, char *buf, size_t len)
 {
-	if (ns) {
-		if (v < 1e3)
-			snprintf(buf, len, "%.0f ns", v);
-		else if (v < 1e6)
-			snprintf(buf, len, "%.1f us", v / 1e3);
-		else
-			snprintf(buf, len, "%.1f ms", v / 1e6);
-	} else if (v >= 1e6) {
+	if (v >= 1e6)
 		snprintf(buf, len, "%.1fM/s", v / 1e6);
-	} else if (v >= 1e3) {
+	else if (v >= 1e3)
 		snprintf(buf, len, "%.0fk/s", v / 1e3);
-	} else {
+	else
 		snprintf(buf, len, "%.0f/s", v);
+}
+
+/* A square pen of side @pen centred on (@x, @y). */
+static void pen_at(struct km_draw *d, int x, int y, int pen, uint32_t col)
+{
+	km_draw_fill(d, x - pen / 2, y - pen / 2, pen, pen, col);
+}
+
+/*
+ * A line of series @i from (x0, y0) to (x1, y1): its dash pattern, with
+ * the pattern's phase carried in *@phase from one segment to the next so
+ * that a line of short segments still shows its dashes.
+ */
+static void series_line(struct km_draw *d, int x0, int y0, int x1, int y1, unsigned i,
+			int pen, double *phase)
+{
+	const unsigned char *dash = km_series_dash(i);
+	uint32_t col = km_pal_series(i);
+	double dx = x1 - x0, dy = y1 - y0;
+	double len = sqrt(dx * dx + dy * dy);
+	int n = 0;
+	double period = 0;
+	while (dash[n]) {
+		period += dash[n] * pen;
+		n++;
+	}
+	for (double t = 0; t <= len; t += 1.0) {
+		bool on = true;
+		if (n > 1) {
+			double p = fmod(*phase + t, period);
+			for (int k = 0; k < n; k++) {
+				if (p < dash[k] * pen) {
+					on = !(k & 1);
+					break;
+				}
+				p -= dash[k] * pen;
+			}
+		}
+		if (on) {
+			int x = x0 + (int)lround(len > 0 ? dx * t / len : 0);
+			int y = y0 + (int)lround(len > 0 ? dy * t / len : 0);
+			pen_at(d, x, y, pen, col);
+		}
+	}
+	*phase += len;
+}
+
+/* Series @i's marker, @r pixels from its centre to its edge. */
+static void series_marker(struct km_draw *d, int x, int y, int r, unsigned i)
+{
+	uint32_t col = km_pal_series(i);
+	int pen = r / 2 > 2 ? r / 2 : 2;
+	switch (km_series_marker(i)) {
+	case KM_MARK_CIRCLE:
+		for (int yy = -r; yy <= r; yy++) {
+			int half = (int)sqrt((double)(r * r - yy * yy));
+			km_draw_fill(d, x - half, y + yy, 2 * half + 1, 1, col);
+		}
+		break;
+	case KM_MARK_SQUARE:
+		km_draw_fill(d, x - r + 1, y - r + 1, 2 * r - 1, 2 * r - 1, col);
+		break;
+	case KM_MARK_TRIANGLE:
+	case KM_MARK_TRIANGLE_DOWN: {
+		bool up = km_series_marker(i) == KM_MARK_TRIANGLE;
+		for (int k = 0; k <= 2 * r; k++) {
+			int half = k / 2;
+			int yy = up ? y - r + k : y + r - k;
+			km_draw_fill(d, x - half, yy, 2 * half + 1, 1, col);
+		}
+		break;
+	}
+	case KM_MARK_DIAMOND:
+		for (int yy = -r; yy <= r; yy++) {
+			int half = r - (yy < 0 ? -yy : yy);
+			km_draw_fill(d, x - half, y + yy, 2 * half + 1, 1, col);
+		}
+		break;
+	case KM_MARK_CROSS:
+		for (int k = -r; k <= r; k++) {
+			pen_at(d, x + k, y + k, pen, col);
+			pen_at(d, x + k, y - k, pen, col);
+		}
+		break;
+	case KM_MARK_PLUS:
+	default:
+		km_draw_fill(d, x - r, y - pen / 2, 2 * r + 1, pen, col);
+		km_draw_fill(d, x - pen / 2, y - r, pen, 2 * r + 1, col);
+		break;
 	}
 }
 
@@ -80,7 +166,11 @@ static void chart(struct km_draw *d, int x, int y, int w, int h, const char *tit
 		int gy = bottom - (bottom - top) * g / 4;
 		km_draw_hline(d, left, right, gy, km_pal(KM_C_GRID));
 		char lab[32];
-		fmt_value(ymax * g / 4, wait, lab, sizeof(lab));
+		if (wait)	/* one unit for the axis: the top tick's */
+			km_time_in((km_time)(ymax * g / 4), km_time_unit_for((km_time)ymax), true, lab,
+				   sizeof(lab));
+		else
+			fmt_rate(ymax * g / 4, lab, sizeof(lab));
 		km_text_draw(tx, KM_FONT_SMALL, lab, left - km_draw_px(d, 6), gy - sh / 2,
 			     km_pal(KM_C_MUTED), KM_RIGHT);
 	}
@@ -98,26 +188,27 @@ static void chart(struct km_draw *d, int x, int y, int w, int h, const char *tit
 	}
 	km_text_draw(tx, KM_FONT_SMALL, "CPUs", (left + right) / 2, bottom + sh + km_draw_px(d, 8),
 		     km_pal(KM_C_MUTED), KM_CENTRE);
-	/* the lines, each point a small square */
-	int dot = km_draw_px(d, 3) > 1 ? km_draw_px(d, 3) : 2;
-	for (int i = 0; i < ns; i++) {
-		uint32_t col = km_pal_task((unsigned)i);
-		km_draw_colour(d, col, 255);
-		int px = -1, py = -1;
-		for (int k = 0; k < nx; k++) {
-			if (!s[i].have[k]) {
-				px = -1;
-				continue;
+	/* the lines, dashed by series, then the markers over them */
+	int pen = km_draw_px(d, 3) > 2 ? km_draw_px(d, 3) : 2;
+	int mark = km_draw_px(d, 6) > 3 ? km_draw_px(d, 6) : 3;
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < ns; i++) {
+			int px = -1, py = -1;
+			double phase = 0;
+			for (int k = 0; k < nx; k++) {
+				if (!s[i].have[k]) {
+					px = -1;
+					continue;
+				}
+				double v = wait ? s[i].wait[k] : s[i].thr[k];
+				int yy = bottom - (int)((double)(bottom - top) * v / ymax);
+				if (pass == 0 && px >= 0)
+					series_line(d, px, py, xs[k], yy, (unsigned)i, pen, &phase);
+				if (pass == 1)
+					series_marker(d, xs[k], yy, mark, (unsigned)i);
+				px = xs[k];
+				py = yy;
 			}
-			double v = wait ? s[i].wait[k] : s[i].thr[k];
-			int yy = bottom - (int)((double)(bottom - top) * v / ymax);
-			if (px >= 0) {
-				for (int t = -1; t <= 1; t++)	/* a 3-pixel pen */
-					SDL_RenderDrawLine(d->r, px, py + t, xs[k], yy + t);
-			}
-			km_draw_fill(d, xs[k] - dot, yy - dot, 2 * dot + 1, 2 * dot + 1, col);
-			px = xs[k];
-			py = yy;
 		}
 	}
 }
@@ -222,9 +313,14 @@ int km_view_plot_png(const json_t *table, const char *path, int w, int h, char *
 	int ty = pad + km_text_height(d->tx, KM_FONT_TITLE) + pad;
 	/* legend */
 	int lx = pad;
+	int lh = km_text_height(d->tx, KM_FONT_BODY);
 	for (int k = 0; k < ns; k++) {
-		int sw = km_draw_px(d, 14);
-		km_draw_fill(d, lx, ty + 2, sw, sw, km_pal_task((unsigned)k));
+		/* a sample of the line: its dashes and its marker */
+		int sw = km_draw_px(d, 44);
+		int pen = km_draw_px(d, 3) > 2 ? km_draw_px(d, 3) : 2;
+		double phase = 0;
+		series_line(d, lx, ty + lh / 2, lx + sw, ty + lh / 2, (unsigned)k, pen, &phase);
+		series_marker(d, lx + sw / 2, ty + lh / 2, km_draw_px(d, 6), (unsigned)k);
 		lx += sw + km_draw_px(d, 6);
 		lx += km_text_draw(d->tx, KM_FONT_BODY, s[k].label, lx, ty, km_pal(KM_C_INK),
 				   KM_LEFT) + km_draw_px(d, 18);

@@ -86,9 +86,10 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 		km_text_draw(d->tx, KM_FONT_BOLD, d->line, left, r->y + km_draw_px(d, 6),
 			     km_pal(KM_C_INK), KM_LEFT);
 	}
-	if (!f->still)
-		km_text_draw(d->tx, KM_FONT_SMALL, "[ ] or click: era", left,
-			     r->y + km_draw_px(d, 6) + km_text_height(d->tx, KM_FONT_BOLD),
+	int hint_y = r->y + km_draw_px(d, 6) + km_text_height(d->tx, KM_FONT_BOLD);
+	if (!f->still && hint_y + lh <= ay - lh - km_draw_px(d, 2))
+		/* only where it does not run into the label below (H has it) */
+		km_text_draw(d->tx, KM_FONT_SMALL, "[ ] or click: era", left, hint_y,
 			     km_pal(KM_C_MUTED), KM_LEFT);
 	km_text_draw(d->tx, KM_FONT_SMALL, "semaphores in tree", left, ay - lh - km_draw_px(d, 2),
 		     km_pal(KM_C_COUNTER_LINE), KM_LEFT);
@@ -97,6 +98,7 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 
 	/* semaphore counts, as bars standing on the line of years */
 	int bar_max = ay - r->y - lh - km_draw_px(d, 10);
+	int next_bar = INT_MIN;		/* where the next bar starts, for the labels */
 	for (size_t i = 0; i < sizeof(sem_counts) / sizeof(sem_counts[0]); i++) {
 		int count = sem_counts[i].count;
 		if (eras)
@@ -109,7 +111,17 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 		km_draw_fill(d, x - bw / 2, ay - h, bw, h, km_pal(KM_C_COUNTER_LINE));
 		snprintf(d->line, sizeof(d->line), "%d%s", count, sem_counts[i].year == 2023 ? "+" : "");
 		int lx = x + bw / 2 + km_draw_px(d, 3);
-		bool fits = lx + km_text_width(d->tx, KM_FONT_SMALL, d->line) < r->x + r->w;
+		int tw = km_text_width(d->tx, KM_FONT_SMALL, d->line);
+		bool fits = lx + tw < r->x + r->w;
+		next_bar = i + 1 < sizeof(sem_counts) / sizeof(sem_counts[0])
+				   ? km_view_year_x(st, sem_counts[i + 1].year + 0.5) - bw / 2 : INT_MAX;
+		if (fits && lx + tw > next_bar && h + lh <= bar_max + lh) {
+			/* no room beside it before the next bar (large type):
+			 * on top of the bar instead, not over its neighbour */
+			km_text_draw(d->tx, KM_FONT_SMALL, d->line, x, ay - h - lh, km_pal(KM_C_INK),
+				     KM_CENTRE);
+			continue;
+		}
 		km_text_draw(d->tx, KM_FONT_SMALL, d->line, fits ? lx : x - bw / 2 - km_draw_px(d, 3),
 			     ay - lh, km_pal(KM_C_INK), fits ? KM_LEFT : KM_RIGHT);
 	}

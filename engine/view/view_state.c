@@ -15,6 +15,7 @@
  * brings the playhead to it.
  */
 #include "view_state.h"
+#include "view.h"
 #include "view_marks.h"
 
 #include "../era.h"
@@ -37,10 +38,25 @@ static km_time run_end(const struct km_view_state *s)
 	return s->model && s->model->end > 0 ? s->model->end : 1;
 }
 
+/* The scale new states start with (km_view_set_scale): a setting of the
+ * program, like the data folder, not of one window. */
+static float default_scale = 1.0f;
+
+void km_view_set_scale(float scale)
+{
+	if (!(scale >= 0.5f))
+		scale = 0.5f;
+	if (scale > 4.0f)
+		scale = 4.0f;
+	default_scale = scale;
+}
+
 void km_view_state_init(struct km_view_state *s, const struct km_era_list *eras,
 		        int w, int h, float dpi)
 {
 	memset(s, 0, sizeof(*s));
+	s->scale = default_scale;
+	s->projector = default_scale > 1.0f;
 	s->eras = eras;
 	s->w = w;
 	s->h = h;
@@ -427,8 +443,8 @@ static void click(struct km_view_state *s, int x, int y)
 		s->inspect_serial++;
 		return;
 	}
-	if (in_rect(&L->stats, x, y) && y >= L->viol_y && L->viol_row_h > 0) {
-		size_t row = (size_t)((y - L->viol_y) / L->viol_row_h);
+	if (in_rect(&L->stats, x, y) && y >= L->viol_y && L->viol_item_h > 0) {
+		size_t row = (size_t)((y - L->viol_y) / L->viol_item_h);
 		if ((int)row < L->nviol_rows && row < m->nviols)
 			open_violation(s, row);
 		return;
@@ -542,6 +558,10 @@ static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
 		break;
 	case SDLK_s:
 		s->req |= KM_VREQ_SCREENSHOT;
+		break;
+	case SDLK_l:	/* a lecture hall: projector mode */
+		s->projector = !s->projector;
+		km_view_layout(s);
 		break;
 	case SDLK_h:
 	case SDLK_F1:

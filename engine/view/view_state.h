@@ -61,6 +61,7 @@ struct km_view_layout {
 	int task_y, task_head, task_h, ntasks;
 
 	/* compare view: one panel per run, each with its CPU rows */
+	int viol_item_h;		/* one violation: a line, two in projector mode */
 	int ncmp;
 	SDL_Rect cmp[KM_VIEW_MAX_COMPARE];
 	int cmp_head;
@@ -105,6 +106,8 @@ struct km_view_state {
 	double speed_base;		/* simulated ns per wall second at speed 0 */
 
 	bool help, compare, quit;
+	float scale;			/* the visitor's type size: 1 as designed */
+	bool projector;			/* high contrast, larger type, text wraps */
 	int sel_lock;			/* model lock index, -1: the hottest */
 	int mouse_x, mouse_y;		/* output pixels */
 	bool has_hover;

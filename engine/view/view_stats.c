@@ -13,6 +13,9 @@
  */
 #include "view_panels.h"
 
+#include "../cpu_time.h"
+#include "../time_unit.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,31 +33,11 @@ static const char *fmt_ns(km_time ns, char *buf, size_t len)
 	return buf;
 }
 
-static double pct(double part, double whole)
-{
-	return whole > 0 ? 100.0 * part / whole : 0.0;
-}
-
-/* Sum the CPUs' time per state, in double: 1024 CPUs of 2^62 ns do not
- * fit in an int64_t, and these sums only ever become shares. */
-static double cpu_split(const struct km_sim *sim, double sum[KM_CPU_STATES], double *irqoff)
-{
-	for (int s = 0; s < KM_CPU_STATES; s++)
-		sum[s] = 0.0;
-	*irqoff = 0.0;
-	for (int i = 0; i < sim->ncpus; i++) {
-		for (int s = 0; s < KM_CPU_STATES; s++)
-			sum[s] += (double)sim->cpus[i].acct[s];
-		*irqoff += (double)sim->cpus[i].irqoff_ns;
-	}
-	return (double)sim->now * sim->ncpus;
-}
-
 const char *km_view_headline(const struct km_view_model *m, char *buf, size_t len)
 {
 	const struct km_sim *sim = m->sim;
-	double sum[KM_CPU_STATES], irqoff;
-	double all = cpu_split(sim, sum, &irqoff);
+	struct km_cpu_time ct;
+	km_cpu_time_of(sim, &ct);
 	uint64_t cont = 0, nviol = 0;
 	for (uint32_t i = 0; i < sim->locks.n; i++)
 		cont += sim->locks.v[i]->st.contentions;
@@ -64,8 +47,8 @@ const char *km_view_headline(const struct km_view_model *m, char *buf, size_t le
 	snprintf(buf, len, "%s at %s  \xc2\xb7  busy %.0f%%, spinning %.0f%%, idle %.0f%%  \xc2\xb7  "
 		 "%" PRIu64 " contentions  \xc2\xb7  %" PRIu64 " violation%s",
 		 m->ri->outcome == KM_OUT_DEADLOCK ? "deadlocked" : "ends", fmt_ns(sim->now, t, sizeof(t)),
-		 pct(sum[KM_CPU_BUSY], all), pct(sum[KM_CPU_SPIN], all), pct(sum[KM_CPU_IDLE], all),
-		 cont, nviol, nviol == 1 ? "" : "s");
+		 km_cpu_time_pct(&ct, KM_CPU_BUSY), km_cpu_time_pct(&ct, KM_CPU_SPIN),
+		 km_cpu_time_pct(&ct, KM_CPU_IDLE), cont, nviol, nviol == 1 ? "" : "s");
 	return buf;
 }
 
@@ -99,11 +82,16 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			 s->acquisitions, s->contentions,
 			 s->acquisitions ? 100.0 * (double)s->contentions / (double)s->acquisitions : 0.0);
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + lh, w, ink);
-		snprintf(d->line, sizeof(d->line), "wait  avg %s, max %s", fmt_ns(km_minmax_avg(&s->wait), a, sizeof(a)),
-			 fmt_ns(s->wait.max, b, sizeof(b)));
+		/* avg and max in one unit, the max's (time_unit.h) */
+		struct km_time_unit uw = km_time_unit_for(s->wait.max);
+		struct km_time_unit uh = km_time_unit_for(s->hold.max);
+		snprintf(d->line, sizeof(d->line), "wait  avg %s, max %s",
+			 km_time_in(km_minmax_avg(&s->wait), uw, true, a, sizeof(a)),
+			 km_time_in(s->wait.max, uw, true, b, sizeof(b)));
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 2 * lh, w, ink);
-		snprintf(d->line, sizeof(d->line), "hold  avg %s, max %s", fmt_ns(km_minmax_avg(&s->hold), a, sizeof(a)),
-			 fmt_ns(s->hold.max, b, sizeof(b)));
+		snprintf(d->line, sizeof(d->line), "hold  avg %s, max %s",
+			 km_time_in(km_minmax_avg(&s->hold), uh, true, a, sizeof(a)),
+			 km_time_in(s->hold.max, uh, true, b, sizeof(b)));
 		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 3 * lh, w, ink);
 		if (s->wakeups)	/* a sleeping lock: its herd says more than bounces */
 			snprintf(d->line, sizeof(d->line), "%" PRIu64 " woken, %.0f%% lost, %" PRIu64
@@ -128,23 +116,25 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	}
 
 	/* lines 5-7: CPU time */
-	double sum[KM_CPU_STATES], irqoff;
-	double all = cpu_split(sim, sum, &irqoff);
+	struct km_cpu_time ct;
+	km_cpu_time_of(sim, &ct);
+	double all = km_cpu_time_all(&ct);
 	snprintf(d->line, sizeof(d->line), "CPU time, %d CPU%s  \xc2\xb7  irqs off %.1f%%", sim->ncpus,
-		 sim->ncpus == 1 ? "" : "s", pct(irqoff, all));
+		 sim->ncpus == 1 ? "" : "s", km_cpu_time_pct(&ct, KM_CPU_STATES));
 	km_draw_text_fit(d, KM_FONT_BOLD, d->line, x, y + 5 * lh, w, ink);
 	static const int order[] = { KM_CPU_BUSY, KM_CPU_SPIN, KM_CPU_IRQ, KM_CPU_SWITCH, KM_CPU_IDLE };
 	int bx = x, by = y + 6 * lh + km_draw_px(d, 3), bh = lh - km_draw_px(d, 7);
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
-		int bw = all > 0 ? (int)((double)w * sum[order[i]] / all + 0.5) : 0;
+		int bw = all > 0 ? (int)((double)w * ct.ns[order[i]] / all + 0.5) : 0;
 		if (bx + bw > x + w)
 			bw = x + w - bx;
 		km_draw_fill(d, bx, by, bw, bh, km_pal_state(order[i], 0));
 		bx += bw;
 	}
 	snprintf(d->line, sizeof(d->line), "busy %.0f%%  spin %.0f%%  irq %.0f%%  switch %.0f%%  idle %.0f%%",
-		 pct(sum[KM_CPU_BUSY], all), pct(sum[KM_CPU_SPIN], all), pct(sum[KM_CPU_IRQ], all),
-		 pct(sum[KM_CPU_SWITCH], all), pct(sum[KM_CPU_IDLE], all));
+		 km_cpu_time_pct(&ct, KM_CPU_BUSY), km_cpu_time_pct(&ct, KM_CPU_SPIN),
+		 km_cpu_time_pct(&ct, KM_CPU_IRQ), km_cpu_time_pct(&ct, KM_CPU_SWITCH),
+		 km_cpu_time_pct(&ct, KM_CPU_IDLE));
 	km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, y + 7 * lh, w, ink);
 
 	/* line 8: the outcome */
@@ -185,10 +175,12 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			 msg >= 0 ? sim->violations.v[msg].message
 				  : km_violation_name((enum km_violation_kind)rec->aux));
 		bool focused = st->has_focus && st->focus == ri_;
-		int yy = L->viol_y + row * lh;
+		int yy = L->viol_y + row * L->viol_item_h;
 		if (focused)
-			km_draw_fill(d, x - km_draw_px(d, 4), yy, w + km_draw_px(d, 8), lh, km_pal(KM_C_HILITE));
-		km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, yy + km_draw_px(d, 1), w, km_pal(KM_C_BAD));
+			km_draw_fill(d, x - km_draw_px(d, 4), yy, w + km_draw_px(d, 8), L->viol_item_h,
+				     km_pal(KM_C_HILITE));
+		km_draw_text_wrap(d, KM_FONT_SMALL, d->line, x, yy + km_draw_px(d, 1), w,
+				  L->viol_item_h / lh, km_pal(KM_C_BAD));
 	}
 	/* under the violations, the latencies measure() took */
 	int shown = (int)m->nviols < L->nviol_rows ? (int)m->nviols : L->nviol_rows;

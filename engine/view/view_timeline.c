@@ -1149,13 +1149,26 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 		{ SW_ARROW, 0, "wakes", "wakes" },
 	};
 	int n = (int)(sizeof(items) / sizeof(items[0]));
+	int row_h = km_text_height(d->tx, KM_FONT_SMALL) + km_draw_px(d, 2);
+	bool two_rows = r->h >= 2 * row_h;	/* projector mode: wrap, from the top */
+	if (two_rows) {
+		y = r->y + (row_h - sh) / 2;
+		ty = r->y;
+	}
 	int full = 0;
 	for (int i = 0; i < n; i++)
 		full += sw + gap + sep + km_text_width(d->tx, KM_FONT_SMALL, items[i].label);
-	bool brief = x + full > r->x + r->w;
+	bool brief = !two_rows && x + full > r->x + r->w;
 	for (int i = 0; i < n; i++) {
 		const char *label = brief ? items[i].brief : items[i].label;
-		if (x + sw + gap + km_text_width(d->tx, KM_FONT_SMALL, label) > r->x + r->w)
+		int iw = sw + gap + km_text_width(d->tx, KM_FONT_SMALL, label);
+		/* an item that does not fit goes to the next row, if there is one */
+		if (x + iw > r->x + r->w && ty + 2 * row_h <= r->y + r->h) {
+			x = st->lay.gutter.x;
+			y += row_h;
+			ty += row_h;
+		}
+		if (x + iw > r->x + r->w)
 			break;	/* a cut legend, never a label over the edge */
 		switch (items[i].swatch) {
 		case SW_STATE:

@@ -1,0 +1,117 @@
+/*
+ * test_view_projector.c - projector mode: larger type, high contrast,
+ * text that wraps rather than being cut.
+ *
+ * Held: --scale (km_view_set_scale) makes new windows and pictures
+ * larger and opens them in projector mode, clamped to 0.5 .. 4; the L key
+ * toggles projector mode, which is at least 1.25 times the designed size;
+ * a projector frame is drawn on white paper with black ink; the event
+ * line and the violation rows get two lines; km_draw_text_wrap wraps a
+ * sentence at spaces into the lines it is given and no further.
+ */
+#include "test.h"
+
+#include "../view/view_fixture.h"
+#include "view/view_panels.h"
+
+static int setup(void **state)
+{
+	static struct vfx f;
+	*state = &f;
+	return vfx_setup(&f, "lost.lua", NULL, KM_PRIM_CLI);
+}
+
+static int teardown(void **state)
+{
+	vfx_teardown(*state);
+	km_view_set_scale(1.0f);
+	return 0;
+}
+
+static void press(struct km_view_state *st, SDL_Keycode k)
+{
+	SDL_Event e;
+	memset(&e, 0, sizeof(e));
+	e.type = SDL_KEYDOWN;
+	e.key.keysym.sym = k;
+	km_view_handle_event(st, &e);
+}
+
+static void bind(struct vfx *f, struct km_view_state *st, int w, int h)
+{
+	km_view_state_init(st, &f->eras, w, h, 1.0f);
+	km_view_state_bind(st, &f->m, km_view_era_index(&f->eras, f->s.ri.era), f->s.ri.mode);
+	km_view_state_still(st, &f->m);
+}
+
+static void test_view_projector_key_and_scale(void **state)
+{
+	struct vfx *f = *state;
+	struct km_view_state st;
+	km_view_set_scale(1.0f);
+	bind(f, &st, 1920, 1080);
+	assert_false(st.projector);
+	float u = st.lay.u;
+	int ev = st.lay.event.h;
+	press(&st, SDLK_l);
+	assert_true(st.projector);
+	assert_true(st.lay.u >= 1.25f * u - 0.01f);
+	assert_true(st.lay.event.h > ev * 3 / 2);
+	assert_int_equal(st.lay.viol_item_h, 2 * st.lay.viol_row_h);
+	press(&st, SDLK_l);
+	assert_false(st.projector);
+	assert_true(st.lay.u == u);
+
+	km_view_set_scale(2.0f);
+	bind(f, &st, 1920, 1080);
+	assert_true(st.projector);
+	assert_true(st.lay.u >= 2.0f * u - 0.01f);
+	km_view_set_scale(40.0f);	/* clamped */
+	bind(f, &st, 1920, 1080);
+	assert_true(st.scale == 4.0f);
+	km_view_set_scale(0.0f);
+	bind(f, &st, 1920, 1080);
+	assert_true(st.scale == 0.5f);
+	assert_false(st.projector);
+	km_view_set_scale(1.0f);
+}
+
+static void test_view_projector_contrast_and_wrap(void **state)
+{
+	struct vfx *f = *state;
+	struct km_view_state st;
+	char err[512];
+	km_view_set_scale(1.25f);
+	bind(f, &st, 1920, 1080);
+	struct km_view_frame fr = { .eras = &f->eras, .run = &f->run };
+	SDL_Surface *s = km_view_render_surface(&fr, &st, err, sizeof(err));
+	assert_non_null(s);
+	/* white paper, black ink, under the lanes and in the top bar */
+	assert_int_equal(vfx_pixel(s, st.lay.lanes.x + st.lay.lanes.w - 2, st.lay.lanes.y + st.lay.lanes.h - 2),
+			 0xFFFFFF);
+	assert_int_equal(vfx_pixel(s, 1, 1), 0x000000);
+	/* the still's event line (the run's headline) wraps onto a second
+	 * line rather than ending in an ellipsis: ink in its lower half */
+	const SDL_Rect *ev = &st.lay.event;
+	SDL_Rect lower = { ev->x, ev->y + ev->h / 2, ev->w, ev->h / 2 - 2 };
+	assert_true(vfx_dark(s, &lower) > 100);
+	SDL_FreeSurface(s);
+
+	/* and not in an ordinary frame, whose paper is not white */
+	km_view_set_scale(1.0f);
+	bind(f, &st, 1920, 1080);
+	s = km_view_render_surface(&fr, &st, err, sizeof(err));
+	assert_non_null(s);
+	assert_int_not_equal(vfx_pixel(s, st.lay.lanes.x + st.lay.lanes.w - 2,
+				       st.lay.lanes.y + st.lay.lanes.h - 2), 0xFFFFFF);
+	SDL_FreeSurface(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_view_projector_key_and_scale, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_view_projector_contrast_and_wrap, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
