@@ -28,9 +28,9 @@
 # answer then is make screenshots, as for any change the pictures show.
 #
 # A shot is one line of SHOTS below: name, screen size, the program's
-# arguments, then the keys, where "=TEXT" waits until the title says
-# TEXT.  The per-task lanes shot is the slot left for when that view is
-# drawn.
+# arguments (@ROOT@: the source tree), then the keys, where "=TEXT" waits until the title says
+# TEXT.  With no key after the title, the shot is the window as it
+# opens: on the run's key moment.
 #
 # The last line is "N passed, M failed" (--check) or the files written.
 
@@ -70,7 +70,7 @@ SHOTS=(
 	"2003-lost-update-window-1280x800|1280x800|tour --gui|=era 1991 n =era 1992 n =era 1994 n =era 1999 n =era 2003 End"
 	"2006-compare-window-1920x1080|1920x1080|tour --gui|=era 1991 n =era 1992 n =era 1994 n =era 1999 n =era 2003 n =era 2005 n =era 2006, mode semaphore Tab End"
 	"2003-lost-update-projector-1920x1080|1920x1080|tour --gui --scale 1.25|=era 1991 n =era 1992 n =era 1994 n =era 1999 n =era 2003 End"
-	# the per-task lanes (issue 15, item 7): add its line here once drawn
+	"2006-task-lanes-window-1280x800|1280x800|run @ROOT@/scripts/inode.lua --gui --mode semaphore --cpus 4 --set tasks=6|=mode semaphore"
 )
 
 pass=0
@@ -88,6 +88,7 @@ no() {
 # shot LINE: one screenshot; 0 if DIR/NAME.png was written.
 shot() {
 	IFS='|' read -r name size args keys <<<"$1"
+	args=${args//@ROOT@/$root}	# a scenario of the source tree
 	local w=${size%x*} h=${size#*x}
 	rm -f "$tmp/display"
 	Xvfb -displayfd 3 -screen 0 "${w}x${h}x24" -nolisten tcp -noreset 3>"$tmp/display" \
