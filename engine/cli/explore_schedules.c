@@ -296,6 +296,13 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 		goto out;
 	}
 	out->hash = sim->trace.hash;
+	/* a task that blocked for good stopped its last step in a wait */
+	for (uint32_t i = 0; p->lines && i < sim->ctxs.n; i++) {
+		const struct km_ctx *c = sim->ctxs.v[i];
+		if (c->kind == KM_CTX_TASK && c->state == KM_CTX_BLOCKED && c->last_choice &&
+		    c->last_choice <= p->ncps && !p->cps[c->last_choice - 1].line_after)
+			p->cps[c->last_choice - 1].line_after = km_scenario_ctx_line(s.sc, c);
+	}
 	out->goal = goal_reached(sim, goal);
 	if (want_names) {
 		names_free(out);
@@ -476,7 +483,7 @@ static void print_table(const struct probe *p, const struct run_out *ro, const c
 			printf("%5s  (to its end)", "-");
 		if (held) {
 			uint32_t o = p->applied.d[hold].other;
-			printf("   <- preempted: %s goes first",
+			printf("   <- held here: %s goes first",
 			       o < (uint32_t)ro->nnames ? ro->names[o] : "?");
 			hold++;
 		}
