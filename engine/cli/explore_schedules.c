@@ -40,6 +40,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* Bounds: exhaustive stops (and says it did not cover its space) here;
  * shrinking tries at most this many runs. */
@@ -532,14 +534,18 @@ struct search {
 	struct hashset seen;
 	long runs;
 	bool found, covered;
-	uint64_t found_seed;
+	/* which hit comes first, whatever the --jobs: the lowest seed
+	 * (random, pct), the earliest subtree in depth-first order
+	 * (exhaustive; -1 the run with no decision) */
+	int64_t found_key;
 	struct km_schedule best;	/* the decisions of the hit */
+	char reason[600];		/* when a search fails */
 };
 
-static int found_run(struct search *S, const struct probe *p, uint64_t seed)
+static int found_run(struct search *S, const struct probe *p, int64_t key)
 {
 	S->found = true;
-	S->found_seed = seed;
+	S->found_key = key;
 	S->best.n = 0;
 	for (int i = 0; i < p->applied.n; i++)
 		if (km_schedule_push(&S->best, &p->applied.d[i]) < 0)
@@ -547,7 +553,8 @@ static int found_run(struct search *S, const struct probe *p, uint64_t seed)
 	return 0;
 }
 
-static int search_random(struct search *S)
+/* Worker @w of @jobs draws the seeds lo + w, lo + w + jobs, ... */
+static int search_random(struct search *S, int w, int jobs)
 {
 	struct probe p;
 	probe_init(&p);
@@ -569,7 +576,8 @@ static int search_random(struct search *S)
 			goto out;
 		hashset_add(&S->seen, ro.hash);
 	}
-	for (uint64_t seed = S->o->seed_lo;; seed++) {
+	for (uint64_t seed = S->o->seed_lo + (uint64_t)w; seed <= S->o->seed_hi;
+	     seed += (uint64_t)jobs) {
 		if (km_interrupted)
 			break;
 		km_rng_seed(&p.rng, seed);
@@ -581,15 +589,15 @@ static int search_random(struct search *S)
 			break;
 		hashset_add(&S->seen, ro.hash);
 		if (ro.goal) {
-			rc = found_run(S, &p, seed);
+			rc = found_run(S, &p, (int64_t)seed);
 			break;
 		}
-		if (seed == S->o->seed_hi)
-			break;
+		if (S->o->seed_hi - seed < (uint64_t)jobs)
+			break;	/* the next would wrap */
 	}
 out:
-	if (rc < 0 && ro.reason[0])
-		km_out_fail("%s", ro.reason);
+	if (rc < 0)
+		snprintf(S->reason, sizeof(S->reason), "%s", ro.reason[0] ? ro.reason : "out of memory");
 	probe_free(&p);
 	names_free(&ro);
 	return rc;
@@ -600,14 +608,16 @@ out:
  * each at a choice point after the previous one's.  From each run, the
  * children add one hold at a later choice point of that run -- the runs
  * agree up to it -- where the step that followed touched a shared object.
- * So each decision sequence runs once.
+ * So each decision sequence runs once.  Worker @w of @jobs searches the
+ * subtrees of the first-level children whose rank is w modulo jobs.
  */
-static int search_exhaustive(struct search *S)
+static int search_exhaustive(struct search *S, int w, int jobs)
 {
 	int K = S->st->depth;
 	size_t width = (size_t)K + 1;
 	struct km_decision *stack = NULL;
 	int *depth = NULL;
+	int64_t *rank = NULL;		/* of the first-level subtree */
 	size_t n = 0, cap = 0;
 	struct probe p;
 	probe_init(&p);
@@ -618,11 +628,13 @@ static int search_exhaustive(struct search *S)
 	cap = 64;
 	stack = malloc(cap * width * sizeof(*stack));
 	depth = malloc(cap * sizeof(*depth));
-	if (!stack || !depth) {
-		km_out_fail("out of memory");
+	rank = malloc(cap * sizeof(*rank));
+	if (!stack || !depth || !rank) {
+		snprintf(S->reason, sizeof(S->reason), "out of memory");
 		rc = -1;
 		goto out;
 	}
+	rank[n] = -1;
 	depth[n++] = 0;
 	S->covered = false;
 	while (n && !km_interrupted) {
@@ -630,6 +642,7 @@ static int search_exhaustive(struct search *S)
 			goto out;
 		n--;
 		int d = depth[n];
+		int64_t rk = rank[n];
 		struct km_decision cur[MAX_DEPTH + 1];
 		memcpy(cur, stack + n * width, (size_t)d * sizeof(*cur));
 		p.script = cur;
@@ -637,33 +650,42 @@ static int search_exhaustive(struct search *S)
 		rc = one_run(S->eras, &S->rq, &p, S->goal, false, &ro);
 		S->runs++;
 		if (rc < 0) {
-			km_out_fail("%s", ro.reason);
+			snprintf(S->reason, sizeof(S->reason), "%s", ro.reason);
 			goto out;
 		}
 		hashset_add(&S->seen, ro.hash);
 		if (ro.goal) {
-			rc = found_run(S, &p, 0);
+			rc = found_run(S, &p, rk);
 			goto out;
 		}
 		if (d >= K)
 			continue;
 		uint32_t from = d ? cur[d - 1].index + 1 : 0;
+		int64_t nkids = 0, pushed = 0;
+		for (uint32_t j = from; d == 0 && j < p.ncps; j++)
+			nkids += p.cps[j].shared ? p.cps[j].nothers : 0;
 		/* later choice points are pushed first: the earliest is run next */
 		for (uint32_t j = p.ncps; j-- > from;) {
 			const struct cp_rec *r = &p.cps[j];
 			if (!r->shared)
 				continue;
 			for (int o = r->nothers - 1; o >= 0; o--) {
+				int64_t kid_rank = d ? rk : nkids - 1 - pushed++;
+				if (d == 0 && kid_rank % jobs != w)
+					continue;
 				if (n == cap) {
 					cap *= 2;
 					struct km_decision *ns = realloc(stack, cap * width * sizeof(*ns));
 					int *nd = realloc(depth, cap * sizeof(*nd));
+					int64_t *nr = realloc(rank, cap * sizeof(*nr));
 					if (ns)
 						stack = ns;
 					if (nd)
 						depth = nd;
-					if (!ns || !nd) {
-						km_out_fail("out of memory");
+					if (nr)
+						rank = nr;
+					if (!ns || !nd || !nr) {
+						snprintf(S->reason, sizeof(S->reason), "out of memory");
 						rc = -1;
 						goto out;
 					}
@@ -671,6 +693,7 @@ static int search_exhaustive(struct search *S)
 				struct km_decision *slot = stack + n * width;
 				memcpy(slot, cur, (size_t)d * sizeof(*cur));
 				slot[d] = (struct km_decision){ j, r->ctx, p.others[r->others_at + o] };
+				rank[n] = kid_rank;
 				depth[n++] = d + 1;
 			}
 		}
@@ -679,8 +702,160 @@ static int search_exhaustive(struct search *S)
 out:
 	free(stack);
 	free(depth);
+	free(rank);
 	probe_free(&p);
 	names_free(&ro);
+	return rc;
+}
+
+/* ------------------------------------------------------------ the workers -- */
+
+static int search_part(struct search *S, int w, int jobs)
+{
+	return S->st->kind == KM_STRAT_EXHAUSTIVE ? search_exhaustive(S, w, jobs) :
+						    search_random(S, w, jobs);
+}
+
+/* What a worker sends back: this, then the decisions, then the hashes. */
+struct part_result {
+	int rc;
+	bool found, covered;
+	int64_t key;
+	long runs;
+	int ndec;
+	uint32_t nhash;
+	char reason[600];
+};
+
+static bool write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	while (len) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		len -= (size_t)w;
+	}
+	return true;
+}
+
+static bool read_all(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	while (len) {
+		ssize_t r = read(fd, p, len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		p += r;
+		len -= (size_t)r;
+	}
+	return true;
+}
+
+static void part_send(int fd, const struct search *S, int rc)
+{
+	struct part_result h = { .rc = rc, .found = S->found, .covered = S->covered,
+				 .key = S->found_key, .runs = S->runs, .ndec = S->best.n,
+				 .nhash = S->seen.n };
+	snprintf(h.reason, sizeof(h.reason), "%s", S->reason);
+	bool ok = write_all(fd, &h, sizeof(h)) &&
+		  write_all(fd, S->best.d, (size_t)S->best.n * sizeof(*S->best.d));
+	for (uint32_t i = 0; ok && i < S->seen.cap; i++)
+		if (S->seen.v[i])
+			ok = write_all(fd, &S->seen.v[i], sizeof(S->seen.v[i]));
+}
+
+/* Take worker results into @S: the hit with the lowest key wins. */
+static int part_merge(int fd, struct search *S, bool *covered)
+{
+	struct part_result h;
+	if (!read_all(fd, &h, sizeof(h)) || h.ndec < 0 || h.ndec > KM_SCHEDULE_MAX) {
+		snprintf(S->reason, sizeof(S->reason), "a worker of the search ended without "
+			 "its result");
+		return -1;
+	}
+	S->runs += h.runs;
+	*covered &= h.covered;
+	int rc = h.rc;
+	if (rc < 0)
+		snprintf(S->reason, sizeof(S->reason), "%s", h.reason);
+	bool better = h.found && (!S->found || h.key < S->found_key);
+	if (better) {
+		S->found = true;
+		S->found_key = h.key;
+		S->best.n = 0;
+	}
+	for (int i = 0; i < h.ndec; i++) {
+		struct km_decision d;
+		if (!read_all(fd, &d, sizeof(d)))
+			return -1;
+		if (better && km_schedule_push(&S->best, &d) < 0)
+			return -1;
+	}
+	for (uint32_t i = 0; i < h.nhash; i++) {
+		uint64_t x;
+		if (!read_all(fd, &x, sizeof(x)))
+			return -1;
+		hashset_add(&S->seen, x);
+	}
+	return rc;
+}
+
+/*
+ * The search in @jobs processes, one per worker, each with its share
+ * (search_random, search_exhaustive): the result is the one a single
+ * process finds, as the hit with the lowest key wins.
+ */
+static int search_all(struct search *S, int jobs)
+{
+	if (jobs <= 1)
+		return search_part(S, 0, 1);
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid[256];
+	int fd[256], started = 0, rc = 0;
+	for (int w = 0; w < jobs; w++) {
+		int p[2];
+		if (pipe(p) < 0)
+			break;
+		pid[w] = fork();
+		if (pid[w] < 0) {
+			close(p[0]);
+			close(p[1]);
+			break;
+		}
+		if (pid[w] == 0) {
+			close(p[0]);
+			for (int i = 0; i < started; i++)
+				close(fd[i]);
+			struct search C = *S;
+			memset(&C.seen, 0, sizeof(C.seen));
+			memset(&C.best, 0, sizeof(C.best));
+			int r = search_part(&C, w, jobs);
+			part_send(p[1], &C, r);
+			_exit(0);
+		}
+		close(p[1]);
+		fd[started++] = p[0];
+	}
+	if (started < jobs) {
+		snprintf(S->reason, sizeof(S->reason), "cannot start %d workers: %s", jobs,
+			 strerror(errno));
+		rc = -1;
+	}
+	bool covered = true;
+	for (int w = 0; w < started; w++) {
+		if (part_merge(fd[w], S, &covered) < 0)
+			rc = -1;
+		close(fd[w]);
+		waitpid(pid[w], NULL, 0);
+	}
+	S->covered = covered && rc == 0;
 	return rc;
 }
 
@@ -709,7 +884,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	struct search S = { .o = o, .st = st, .goal = goal, .eras = &eras };
 	S.rq = *o->base;
 	S.rq.file = o->file;
-	int rc = st->kind == KM_STRAT_EXHAUSTIVE ? search_exhaustive(&S) : search_random(&S);
+	int rc = search_all(&S, o->jobs > 256 ? 256 : o->jobs);
 	int status = rc < 0 ? 2 : S.found ? 0 : 1;
 	char strat[64];
 	snprintf(strat, sizeof(strat), "%s", st->kind == KM_STRAT_RANDOM ? "random" :
@@ -723,6 +898,10 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	int holds_before = S.best.n;
 	struct probe last;
 	probe_init(&last);
+	if (rc < 0) {
+		km_out_fail("%s", S.reason[0] ? S.reason : "the search failed");
+		goto out;
+	}
 	if (status == 0) {
 		shrink_runs = shrink(&eras, &S.rq, goal, &S.best, &ro);
 		if (shrink_runs < 0) {
@@ -751,8 +930,8 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		if (st->kind == KM_STRAT_EXHAUSTIVE)
 			snprintf(sch.strategy, sizeof(sch.strategy), "%s", strat);
 		else
-			snprintf(sch.strategy, sizeof(sch.strategy), "%s seed %" PRIu64, strat,
-				 S.found_seed);
+			snprintf(sch.strategy, sizeof(sch.strategy), "%s seed %" PRId64, strat,
+				 S.found_key);
 		snprintf(path, sizeof(path), "%s%s", o->out ? o->out : ro.scenario,
 			 o->out ? "" : ".schedule");
 		int *lines = calloc((size_t)sch.n + 1, sizeof(*lines));
@@ -804,7 +983,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	} else if (status == 0) {
 		printf("%s", strat);
 		if (st->kind != KM_STRAT_EXHAUSTIVE)
-			printf(" seed %" PRIu64, S.found_seed);
+			printf(" seed %" PRId64, S.found_key);
 		printf(" reaches the goal (%s) after %ld run%s (%u distinct interleaving%s)\n", goal,
 		       found_after, found_after == 1 ? "" : "s", S.seen.n, S.seen.n == 1 ? "" : "s");
 		printf("shrunk from %d to %d preemption%s in %ld run%s; %u steps:\n", holds_before,
