@@ -119,6 +119,20 @@ out_has '^shrunk from [0-9]+ to 2 preemptions '
 replays_to 3 "$three" "$tmp/three.schedule"
 done_
 
+current="the schedule found does not depend on --jobs"
+failed=false
+for j in 1 3; do
+	for st in exhaustive:2 pct:3; do
+		"$BIN" explore "$three" --strategy $st --seeds 1..200 --goal deadlock --jobs $j \
+			--out "$tmp/jobs-$st-$j.schedule" >/dev/null 2>&1 || no "$st --jobs $j: exit $?"
+	done
+done
+for st in exhaustive:2 pct:3; do
+	cmp -s "$tmp/jobs-$st-1.schedule" "$tmp/jobs-$st-3.schedule" ||
+		no "$st: --jobs 3 saved another schedule than --jobs 1"
+done
+done_
+
 t "exhaustive --report json" 1 explore "$three" --strategy exhaustive:1 --goal deadlock --report json
 python3 -c '
 import json, sys

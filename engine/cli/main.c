@@ -618,6 +618,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		}
 		km_replay_init(&replay, &sched, o->schedule);
 		rq.chooser = &replay.chooser;
+		rq.schedule_name = o->schedule;
 	}
 
 	if (o->gui && !check_only) {

@@ -334,6 +334,7 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 	s->ri.scenario = rq->file;
 	s->ri.seed = rq->seed;
 	s->ri.era_key = rq->era;
+	s->ri.schedule = rq->schedule_name;
 
 	struct km_load_opts lo = {
 		.sets = rq->sets, .nsets = rq->nsets,

@@ -40,6 +40,7 @@ struct km_run_request {
 	/* A decision source at the run's choice points (engine/choice.h):
 	 * a strategy of explore, a schedule file; NULL for the run's timing. */
 	const struct km_chooser *chooser;
+	const char *schedule_name;	/* the chooser's schedule file, for titles */
 };
 
 /*

@@ -36,6 +36,7 @@ struct km_run_info {
 	int nparams;
 	uint64_t scenario_hash;		/* of the file's bytes; valid if has_scenario_hash */
 	bool has_scenario_hash;
+	const char *schedule;		/* the schedule file replayed (run --schedule), or NULL */
 };
 
 /* The whole report as a jansson tree (NULL if memory ran out). */
