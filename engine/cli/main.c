@@ -1042,7 +1042,9 @@ static const struct command commands[] = {
 	 "--from DIR|FILE...: the table of reports run\nanywhere (no FILE.lua needed)"},
 	{"explore", cmd_explore, explore_opts, true, true,
 	 "FILE.lua --seeds 1..N [--goal violation|deadlock|max:ops.NAME.p99]",
-	 "the first seed that reaches the goal"},
+	 "the first seed that reaches the goal\n"
+	 "--strategy random|pct:D|exhaustive:K: search\nthe schedules instead; --out S saves the\n"
+	 "one found for run --schedule S"},
 	{NULL, NULL, NULL, false, false, NULL, NULL},
 };
 
@@ -1108,6 +1110,7 @@ static void usage(FILE *out)
 "  --png FILE          also draw the run, as the museum shows it, into a PNG\n"
 "  --size WxH          the PNG's size (default %dx%d)\n"
 "  --gui               open the run in the museum's window\n"
+"  --schedule S        run: replay a schedule file that explore --strategy saved\n"
 "  --max-instructions N  Lua instruction budget (default %llu)\n"
 "  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
 "  --max-wall SECONDS  wall-clock budget (default %g)\n"
