@@ -760,12 +760,15 @@ int km_scenario_ctx_line(const struct km_scenario *sc, const struct km_ctx *ctx)
 	lua_State *co = ctx->host;
 	if (!co) {
 		int fnref = ctx->id < sc->cap_ctx ? sc->task_fn[ctx->id] : LUA_NOREF;
-		if (fnref == LUA_NOREF)
+		if (fnref == LUA_NOREF || !lua_checkstack(sc->sb.L, 2))
 			return 0;
 		lua_rawgeti(sc->sb.L, LUA_REGISTRYINDEX, fnref);
-		int line = lua_isfunction(sc->sb.L, -1) && lua_getinfo(sc->sb.L, ">S", &ar) ?
-			   ar.linedefined : (lua_pop(sc->sb.L, 1), 0);
-		return line;
+		if (!lua_isfunction(sc->sb.L, -1)) {
+			lua_pop(sc->sb.L, 1);
+			return 0;
+		}
+		/* ">": lua_getinfo pops the function */
+		return lua_getinfo(sc->sb.L, ">S", &ar) ? ar.linedefined : 0;
 	}
 	for (int lv = 0; lua_getstack(co, lv, &ar); lv++)
 		if (lua_getinfo(co, "l", &ar) && ar.currentline > 0)
