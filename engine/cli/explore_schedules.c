@@ -576,6 +576,8 @@ static int search_random(struct search *S, int w, int jobs)
 			goto out;
 		hashset_add(&S->seen, ro.hash);
 	}
+	if ((uint64_t)w > S->o->seed_hi - S->o->seed_lo)
+		goto out;	/* fewer seeds than workers: none for this one */
 	for (uint64_t seed = S->o->seed_lo + (uint64_t)w; seed <= S->o->seed_hi;
 	     seed += (uint64_t)jobs) {
 		if (km_interrupted)
@@ -886,7 +888,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	S.rq.file = o->file;
 	int rc = search_all(&S, o->jobs > 256 ? 256 : o->jobs);
 	int status = rc < 0 ? 2 : S.found ? 0 : 1;
-	char strat[64];
+	char strat[32];
 	snprintf(strat, sizeof(strat), "%s", st->kind == KM_STRAT_RANDOM ? "random" :
 		 st->kind == KM_STRAT_PCT ? "pct" : "exhaustive");
 	if (st->kind != KM_STRAT_RANDOM)

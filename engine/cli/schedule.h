@@ -39,7 +39,7 @@ struct km_schedule {
 	char mode[16];
 	int cpus;
 	uint64_t seed;
-	char strategy[64];		/* "pct:2 seed 17", informative */
+	char strategy[96];		/* "pct:2 seed 17", informative */
 	struct km_decision *d;
 	int n, cap;
 };
