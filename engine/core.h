@@ -48,6 +48,13 @@ static inline bool km_ctx_atomic(const struct km_sim *sim, const struct km_ctx *
 void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 	     uint32_t obj, uint32_t aux, int64_t arg);
 
+/* choice.c: choice points, only under a chooser (choice.h) */
+bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx);
+void km_choice_release_for(struct km_sim *sim, const struct km_ctx *ctx);
+void km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx);
+void km_choice_settle(struct km_sim *sim);
+void km_choice_note(struct km_sim *sim, int kind);
+
 /* sched.c */
 void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a);
 void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d);

@@ -64,6 +64,8 @@ void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 	};
 	if (km_trace_emit(&sim->trace, &r) < 0)
 		km_fail(sim, KM_ENOMEM, "out of memory storing the trace");
+	if (sim->cfg.chooser && sim->running)
+		km_choice_note(sim, kind);
 }
 
 /*
@@ -78,6 +80,7 @@ static bool ev_productive(const struct km_sim *sim, int kind, uint32_t id)
 	case KM_EV_TICK:
 		return false;
 	case KM_EV_SEG_END:
+	case KM_EV_HOLD_END:
 	case KM_EV_TIMEOUT:
 	case KM_EV_WAKE:
 	case KM_EV_START:
@@ -203,7 +206,9 @@ void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu)
 static void seg_arm(struct km_sim *sim, struct km_ctx *ctx)
 {
 	ctx->seg_token++;
-	push_ctx_event(sim, ctx->seg_end, KM_EV_SEG_END, ctx, ctx->seg_token);
+	/* a held task's delay ends in its own kind of event (choice.c) */
+	push_ctx_event(sim, ctx->seg_end, ctx->held_for ? KM_EV_HOLD_END : KM_EV_SEG_END, ctx,
+		       ctx->seg_token);
 }
 
 void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d)
@@ -605,6 +610,8 @@ void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, 
 
 	km_lock_owner_off_cpu(sim, ctx);
 	km_bkl_release_on_sleep(sim, ctx);
+	if (sim->holds)
+		km_choice_release_for(sim, ctx);
 	cpu->curr = NULL;
 	if (top)
 		cpu_schedule_after(sim, cpu, ctx, tail);
@@ -879,6 +886,9 @@ static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx)
 		irq_exit(sim, ctx);
 		return;
 	}
+	/* a choice point: a strategy may hold the task back (choice.c) */
+	if (sim->cfg.chooser && ctx->kind == KM_CTX_TASK && km_choice_point(sim, ctx))
+		return;
 	int r = sim->host->resume(sim->host_data, sim, ctx);
 	if (r < 0 && !sim->error)
 		km_fail(sim, r, "%s", sim->errmsg[0] ? sim->errmsg : "scenario error");
@@ -910,6 +920,8 @@ void km_ctx_finish(struct km_sim *sim, struct km_ctx *ctx)
 	km_ctx_acct(sim, ctx, KM_ACCT_NONE);
 	km_emit(sim, KM_TR_TASK_EXIT, cpu->id, ctx, KM_TR_NONE, 0, 0);
 	sim->live_tasks--;
+	if (sim->holds)
+		km_choice_release_for(sim, ctx);
 	km_lock_owner_off_cpu(sim, ctx);
 	km_bkl_release_on_sleep(sim, ctx);	/* do_exit: schedule() drops it */
 	ctx->bkl_saved = ctx->gcli_saved = 0;
@@ -993,6 +1005,16 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 		if (ev->token != ctx->seg_token || ctx->act != KM_ACT_SEG ||
 		    !km_ctx_on_top(sim, ctx))
 			return;
+		ctx->act = KM_ACT_NONE;
+		ctx_continue(sim, ctx);
+		return;
+	case KM_EV_HOLD_END:
+		/* a held task's delay ran out (KM_HOLD_MAX): its step follows */
+		ctx = sim->ctxs.v[ev->id];
+		if (ev->token != ctx->seg_token || ctx->act != KM_ACT_SEG ||
+		    !km_ctx_on_top(sim, ctx))
+			return;
+		km_choice_hold_expired(sim, ctx);
 		ctx->act = KM_ACT_NONE;
 		ctx_continue(sim, ctx);
 		return;
@@ -1216,7 +1238,11 @@ int km_sim_run(struct km_sim *sim)
 	sim->wall_start = sim->cfg.wall_origin > 0 ? sim->cfg.wall_origin : wall_now();
 	sim->stall_since = -1;
 
-	while (sim->outcome == KM_OUT_NONE && next_event(sim, true)) {
+	while (sim->outcome == KM_OUT_NONE) {
+		if (sim->cfg.chooser)
+			km_choice_settle(sim);
+		if (!next_event(sim, true))
+			break;
 		pop_event(sim, &ev);
 		dispatch(sim, &ev);
 		if (ends_after_event(sim, true))

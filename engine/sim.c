@@ -67,6 +67,8 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 		return NULL;
 	sim->era = *era;
 	sim->cfg = *cfg;
+	if (cfg->chooser)
+		sim->cfg.no_run_ahead = true;	/* every step passes its choice point */
 	sim->host = host;
 	sim->host_data = host_data;
 	sim->ncpus = cfg->cpus;
@@ -107,6 +109,7 @@ void km_sim_free(struct km_sim *sim)
 {
 	if (!sim)
 		return;
+	free(sim->choice_others.v);
 	free(sim->rq_short);
 	free(sim->rq_long);
 	free(sim->rq_dirty);

@@ -29,6 +29,7 @@
 #ifndef KM_ENGINE_SIM_H
 #define KM_ENGINE_SIM_H
 
+#include "choice.h"
 #include "era.h"
 #include "evq.h"
 #include "rng.h"
@@ -189,6 +190,12 @@ struct km_ctx {
 	bool finished;
 
 	void *host;			/* the host's handle (a Lua thread) */
+
+	/* choice points (choice.h), only under a chooser */
+	struct km_ctx *held_for;	/* held until this one steps, or NULL */
+	bool choice_passed;		/* decided: the next resume is its step */
+	bool step_shared;		/* its step since then touched a shared object */
+	uint64_t last_choice;		/* 1 + index of its last choice point; 0: none */
 };
 
 /* ------------------------------------------------------------- objects -- */
@@ -394,6 +401,9 @@ struct km_config {
 	/* Refuse every run-ahead (km_ctx_run_ahead): each operation waits for
 	 * the event loop.  For tests only: a run must not differ in any byte. */
 	bool no_run_ahead;
+	/* A decision source at every choice point (choice.h), or NULL: the
+	 * run's own timing, exactly.  Implies no_run_ahead. */
+	const struct km_chooser *chooser;
 };
 
 #define KM_VEC(type) struct { type *v; uint32_t n, cap; }
@@ -456,6 +466,11 @@ struct km_sim {
 	uint64_t events_ahead;		/* of which run ahead in place (no yield) */
 	double wall_start;
 
+	/* choice points (choice.c) */
+	uint32_t choice_points;		/* asked so far */
+	uint32_t holds;			/* tasks held now */
+	KM_VEC(const struct km_ctx *) choice_others;
+
 	enum km_outcome outcome;
 	char reason[512];
 	char errmsg[512];
@@ -476,6 +491,7 @@ enum km_event_kind {
 	KM_EV_TICK,		/* id = cpu */
 	KM_EV_IRQ,		/* id = irq source */
 	KM_EV_HANDOFF,		/* id = lock: test-and-set window closes */
+	KM_EV_HOLD_END,		/* id = ctx: the delay of a held task is over */
 };
 
 /* ------------------------------------------------------------- set-up -- */

@@ -14,7 +14,8 @@
 # 3 scale (kmod.lua at 512 CPUs, 100,000 tasks on 1024 CPUs), 4 growth of
 # time and memory with the number of events, 5 view frame time, 6
 # instructions per event / per operation under callgrind, 7 start-up, 8
-# (issue 17) merging 10,000 reports of a sweep with compare --from.
+# (issue 17) merging 10,000 reports of a sweep with compare --from, 9
+# (issue 14) the explorer's runs per second.
 set -u
 
 bin=${1:-build-bench/lockmuseum}
@@ -400,6 +401,32 @@ else
 	failed=1
 fi
 rm -rf "$tmp/merge" "$tmp/reports"
+echo
+# ------------------------------------------------------------- 9 explore --
+
+# explore --strategy runs its runs in one process per worker: tests/bench/
+# explore_pair.lua (two tasks, two mutexes in one order) never deadlocks,
+# so every one of the seeds is a run.
+nexp=${BENCH_EXPLORE_RUNS:-20000}
+[ "$quick" = 1 ] && nexp=500
+echo "9. explore --strategy random: runs per second of explore_pair.lua (two tasks, two locks;"
+echo "   $nexp runs, less the start-up of a one-run search (the eras' load);"
+echo "   target >= 5,000 runs/s on one core, near-linear with --jobs)"
+timed $dear explore0 "$bin" explore "$sc/explore_pair.lua" --strategy random --seeds 1..1 \
+	--goal deadlock --jobs 1
+w0=$(med explore0 wall_s)
+c0=$(med explore0 cpu_s)
+printf '   start-up and one run: %s s\n' "$(num "$w0" %.3f)"
+for j in 1 2; do
+	[ "$j" -gt "$(nproc)" ] && continue
+	timed $dear explore$j "$bin" explore "$sc/explore_pair.lua" --strategy random \
+		--seeds 1..$nexp --goal deadlock --jobs $j
+	w=$(med explore$j wall_s)
+	c=$(med explore$j cpu_s)
+	printf '   --jobs %d: %s runs/s (%s runs per CPU-s)\n' "$j" \
+		"$(awk -v n="$nexp" -v t="$w" -v t0="$w0" 'BEGIN { if (t == "nan" || t0 == "nan" || t <= t0) print "n/a"; else printf "%.0f", (n - 1) / (t - t0) }')" \
+		"$(awk -v n="$nexp" -v t="$c" -v t0="$c0" 'BEGIN { if (t == "nan" || t0 == "nan" || t <= t0) print "n/a"; else printf "%.0f", (n - 1) / (t - t0) }')"
+done
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 if [ $failed -ne 0 ]; then

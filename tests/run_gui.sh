@@ -162,6 +162,19 @@ if open "an era that ran on one CPU takes one" run "$root/scripts/inode.lua" --s
 fi
 ok "$f"
 
+# run --schedule --gui: the window opens the replayed run (issue 14),
+# the schedule explore saved for a deadlock no seed reaches.
+f=$fail
+current="run --schedule --gui: the schedule to open"
+"$BIN" explore "$root/tests/explore/fixed_abba.lua" --strategy exhaustive:1 --goal deadlock \
+	--jobs 1 --out "$tmp/abba.schedule" >/dev/null 2>&1 || no "explore saved no schedule"
+if open "run --schedule --gui opens the replayed run" run "$root/tests/explore/fixed_abba.lua" \
+	--schedule "$tmp/abba.schedule" --gui; then
+	title_has "fixed_abba (era 2006, mode native, 2 CPUs, schedule abba.schedule)"
+	quit
+fi
+ok "$f"
+
 # The first SIGTERM or SIGINT ends the window, paused or not: exit 130,
 # at once (the window looks at least every 100 ms).
 for sig in TERM INT; do

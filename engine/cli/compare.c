@@ -13,6 +13,7 @@
  * for a measure, with the command line that replays it exactly.
  */
 #include "compare.h"
+#include "explore_schedules.h"
 #include "runner.h"
 #include "out.h"
 #include "sweep.h"
@@ -469,6 +470,19 @@ static void replay_line(const struct km_explore_opts *o, uint64_t seed)
 
 int km_explore_command(const struct km_explore_opts *o)
 {
+	if (o->strategy) {
+		struct km_strategy st;
+		char why[256];
+		if (km_strategy_parse(o->strategy, &st, why, sizeof(why)) < 0) {
+			km_out_fail("--strategy %s: %s", o->strategy, why);
+			return 2;
+		}
+		return km_explore_schedules(o, &st);
+	}
+	if (o->out) {
+		km_out_fail("--out: explore saves a schedule only with --strategy");
+		return 2;
+	}
 	const char *goal = o->goal ? o->goal : "violation";
 	bool is_max = !strncmp(goal, "max:", 4);
 	if (!is_max && strcmp(goal, "violation") && strcmp(goal, "deadlock")) {

@@ -40,6 +40,9 @@ struct km_explore_opts {
 	int jobs;
 	int argc;			/* the original command line, to build the replay */
 	char **argv;
+	/* --strategy: search schedules (explore_schedules.c), not seeds */
+	const char *strategy;
+	const char *out;		/* the schedule file to save; NULL: NAME.schedule */
 };
 
 /* Returns 0 when a seed hits the goal (or, for max:, always), 1 when none

@@ -48,6 +48,7 @@
 #include "../report/trace_export.h"
 #include "../lua/tour.h"
 #include "compare.h"
+#include "schedule.h"
 #include "runner.h"
 #include "run_out.h"
 #include "out.h"
@@ -97,6 +98,8 @@ struct options {
 	int nsweep_sets;
 	bool print_jobs, slurm;
 	const char *skip_done, *from;
+	const char *strategy;		/* explore --strategy */
+	const char *schedule;		/* run --schedule FILE */
 	uint64_t given;			/* bit (OPT_x - OPT_FIRST): options present */
 };
 
@@ -192,7 +195,7 @@ enum {
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
 	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 	OPT_TRACE_LIMIT, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
-	OPT_ANSWERS, OPT_SCALE,
+	OPT_ANSWERS, OPT_SCALE, OPT_STRATEGY, OPT_SCHEDULE,
 };
 
 static const struct option long_opts[] = {
@@ -228,6 +231,8 @@ static const struct option long_opts[] = {
 	{"from", required_argument, NULL, OPT_FROM},
 	{"answers", no_argument, NULL, OPT_ANSWERS},
 	{"scale", required_argument, NULL, OPT_SCALE},
+	{"strategy", required_argument, NULL, OPT_STRATEGY},
+	{"schedule", required_argument, NULL, OPT_SCHEDULE},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -402,6 +407,12 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case OPT_FROM:
 			o->from = optarg;
 			break;
+		case OPT_STRATEGY:
+			o->strategy = optarg;
+			break;
+		case OPT_SCHEDULE:
+			o->schedule = optarg;
+			break;
 		case OPT_JOBS:
 			if (parse_u64(optarg, &u) < 0 || u < 1 || u > 256)
 				return bad_option("--jobs", optarg, "must be a whole number from 1 to 256");
@@ -544,6 +555,61 @@ static int write_trace(struct km_session *s, const char *path, bool ftrace, char
 	return km_out_commit(&out, err, errlen);
 }
 
+/*
+ * run --schedule FILE: read the schedule, refuse it for another scenario
+ * (its bytes' hash, found by loading the scenario without running it) or
+ * for options that contradict it, and ask for its era, mode, CPUs and
+ * seed.  Returns 0, 2 with @err, or another exit status already reported.
+ */
+static int schedule_request(const struct options *o, const struct km_era_list *eras,
+			    struct km_schedule *sch, struct km_run_request *rq, char *err,
+			    size_t errlen)
+{
+	if (km_schedule_read(o->schedule, sch, err, errlen) < 0)
+		return 2;
+	int mode = km_mode_parse(sch->mode);
+	const char *clash = NULL;
+	if (rq->era && strcmp(rq->era, sch->era))
+		clash = "--era";
+	else if ((o->given & (1ULL << (OPT_MODE - OPT_FIRST))) && rq->mode != mode)
+		clash = "--mode";
+	else if (rq->cpus && rq->cpus != sch->cpus)
+		clash = "--cpus";
+	else if (rq->has_seed && rq->seed != sch->seed)
+		clash = "--seed";
+	if (clash) {
+		snprintf(err, errlen, "%s: the schedule %s was made with era %s, mode %s, %d CPU%s, "
+			 "seed %" PRIu64, clash, o->schedule, sch->era, sch->mode, sch->cpus,
+			 sch->cpus == 1 ? "" : "s", sch->seed);
+		km_schedule_free(sch);
+		return 2;
+	}
+	rq->era = sch->era;
+	rq->mode = mode;
+	rq->cpus = sch->cpus;
+	rq->seed = sch->seed;
+	rq->has_seed = true;
+	/* the scenario's bytes must be those the schedule was made for */
+	struct km_run_request probe = *rq;
+	probe.check_only = true;
+	probe.store_trace = false;
+	struct km_session s;
+	int st = km_session_run(&s, eras, &probe);
+	if (st == 0 && s.ri.scenario_hash != sch->scenario_hash) {
+		snprintf(err, errlen, "%s: made for another version of the scenario (hash %016"
+			 PRIx64 ", %s has %016" PRIx64 ")", o->schedule, sch->scenario_hash,
+			 rq->file, s.ri.scenario_hash);
+		st = 2;
+	} else if (st != 0) {
+		snprintf(err, errlen, "%s", s.ri.reason ? s.ri.reason : "the scenario does not load");
+		st = 2;
+	}
+	km_session_free(&s);
+	if (st)
+		km_schedule_free(sch);
+	return st;
+}
+
 static int run_or_check(const struct options *o, const char *file, bool check_only)
 {
 	struct km_era_list eras;
@@ -563,6 +629,23 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	rq.store_trace = o->png || o->gui || o->trace || o->report == REPORT_INTERLEAVING;
 	rq.json_errors = o->report == REPORT_JSON;
 
+	/* --schedule: the run makes the schedule's decisions, in its era,
+	 * mode, CPU count and seed */
+	struct km_schedule sched = { 0 };
+	struct km_replay replay;
+	if (o->schedule) {
+		int rc = schedule_request(o, &eras, &sched, &rq, err, sizeof(err));
+		if (rc) {
+			km_eras_free(&eras);
+			if (rc == 2)
+				km_out_fail("%s", err);
+			return rc;
+		}
+		km_replay_init(&replay, &sched, o->schedule);
+		rq.chooser = &replay.chooser;
+		rq.schedule_name = o->schedule;
+	}
+
 	if (o->gui && !check_only) {
 		/* The window's first run is its one exhibit's, in the exhibit's
 		 * era and first mode: those are the options, so that --mode and
@@ -572,6 +655,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 						.nmodes = 1 };
 		int rc = km_cli_window(&eras, &solo, 1, 0, &rq, err, sizeof(err));
 		km_eras_free(&eras);
+		km_schedule_free(&sched);
 		if (km_interrupted) {
 			fprintf(stderr, "%s: interrupted\n", prog);
 			return 130;
@@ -584,6 +668,15 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	}
 
 	int status = km_session_run(&s, &eras, &rq);
+	if (o->schedule && !check_only && status != 2 &&
+	    km_replay_finished(&replay, err, sizeof(err)) < 0) {
+		/* it ended before its decisions: not the run that was saved */
+		s.ri.outcome = KM_OUT_ERROR;
+		snprintf(s.reason, sizeof(s.reason), "%s", err);
+		s.ri.reason = s.reason;
+		status = 2;
+	}
+	km_schedule_free(&sched);
 	if (km_interrupted) {
 		fprintf(stderr, "%s: interrupted\n", prog);
 		if (o->report == REPORT_JSON) {
@@ -763,7 +856,8 @@ static int cmd_explore(const struct invocation *inv)
 	}
 	struct km_explore_opts eo = { .file = inv->file, .goal = o->goal, .base = &base,
 				      .jobs = o->jobs ? o->jobs : km_online_cpus(),
-				      .argc = inv->argc, .argv = inv->argv };
+				      .argc = inv->argc, .argv = inv->argv,
+				      .strategy = o->strategy, .out = o->out_dir };
 	const char *seeds = o->seeds ? o->seeds : KM_DEFAULT_SEEDS;
 	unsigned long long lo, hi;
 	char dots[3];
@@ -929,7 +1023,8 @@ static int cmd_tour(const struct invocation *inv)
 
 static const int run_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_REPORT, OPT_TRACE, OPT_TRACE_FORMAT,
-	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, OPT_ANSWERS, OPT_SCALE, 0,
+	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, OPT_ANSWERS, OPT_SCALE,
+	OPT_SCHEDULE, 0,
 };
 static const int compare_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
@@ -937,7 +1032,8 @@ static const int compare_opts[] = {
 	OPT_OUT, 0,
 };
 static const int explore_opts[] = {
-	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS, 0,
+	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS,
+	OPT_STRATEGY, OPT_OUT, 0,
 };
 static const int tour_opts[] = {
 	OPT_SEED, BUDGET_OPTS, OPT_TRACE_LIMIT, OPT_OUT, OPT_SIZE, OPT_GUI, OPT_SCALE, 0,
@@ -973,7 +1069,9 @@ static const struct command commands[] = {
 	 "--from DIR|FILE...: the table of reports run\nanywhere (no FILE.lua needed)"},
 	{"explore", cmd_explore, explore_opts, true, true,
 	 "FILE.lua --seeds 1..N [--goal violation|deadlock|max:ops.NAME.p99]",
-	 "the first seed that reaches the goal"},
+	 "the first seed that reaches the goal\n"
+	 "--strategy random|pct:D|exhaustive:K: search\nthe schedules instead; --out S saves the\n"
+	 "one found for run --schedule S"},
 	{NULL, NULL, NULL, false, false, NULL, NULL},
 };
 
@@ -1044,6 +1142,7 @@ static void usage(FILE *out)
 "                      0.5 to 4; above 1, projector mode: high contrast, text\n"
 "                      that wraps (L toggles it in the window)\n"
 "  --gui               open the run in the museum's window\n"
+"  --schedule S        run: replay a schedule file that explore --strategy saved\n"
 "  --max-instructions N  Lua instruction budget (default %llu)\n"
 "  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
 "  --max-wall SECONDS  wall-clock budget (default %g)\n"

@@ -334,6 +334,7 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 	s->ri.scenario = rq->file;
 	s->ri.seed = rq->seed;
 	s->ri.era_key = rq->era;
+	s->ri.schedule = rq->schedule_name;
 
 	struct km_load_opts lo = {
 		.sets = rq->sets, .nsets = rq->nsets,
@@ -397,6 +398,7 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 		.trace_limit = rq->trace_limit, .max_events = rq->max_events,
 		.max_wall = rq->max_wall, .stop = &km_interrupted,
 		.no_run_ahead = no_run_ahead(),
+		.chooser = rq->chooser,
 	};
 	struct km_sim *sim = km_scenario_instantiate(s->sc, era, &cfg, err, sizeof(err));
 	if (!sim)

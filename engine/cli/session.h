@@ -37,6 +37,10 @@ struct km_run_request {
 	bool check_only;		/* stop after building the machine */
 	bool json_errors;		/* --report json: the watchdog's error is
 					 * also a JSON object on stdout */
+	/* A decision source at the run's choice points (engine/choice.h):
+	 * a strategy of explore, a schedule file; NULL for the run's timing. */
+	const struct km_chooser *chooser;
+	const char *schedule_name;	/* the chooser's schedule file, for titles */
 };
 
 /*

@@ -328,6 +328,48 @@ static int sb_collectgarbage(lua_State *L)
 	return lua_gettop(L);
 }
 
+static int dump_writer(lua_State *L, const void *p, size_t sz, void *ud)
+{
+	struct km_chunk_cache *c = ud;
+	char *more = realloc(c->code, c->code_len + sz);
+	if (!more)
+		return 1;
+	memcpy(more + c->code_len, p, sz);
+	c->code = more;
+	c->code_len += sz;
+	return 0;
+}
+
+static void cache_clear(struct km_chunk_cache *c)
+{
+	free(c->text);
+	free(c->name);
+	free(c->code);
+	memset(c, 0, sizeof(*c));
+}
+
+int km_sandbox_load_cached(lua_State *L, struct km_chunk_cache *cache, const char *text,
+			   size_t len, const char *name)
+{
+	if (cache->code && cache->len == len && !strcmp(cache->name, name) &&
+	    !memcmp(cache->text, text, len))
+		return luaL_loadbufferx(L, cache->code, cache->code_len, name, "b");
+	int st = luaL_loadbufferx(L, text, len, name, "t");
+	if (st != LUA_OK)
+		return st;
+	/* remember it; a failure here only costs the next load a parse */
+	cache_clear(cache);
+	cache->text = malloc(len ? len : 1);
+	cache->name = strdup(name);
+	if (!cache->text || !cache->name || lua_dump(L, dump_writer, cache, 0) != 0) {
+		cache_clear(cache);
+		return LUA_OK;
+	}
+	memcpy(cache->text, text, len);
+	cache->len = len;
+	return LUA_OK;
+}
+
 /* math.random([m [, n]]) from the run's seeded generator. */
 static int sb_random(lua_State *L)
 {
@@ -519,7 +561,9 @@ int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
 	snprintf(name, sizeof(name), "@%s", path);
 	/* lua_load is protected: a memory error while parsing comes back as a
 	 * status with its message */
-	int st = luaL_loadbufferx(L, start, len - (size_t)(start - text), name, "t");
+	static struct km_chunk_cache scenario_cache;
+	int st = km_sandbox_load_cached(L, &scenario_cache, start, len - (size_t)(start - text),
+					name);
 	free(text);
 	if (st == LUA_ERRMEM && sb->fatal) {
 		lua_pop(L, 1);

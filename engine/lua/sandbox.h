@@ -85,6 +85,21 @@ void km_sandbox_set_fatal(struct km_sandbox *sb, const char *msg);
  * accident, not an adversary) and needs no library.
  */
 int km_sandbox_loadfile(struct km_sandbox *sb, const char *path);
+/*
+ * The compile cache: a chunk compiled from the same text under the same
+ * name is loaded from its bytecode, dumped (not stripped) by this process
+ * when it was first compiled -- the same function, lines and names, for
+ * a fraction of the parse.  One entry per cache; explore's thousands of
+ * runs of one scenario rebuild their state from it.  Loads @len bytes of
+ * @text as lua_load would in text mode: returns its status.
+ */
+struct km_chunk_cache {
+	char *text, *name, *code;
+	size_t len, code_len;
+};
+int km_sandbox_load_cached(lua_State *L, struct km_chunk_cache *cache, const char *text,
+			   size_t len, const char *name);
+
 /* The source hash of @len bytes of @text, as km_sandbox_loadfile sets it. */
 uint64_t km_sandbox_source_hash(const char *text, size_t len);
 

@@ -250,7 +250,9 @@ int km_sandbox_open_order(lua_State *L)
 	lua_setfield(L, -2, "format");
 	lua_pop(L, 1);
 
-	if (luaL_loadbufferx(L, order_lua, sizeof(order_lua) - 1, "=prelude", "t") != LUA_OK)
+	static struct km_chunk_cache prelude_cache;
+	if (km_sandbox_load_cached(L, &prelude_cache, order_lua, sizeof(order_lua) - 1,
+				   "=prelude") != LUA_OK)
 		return -1;
 	lua_getglobal(L, "next");
 	lua_getglobal(L, "type");

@@ -767,6 +767,28 @@ static void host_release(void *h, struct km_sim *sim, struct km_ctx *ctx)
 	ctx->host = NULL;
 }
 
+int km_scenario_ctx_line(const struct km_scenario *sc, const struct km_ctx *ctx)
+{
+	lua_Debug ar;
+	lua_State *co = ctx->host;
+	if (!co) {
+		int fnref = ctx->id < sc->cap_ctx ? sc->task_fn[ctx->id] : LUA_NOREF;
+		if (fnref == LUA_NOREF || !lua_checkstack(sc->sb.L, 2))
+			return 0;
+		lua_rawgeti(sc->sb.L, LUA_REGISTRYINDEX, fnref);
+		if (!lua_isfunction(sc->sb.L, -1)) {
+			lua_pop(sc->sb.L, 1);
+			return 0;
+		}
+		/* ">": lua_getinfo pops the function */
+		return lua_getinfo(sc->sb.L, ">S", &ar) ? ar.linedefined : 0;
+	}
+	for (int lv = 0; lua_getstack(co, lv, &ar); lv++)
+		if (lua_getinfo(co, "l", &ar) && ar.currentline > 0)
+			return ar.currentline;
+	return 0;
+}
+
 static const struct km_host_ops lua_host = {
 	.resume = host_resume,
 	.irq_prepare = host_irq_prepare,

@@ -82,6 +82,14 @@ int km_scenario_lock_kinds(const struct km_scenario *sc, enum km_prim *kinds,
 struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_era *era,
 				       const struct km_config *cfg, char *err, size_t errlen);
 
+/*
+ * The line of the scenario file where task @ctx stands: the line of the
+ * operation it is waiting in (its next step starts right after it), the
+ * first line of its body before it started; 0 when unknown.
+ * Context: the host, between two steps of the run (a chooser may ask).
+ */
+int km_scenario_ctx_line(const struct km_scenario *sc, const struct km_ctx *ctx);
+
 /* Run to the end.  Returns 0 or -1 with @err ("file:line: ..." where known). */
 int km_scenario_run(struct km_scenario *sc, char *err, size_t errlen);
 

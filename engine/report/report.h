@@ -38,6 +38,7 @@ struct km_run_info {
 	size_t nlines;			/* (when the trace was stored), time order */
 	uint64_t scenario_hash;		/* of the file's bytes; valid if has_scenario_hash */
 	bool has_scenario_hash;
+	const char *schedule;		/* the schedule file replayed (run --schedule), or NULL */
 };
 
 /* The whole report as a jansson tree (NULL if memory ran out). */

@@ -139,6 +139,9 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 		fprintf(out, "  era %s (Linux %s) \"%s\", mode %s, %d CPU%s, seed %" PRIu64 "\n",
 			ri->era->id, ri->era->version, ri->era->title, km_mode_name(ri->mode),
 			ri->cpus, ri->cpus == 1 ? "" : "s", ri->seed);
+	if (ri->schedule)
+		fprintf(out, "  schedule %s: its decisions replayed at the choice points\n",
+			ri->schedule);
 	for (int i = 0; i < ri->nparams; i++)
 		fprintf(out, "%s%s=%s%s", i ? " " : "  parameters: ", ri->params[i].name,
 			ri->params[i].value, i + 1 == ri->nparams ? "\n" : "");

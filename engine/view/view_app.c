@@ -123,10 +123,12 @@ static void set_title(struct app *a)
 {
 	const struct km_run_info *ri = a->cur.run.ri;
 	char title[512];
-	snprintf(title, sizeof(title), "lockmuseum - %s (era %s, mode %s, %d CPU%s)",
+	const char *sched = ri->schedule ? strrchr(ri->schedule, '/') : NULL;
+	sched = sched ? sched + 1 : ri->schedule;
+	snprintf(title, sizeof(title), "lockmuseum - %s (era %s, mode %s, %d CPU%s%s%s)",
 		 ri->title && *ri->title ? ri->title : ri->scenario ? ri->scenario : "?",
 		 ri->era ? ri->era->id : "?", km_mode_name(ri->mode), ri->cpus,
-		 ri->cpus == 1 ? "" : "s");
+		 ri->cpus == 1 ? "" : "s", sched ? ", schedule " : "", sched ? sched : "");
 	SDL_SetWindowTitle(a->win, title);
 }
 

@@ -1,0 +1,162 @@
+/*
+ * choice.c - choice points and held tasks (see choice.h for the model).
+ *
+ * Three entry points for the event loop (sched.c): km_choice_point when
+ * it is about to resume a task, km_choice_release_for when a task steps,
+ * blocks or ends (whoever waited for it goes on), and km_choice_settle
+ * before each event (a held task whose delay would be the next thing to
+ * happen goes on at once: nobody else has anything to do first).
+ *
+ * A hold is a timed segment like a compute, whose end is a
+ * KM_EV_HOLD_END event rather than a KM_EV_SEG_END, so that the loop
+ * can tell a delay from work: an interrupt, a tick or a preemption treat
+ * it as they treat any segment.  Ending a hold early re-arms the task's
+ * segment for one nanosecond; the HOLD_END left in the queue is then
+ * stale and dropped without moving the clock.
+ *
+ * Cost: a choice point scans the tasks, O(tasks); nothing at all runs
+ * without a chooser.
+ */
+#include "core.h"
+
+static void hold_end_now(struct km_sim *sim, struct km_ctx *c)
+{
+	c->held_for = NULL;
+	sim->holds--;
+	if (c->act != KM_ACT_SEG)
+		return;
+	if (km_ctx_on_top(sim, c))
+		km_ctx_run_seg(sim, c, 1);
+	else if (c->seg_left > 1)
+		c->seg_left = 1;
+}
+
+/**
+ * km_choice_release_for - the tasks held until @ctx stepped go on.
+ * Context: the event loop, when @ctx reaches a choice point, blocks or ends.
+ */
+void km_choice_release_for(struct km_sim *sim, const struct km_ctx *ctx)
+{
+	for (uint32_t i = 0; i < sim->ctxs.n && sim->holds; i++) {
+		struct km_ctx *c = sim->ctxs.v[i];
+		if (c->held_for == ctx)
+			hold_end_now(sim, c);
+	}
+}
+
+/* The delay of @ctx ran out (KM_HOLD_MAX): it is no longer held. */
+void km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx)
+{
+	if (ctx->held_for) {
+		ctx->held_for = NULL;
+		sim->holds--;
+	}
+}
+
+/**
+ * km_choice_settle - before the loop takes its next event: drop stale
+ * hold ends, and end at once a hold whose end would come next.
+ * Context: the event loop, between events, only under a chooser.
+ */
+void km_choice_settle(struct km_sim *sim)
+{
+	const struct km_event *top;
+	while ((top = km_evq_peek(&sim->evq)) && top->kind == KM_EV_HOLD_END) {
+		struct km_ctx *c = sim->ctxs.v[top->id];
+		bool live = top->token == c->seg_token && c->act == KM_ACT_SEG && c->held_for &&
+			    km_ctx_on_top(sim, c);
+		struct km_event ev;
+		km_evq_pop(&sim->evq, &ev);
+		sim->productive--;
+		if (live)
+			hold_end_now(sim, c);
+	}
+}
+
+/* Could @d take a step while @ctx is held on its CPU? */
+static bool may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
+			 const struct km_ctx *d)
+{
+	if (d == ctx || d->kind != KM_CTX_TASK || d->finished || d->state == KM_CTX_DONE)
+		return false;
+	/* waiting for somebody else: it cannot step on its own */
+	if (d->state == KM_CTX_BLOCKED && d->deadline == KM_TIME_NEVER && d->wait != KM_WAIT_SLEEP)
+		return false;
+	/* queued behind @ctx on its CPU: only a preemption lets it run */
+	if (d->state == KM_CTX_RUNNABLE && sim->era.preempt != KM_PREEMPT_FULL && ctx->cpu >= 0) {
+		for (const struct km_ctx *q = sim->cpus[ctx->cpu].rq_head; q; q = q->rq_next)
+			if (q == d)
+				return false;
+	}
+	return true;
+}
+
+/**
+ * km_choice_point - @ctx is about to step: ask the chooser.
+ * Returns true when @ctx is held (its delay runs; the loop resumes it
+ * later without asking again) or the chooser failed the run; false when
+ * it goes now.
+ * Context: the event loop, about to resume the code of task @ctx.
+ */
+bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx)
+{
+	if (ctx->choice_passed) {
+		ctx->choice_passed = false;
+		return false;
+	}
+	if (sim->holds)
+		km_choice_release_for(sim, ctx);
+	sim->choice_others.n = 0;
+	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
+		const struct km_ctx *d = sim->ctxs.v[i];
+		if (may_go_first(sim, ctx, d) && KM_VEC_PUSH(sim->choice_others, d) < 0) {
+			km_fail(sim, KM_ENOMEM, "out of memory at a choice point");
+			return true;
+		}
+	}
+	struct km_choice_point cp = {
+		.index = sim->choice_points++, .ctx = ctx,
+		.others = sim->choice_others.v, .nothers = (int)sim->choice_others.n,
+		.prev_index = (int64_t)ctx->last_choice - 1, .prev_shared = ctx->step_shared,
+	};
+	ctx->last_choice = (uint64_t)cp.index + 1;
+	ctx->step_shared = false;
+	char err[400] = "";
+	const struct km_chooser *ch = sim->cfg.chooser;
+	int pick = ch->choose(ch->ud, sim, &cp, err, sizeof(err));
+	if (pick == KM_CHOOSE_GO)
+		return false;
+	if (pick < 0 || pick >= cp.nothers) {
+		km_fail(sim, KM_EINVAL, "%s", err[0] ? err : "internal: a chooser chose no task");
+		return true;
+	}
+	ctx->held_for = (struct km_ctx *)cp.others[pick];
+	ctx->choice_passed = true;
+	sim->holds++;
+	km_ctx_run_seg(sim, ctx, KM_HOLD_MAX);
+	return true;
+}
+
+/**
+ * km_choice_note - a trace record of @kind was made while sim->running
+ * ran: if it is about a shared object, its step was no local one.
+ * Context: km_emit, under a chooser.
+ */
+void km_choice_note(struct km_sim *sim, int kind)
+{
+	switch (kind) {
+	case KM_TR_CONTEND:
+	case KM_TR_ACQUIRE:
+	case KM_TR_RELEASE:
+	case KM_TR_TRYFAIL:
+	case KM_TR_WAKE:
+	case KM_TR_BLOCK:
+	case KM_TR_VAR_READ:
+	case KM_TR_VAR_WRITE:
+	case KM_TR_ATOMIC:
+		sim->running->step_shared = true;
+		break;
+	default:
+		break;
+	}
+}

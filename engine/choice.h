@@ -1,0 +1,72 @@
+/*
+ * choice.h - choice points: where a strategy may decide who goes next.
+ *
+ * The simulator is exact about time: with fixed timings a scenario has
+ * one interleaving.  A real CPU, though, can always be late -- a cache
+ * miss, an NMI, an SMI -- so any interleaving that some delays could
+ * produce is one a kernel could have run.  A chooser (a strategy of
+ * `explore`, a replayed schedule file, later a player at the keyboard)
+ * turns that into decisions.
+ *
+ * A choice point is a task about to take its next step: the event loop
+ * is about to resume its code (after its start, a compute, an operation's
+ * cost, a wake-up).  The chooser sees the task and the other tasks that
+ * could move while it waits, and answers either "go" (the default: what
+ * real timing does) or "let that one go first".  The task is then *held*:
+ * it keeps its CPU, as a stalled CPU does, for a delay that ends when the
+ * one it let go reaches its own next choice point, blocks or ends (plus
+ * one nanosecond), when nothing else is left to happen, or after
+ * KM_HOLD_MAX at most.  Nothing else changes: locks, interrupts, ticks
+ * and preemption run their ordinary code on that delay, so lock semantics
+ * and the era's rules stay exact.  A held task's next resume is no new
+ * choice point; its step follows.
+ *
+ * Interrupt handlers are no choice points: their timing is the source's
+ * (period and jitter), which --seed already explores.
+ *
+ * With no chooser (cfg.chooser NULL) none of this runs, and every run is
+ * byte for byte what it was.
+ */
+#ifndef KM_ENGINE_CHOICE_H
+#define KM_ENGINE_CHOICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct km_sim;
+struct km_ctx;
+
+/* The longest a held task waits: 1 ms, the order of a long SMI. */
+#define KM_HOLD_MAX 1000000
+
+/* What the chooser is asked at a choice point. */
+struct km_choice_point {
+	uint32_t index;			/* 0, 1, ... in the order of the run */
+	const struct km_ctx *ctx;	/* the task about to step */
+	const struct km_ctx *const *others;	/* may go first instead */
+	int nothers;
+	/* The index of this task's previous choice point (-1: none), and
+	 * whether the step that followed it touched a shared object (a lock,
+	 * a var, an atomic, a queue, a completion): a chooser that prunes
+	 * learns here that holding the task there was no real choice. */
+	int64_t prev_index;
+	bool prev_shared;
+};
+
+/*
+ * A decision source.  choose() returns -1 to let cp->ctx go, or an index
+ * into cp->others: that task goes first.  It may keep state in @ud; it
+ * must not change the simulation (it gets it const).  KM_CHOOSE_FAIL,
+ * with one line in @err, ends the run as an error.
+ */
+struct km_chooser {
+	int (*choose)(void *ud, const struct km_sim *sim, const struct km_choice_point *cp,
+		      char *err, size_t errlen);
+	void *ud;
+};
+
+#define KM_CHOOSE_GO (-1)
+#define KM_CHOOSE_FAIL (-2)
+
+#endif /* KM_ENGINE_CHOICE_H */

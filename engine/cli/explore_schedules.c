@@ -1,0 +1,1009 @@
+/*
+ * explore_schedules.c - `explore --strategy`: search the schedules, not
+ * only the seeds.
+ *
+ * A scenario whose timing is fixed has one interleaving per seed.  Under
+ * a strategy every run has choice points (engine/choice.h): a task about
+ * to step may be held back until another task has stepped, as a stalled
+ * CPU would be.  The strategies, after CHESS, PCT and Loom:
+ *
+ *   random         at each choice point, each task that can step (the
+ *                  one asking included) is as likely to go first.
+ *   pct:D          PCT (Burckhardt et al., ASPLOS 2010): random priorities,
+ *                  D-1 change points drawn over the k choice points of a
+ *                  first run; the highest-priority task that can step goes.
+ *   exhaustive:K   every decision sequence with at most K holds (CHESS's
+ *                  preemption bound), depth first, pruned: holding a task
+ *                  before a step that touched no shared object (lock, var,
+ *                  atomic, queue, completion) is no choice.  It says whether
+ *                  it covered that bounded space and how many distinct
+ *                  interleavings (trace hashes) it ran.
+ *
+ * --seeds A..B are the strategy's random draws (random, pct: one run per
+ * seed); the scenario's own seed stays the run's, as in `run`.
+ *
+ * All runs are in this process, one after the other: the eras are loaded
+ * once, and a run is a session (load, instantiate, run) with a chooser.
+ * When a run reaches the goal, the decisions are shrunk (a decision is
+ * dropped while the goal is still reached: fewest holds first), the last
+ * run is replayed to print its interleaving as a table, and the schedule
+ * is saved for `run --schedule`.
+ */
+#include "explore_schedules.h"
+#include "out.h"
+#include "schedule.h"
+
+#include "../rng.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Bounds: exhaustive stops (and says it did not cover its space) here;
+ * shrinking tries at most this many runs. */
+#define EXHAUSTIVE_MAX_RUNS 1000000
+#define SHRINK_MAX_RUNS 5000
+#define MAX_DEPTH 10
+
+int km_strategy_parse(const char *s, struct km_strategy *st, char *err, size_t errlen)
+{
+	memset(st, 0, sizeof(*st));
+	const char *colon = strchr(s, ':');
+	size_t len = colon ? (size_t)(colon - s) : strlen(s);
+	if (!colon && !strcmp(s, "random")) {
+		st->kind = KM_STRAT_RANDOM;
+		return 0;
+	}
+	if (colon && len == 3 && !strncmp(s, "pct", 3))
+		st->kind = KM_STRAT_PCT;
+	else if (colon && len == 10 && !strncmp(s, "exhaustive", 10))
+		st->kind = KM_STRAT_EXHAUSTIVE;
+	else
+		goto bad;
+	const char *n = colon + 1;
+	char *end;
+	if (*n < '0' || *n > '9')
+		goto bad;
+	long v = strtol(n, &end, 10);
+	if (*end || v > MAX_DEPTH || (st->kind == KM_STRAT_PCT && v < 1))
+		goto bad;
+	st->depth = (int)v;
+	return 0;
+bad:
+	snprintf(err, errlen, "must be random, pct:D (D from 1 to %d) or exhaustive:K (K from "
+		 "0 to %d)", MAX_DEPTH, MAX_DEPTH);
+	return -1;
+}
+
+/* ---------------------------------------------------------- the probe -- */
+
+/* One choice point of a run, as recorded. */
+struct cp_rec {
+	uint32_t ctx;
+	uint32_t others_at;		/* into probe.others */
+	int nothers;
+	bool shared;			/* the step after it touched a shared object */
+	int line, line_after;		/* where the task stood; where its step stopped */
+	km_time time;
+};
+
+/*
+ * The chooser of every run here: it follows a script of decisions (the
+ * exhaustive search, shrinking, the final replay) or draws them (random,
+ * pct), and records what it saw.
+ */
+struct probe {
+	enum { BY_SCRIPT, BY_RANDOM, BY_PCT } how;
+	const struct km_decision *script;
+	int nscript, next;
+	struct km_rng rng;
+	int depth;
+	uint32_t change_at[MAX_DEPTH];
+	uint64_t *prio;			/* by task id; 0: not drawn yet */
+	uint32_t nprio;
+	bool lines;			/* ask the scenario for lines (slower) */
+	struct km_session *s;
+	struct cp_rec *cps;
+	uint32_t ncps, capcps;
+	uint32_t *others;
+	uint32_t nothers, capothers;
+	struct km_schedule applied;	/* the holds this run made */
+	bool oom;
+	struct km_chooser chooser;
+};
+
+static bool grow(void **v, uint32_t *cap, uint32_t need, size_t el)
+{
+	if (need <= *cap)
+		return true;
+	uint32_t c = *cap ? *cap : 64;
+	while (c < need)
+		c *= 2;
+	void *n = realloc(*v, (size_t)c * el);
+	if (!n)
+		return false;
+	*v = n;
+	*cap = c;
+	return true;
+}
+
+static uint64_t pct_prio(struct probe *p, uint32_t id)
+{
+	if (id >= p->nprio) {
+		uint32_t n = p->nprio;
+		if (!grow((void **)&p->prio, &p->nprio, id + 1, sizeof(*p->prio)))
+			return 0;
+		memset(p->prio + n, 0, (size_t)(p->nprio - n) * sizeof(*p->prio));
+	}
+	/* the initial priorities are above every change point's (1..D-1) */
+	if (!p->prio[id])
+		p->prio[id] = (uint64_t)MAX_DEPTH + 1 + (km_rng_next(&p->rng) >> 8);
+	return p->prio[id];
+}
+
+static int decide(struct probe *p, const struct km_choice_point *cp)
+{
+	switch (p->how) {
+	case BY_SCRIPT:
+		while (p->next < p->nscript && p->script[p->next].index < cp->index)
+			p->next++;
+		if (p->next >= p->nscript || p->script[p->next].index != cp->index)
+			return KM_CHOOSE_GO;
+		if (p->script[p->next].ctx != cp->ctx->id)
+			return KM_CHOOSE_GO;	/* no longer fits (shrinking): dropped */
+		for (int i = 0; i < cp->nothers; i++)
+			if (cp->others[i]->id == p->script[p->next].other)
+				return i;
+		return KM_CHOOSE_GO;
+	case BY_RANDOM: {
+		int pick = (int)km_rng_range(&p->rng, 0, cp->nothers);
+		return pick == cp->nothers ? KM_CHOOSE_GO : pick;
+	}
+	case BY_PCT: {
+		for (int i = 0; i < p->depth - 1; i++)
+			if (p->change_at[i] == cp->index) {
+				pct_prio(p, cp->ctx->id);
+				if (cp->ctx->id < p->nprio)
+					p->prio[cp->ctx->id] = (uint64_t)(p->depth - 1 - i);
+			}
+		uint64_t best = pct_prio(p, cp->ctx->id);
+		int pick = KM_CHOOSE_GO;
+		for (int i = 0; i < cp->nothers; i++) {
+			uint64_t q = pct_prio(p, cp->others[i]->id);
+			if (q > best) {
+				best = q;
+				pick = i;
+			}
+		}
+		return pick;
+	}
+	}
+	return KM_CHOOSE_GO;
+}
+
+static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choice_point *cp,
+			char *err, size_t errlen)
+{
+	struct probe *p = ud;
+	int line = p->lines && p->s->sc ? km_scenario_ctx_line(p->s->sc, cp->ctx) : 0;
+	if (cp->prev_index >= 0 && (uint64_t)cp->prev_index < p->ncps) {
+		p->cps[cp->prev_index].shared = cp->prev_shared;
+		p->cps[cp->prev_index].line_after = line;
+	}
+	if (!grow((void **)&p->cps, &p->capcps, p->ncps + 1, sizeof(*p->cps)) ||
+	    !grow((void **)&p->others, &p->capothers, p->nothers + (uint32_t)cp->nothers + 1,
+		  sizeof(*p->others))) {
+		snprintf(err, errlen, "out of memory recording choice points");
+		p->oom = true;
+		return KM_CHOOSE_FAIL;
+	}
+	struct cp_rec *r = &p->cps[p->ncps++];
+	*r = (struct cp_rec){ .ctx = cp->ctx->id, .others_at = p->nothers,
+			      .nothers = cp->nothers, .shared = true, .line = line,
+			      .time = sim->now };
+	for (int i = 0; i < cp->nothers; i++)
+		p->others[p->nothers++] = cp->others[i]->id;
+	int pick = decide(p, cp);
+	if (pick >= 0) {
+		struct km_decision d = { cp->index, cp->ctx->id, cp->others[pick]->id };
+		if (km_schedule_push(&p->applied, &d) < 0) {
+			snprintf(err, errlen, "out of memory recording decisions");
+			return KM_CHOOSE_FAIL;
+		}
+	}
+	return pick;
+}
+
+static void probe_init(struct probe *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->chooser.choose = probe_choose;
+	p->chooser.ud = p;
+}
+
+/* Ready for a new run (the records of the last one are dropped). */
+static void probe_reset(struct probe *p)
+{
+	p->next = 0;
+	p->ncps = p->nothers = 0;
+	p->applied.n = 0;
+	if (p->prio)
+		memset(p->prio, 0, (size_t)p->nprio * sizeof(*p->prio));
+}
+
+static void probe_free(struct probe *p)
+{
+	free(p->prio);
+	free(p->cps);
+	free(p->others);
+	km_schedule_free(&p->applied);
+}
+
+/* ------------------------------------------------------------ one run -- */
+
+struct run_out {
+	int status;			/* of the run: 0..3 */
+	bool goal;
+	uint64_t hash;
+	char reason[600];
+	/* from the last run that kept them (want_names) */
+	char era[32];
+	uint64_t scenario_hash, seed;
+	char scenario[129];
+	int cpus;
+	char **names;
+	int nnames;
+};
+
+static void names_free(struct run_out *r)
+{
+	for (int i = 0; i < r->nnames; i++)
+		free(r->names[i]);
+	free(r->names);
+	r->names = NULL;
+	r->nnames = 0;
+}
+
+static bool goal_reached(const struct km_sim *sim, const char *goal)
+{
+	if (!strcmp(goal, "deadlock"))
+		return sim->outcome == KM_OUT_DEADLOCK;
+	if (!strcmp(goal, "violation"))
+		for (int k = 0; k < KM_V_KINDS; k++)
+			if (sim->violation_count[k])
+				return true;
+	return false;
+}
+
+/* One run of @rq under @p; 0, or -1 when it could not run (out->reason). */
+static int one_run(const struct km_era_list *eras, struct km_run_request *rq, struct probe *p,
+		   const char *goal, bool want_names, struct run_out *out)
+{
+	struct km_session s;
+	probe_reset(p);
+	p->s = &s;
+	rq->chooser = &p->chooser;
+	out->status = km_session_run(&s, eras, rq);
+	p->s = NULL;
+	const struct km_sim *sim = s.ri.sim;
+	int rc = 0;
+	if (out->status == 2 || !sim) {
+		snprintf(out->reason, sizeof(out->reason), "%s", s.ri.reason ? s.ri.reason :
+			 "the run failed");
+		rc = -1;
+		goto out;
+	}
+	out->hash = sim->trace.hash;
+	/* a task that blocked for good stopped its last step in a wait */
+	for (uint32_t i = 0; p->lines && i < sim->ctxs.n; i++) {
+		const struct km_ctx *c = sim->ctxs.v[i];
+		if (c->kind == KM_CTX_TASK && c->state == KM_CTX_BLOCKED && c->last_choice &&
+		    c->last_choice <= p->ncps && !p->cps[c->last_choice - 1].line_after)
+			p->cps[c->last_choice - 1].line_after = km_scenario_ctx_line(s.sc, c);
+	}
+	out->goal = goal_reached(sim, goal);
+	if (want_names) {
+		names_free(out);
+		snprintf(out->era, sizeof(out->era), "%s", s.ri.era ? s.ri.era->id : "");
+		snprintf(out->scenario, sizeof(out->scenario), "%s", s.ri.scenario);
+		out->scenario_hash = s.ri.scenario_hash;
+		out->seed = s.ri.seed;
+		out->cpus = s.ri.cpus;
+		out->names = calloc(sim->ctxs.n + 1, sizeof(*out->names));
+		for (uint32_t i = 0; out->names && i < sim->ctxs.n; i++) {
+			const struct km_ctx *c = sim->ctxs.v[i];
+			out->names[i] = strdup(c->kind == KM_CTX_TASK && c->name ? c->name : "irq");
+			out->nnames = (int)i + 1;
+		}
+	}
+out:
+	km_session_free(&s);
+	return rc;
+}
+
+/* ------------------------------------------------- distinct interleavings -- */
+
+struct hashset {
+	uint64_t *v;
+	uint32_t cap, n;
+};
+
+static void hashset_add(struct hashset *h, uint64_t x)
+{
+	x |= 1;		/* 0 marks an empty slot */
+	if ((h->n + 1) * 2 > h->cap) {
+		uint32_t cap = h->cap ? h->cap * 2 : 1024;
+		uint64_t *v = calloc(cap, sizeof(*v));
+		if (!v)
+			return;
+		for (uint32_t i = 0; i < h->cap; i++)
+			if (h->v[i])
+				for (uint32_t j = (uint32_t)(h->v[i] % cap);; j = (j + 1) % cap)
+					if (!v[j]) {
+						v[j] = h->v[i];
+						break;
+					}
+		free(h->v);
+		h->v = v;
+		h->cap = cap;
+	}
+	for (uint32_t j = (uint32_t)(x % h->cap);; j = (j + 1) % h->cap) {
+		if (h->v[j] == x)
+			return;
+		if (!h->v[j]) {
+			h->v[j] = x;
+			h->n++;
+			return;
+		}
+	}
+}
+
+/* ----------------------------------------------------------- shrinking -- */
+
+/*
+ * Drop decisions while the goal is still reached, the last ones first,
+ * until no single decision can go.  @best holds the failing decisions and
+ * is replaced by those of the smaller failing runs.  Returns the runs it
+ * took, or -1 on an error.
+ */
+static long shrink(const struct km_era_list *eras, struct km_run_request *rq, const char *goal,
+		   struct km_schedule *best, struct run_out *ro)
+{
+	struct probe p;
+	probe_init(&p);
+	p.how = BY_SCRIPT;
+	long runs = 0;
+	struct km_decision *trial = malloc(((size_t)best->n + 1) * sizeof(*trial));
+	bool again = trial != NULL;
+	while (again && runs < SHRINK_MAX_RUNS) {
+		again = false;
+		for (int drop = best->n - 1; drop >= 0 && runs < SHRINK_MAX_RUNS; drop--) {
+			int n = 0;
+			for (int i = 0; i < best->n; i++)
+				if (i != drop)
+					trial[n++] = best->d[i];
+			p.script = trial;
+			p.nscript = n;
+			runs++;
+			if (one_run(eras, rq, &p, goal, false, ro) < 0) {
+				runs = -1;
+				goto out;
+			}
+			if (!ro->goal)
+				continue;
+			/* smaller: keep the holds that run actually made */
+			best->n = 0;
+			for (int i = 0; i < p.applied.n; i++)
+				km_schedule_push(best, &p.applied.d[i]);
+			again = true;
+			break;
+		}
+	}
+out:
+	free(trial);
+	probe_free(&p);
+	return runs;
+}
+
+/* ------------------------------------------------------------- the table -- */
+
+/* The lines of the scenario file, for the table (NULL when unreadable). */
+static char **read_lines(const char *path, int *n)
+{
+	*n = 0;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	char **v = NULL, buf[4096];
+	int cap = 0;
+	while (fgets(buf, sizeof(buf), f) && *n < 1000000) {
+		if (!strchr(buf, '\n') && !feof(f)) {
+			int c;
+			while ((c = fgetc(f)) != EOF && c != '\n')
+				;
+		}
+		buf[strcspn(buf, "\r\n")] = 0;
+		const char *t = buf + strspn(buf, " \t");
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 256;
+			char **nv = realloc(v, (size_t)cap * sizeof(*v));
+			if (!nv)
+				break;
+			v = nv;
+		}
+		v[(*n)++] = strdup(t);
+	}
+	fclose(f);
+	return v;
+}
+
+static const char *source_at(char **lines, int n, int line)
+{
+	return lines && line > 0 && line <= n && lines[line - 1] ? lines[line - 1] : "";
+}
+
+/*
+ * The interleaving of the run @p recorded: one row per step (who, when,
+ * the scenario line its step stopped at), and each hold marked.  A long
+ * run shows the rows near the holds and its end.
+ */
+static void print_table(const struct probe *p, const struct run_out *ro, const char *file)
+{
+	int nl;
+	char **lines = read_lines(file, &nl);
+	bool *show = calloc(p->ncps ? p->ncps : 1, sizeof(*show));
+	int hold = 0;
+	for (uint32_t i = 0; show && i < p->ncps; i++) {
+		bool near = p->ncps <= 40 || i + 3 >= p->ncps;
+		for (int k = 0; k < p->applied.n && !near; k++)
+			near = i + 3 >= p->applied.d[k].index && i <= p->applied.d[k].index + 3;
+		show[i] = near;
+	}
+	printf("\n  %5s %12s  %-12s %5s  %s\n", "step", "time", "task", "line", "what it runs");
+	bool gap = false;
+	for (uint32_t i = 0; show && i < p->ncps; i++) {
+		const struct cp_rec *r = &p->cps[i];
+		if (!show[i]) {
+			if (!gap)
+				printf("  %5s\n", "...");
+			gap = true;
+			continue;
+		}
+		gap = false;
+		char t[32];
+		const char *who = r->ctx < (uint32_t)ro->nnames ? ro->names[r->ctx] : "?";
+		bool held = hold < p->applied.n && p->applied.d[hold].index == i;
+		int line = r->line_after;
+		printf("  %5u %12s  %-12.12s ", i, km_fmt_ns(r->time, t, sizeof(t)), who);
+		if (line > 0)
+			printf("%5d  %.50s", line, source_at(lines, nl, line));
+		else
+			printf("%5s  (to its end)", "-");
+		if (held) {
+			uint32_t o = p->applied.d[hold].other;
+			printf("   <- held here: %s goes first",
+			       o < (uint32_t)ro->nnames ? ro->names[o] : "?");
+			hold++;
+		}
+		putchar('\n');
+	}
+	for (int i = 0; lines && i < nl; i++)
+		free(lines[i]);
+	free(lines);
+	free(show);
+}
+
+/* ------------------------------------------------------------- the search -- */
+
+/* The replay command: explore's options but its own, then --schedule. */
+static void replay_cmd(const struct km_explore_opts *o, const char *path)
+{
+	printf("replay: lockmuseum run %s", o->file);
+	static const char *const skip[] = { "--seeds", "--goal", "--jobs", "--strategy", "--out",
+					    "--report" };
+	for (int i = 2; i < o->argc; i++) {
+		const char *a = o->argv[i];
+		if (!strcmp(a, o->file))
+			continue;
+		bool drop = false;
+		for (size_t k = 0; k < sizeof(skip) / sizeof(skip[0]) && !drop; k++) {
+			size_t n = strlen(skip[k]);
+			if (!strcmp(a, skip[k])) {
+				i++;
+				drop = true;
+			} else if (!strncmp(a, skip[k], n) && a[n] == '=') {
+				drop = true;
+			}
+		}
+		if (!drop)
+			printf(" %s", a);
+	}
+	printf(" --schedule %s\n", path);
+}
+
+struct search {
+	const struct km_explore_opts *o;
+	const struct km_strategy *st;
+	const char *goal;
+	const struct km_era_list *eras;
+	struct km_run_request rq;
+	struct hashset seen;
+	long runs;
+	bool found, covered;
+	/* which hit comes first, whatever the --jobs: the lowest seed
+	 * (random, pct), the earliest subtree in depth-first order
+	 * (exhaustive; -1 the run with no decision) */
+	int64_t found_key;
+	struct km_schedule best;	/* the decisions of the hit */
+	char reason[600];		/* when a search fails */
+};
+
+static int found_run(struct search *S, const struct probe *p, int64_t key)
+{
+	S->found = true;
+	S->found_key = key;
+	S->best.n = 0;
+	for (int i = 0; i < p->applied.n; i++)
+		if (km_schedule_push(&S->best, &p->applied.d[i]) < 0)
+			return -1;
+	return 0;
+}
+
+/* Worker @w of @jobs draws the seeds lo + w, lo + w + jobs, ... */
+static int search_random(struct search *S, int w, int jobs)
+{
+	struct probe p;
+	probe_init(&p);
+	p.how = S->st->kind == KM_STRAT_PCT ? BY_PCT : BY_RANDOM;
+	p.depth = S->st->depth;
+	struct run_out ro = { 0 };
+	int rc = 0;
+	uint32_t k = 0;
+	if (p.how == BY_PCT) {
+		/* PCT's k: the choice points of a run with the real timing */
+		struct probe first;
+		probe_init(&first);
+		first.how = BY_SCRIPT;
+		rc = one_run(S->eras, &S->rq, &first, S->goal, false, &ro);
+		k = first.ncps;
+		probe_free(&first);
+		S->runs++;
+		if (rc < 0)
+			goto out;
+		hashset_add(&S->seen, ro.hash);
+	}
+	if ((uint64_t)w > S->o->seed_hi - S->o->seed_lo)
+		goto out;	/* fewer seeds than workers: none for this one */
+	for (uint64_t seed = S->o->seed_lo + (uint64_t)w; seed <= S->o->seed_hi;
+	     seed += (uint64_t)jobs) {
+		if (km_interrupted)
+			break;
+		km_rng_seed(&p.rng, seed);
+		for (int i = 0; i < p.depth - 1; i++)
+			p.change_at[i] = k ? (uint32_t)km_rng_range(&p.rng, 0, k - 1) : 0;
+		rc = one_run(S->eras, &S->rq, &p, S->goal, false, &ro);
+		S->runs++;
+		if (rc < 0)
+			break;
+		hashset_add(&S->seen, ro.hash);
+		if (ro.goal) {
+			rc = found_run(S, &p, (int64_t)seed);
+			break;
+		}
+		if (S->o->seed_hi - seed < (uint64_t)jobs)
+			break;	/* the next would wrap */
+	}
+out:
+	if (rc < 0)
+		snprintf(S->reason, sizeof(S->reason), "%s", ro.reason[0] ? ro.reason : "out of memory");
+	probe_free(&p);
+	names_free(&ro);
+	return rc;
+}
+
+/*
+ * The exhaustive search: a run is named by its decisions (at most K),
+ * each at a choice point after the previous one's.  From each run, the
+ * children add one hold at a later choice point of that run -- the runs
+ * agree up to it -- where the step that followed touched a shared object.
+ * So each decision sequence runs once.  Worker @w of @jobs searches the
+ * subtrees of the first-level children whose rank is w modulo jobs.
+ */
+static int search_exhaustive(struct search *S, int w, int jobs)
+{
+	int K = S->st->depth;
+	size_t width = (size_t)K + 1;
+	struct km_decision *stack = NULL;
+	int *depth = NULL;
+	int64_t *rank = NULL;		/* of the first-level subtree */
+	size_t n = 0, cap = 0;
+	struct probe p;
+	probe_init(&p);
+	p.how = BY_SCRIPT;
+	struct run_out ro = { 0 };
+	int rc = 0;
+	/* the root: no decision */
+	cap = 64;
+	stack = malloc(cap * width * sizeof(*stack));
+	depth = malloc(cap * sizeof(*depth));
+	rank = malloc(cap * sizeof(*rank));
+	if (!stack || !depth || !rank) {
+		snprintf(S->reason, sizeof(S->reason), "out of memory");
+		rc = -1;
+		goto out;
+	}
+	rank[n] = -1;
+	depth[n++] = 0;
+	S->covered = false;
+	while (n && !km_interrupted) {
+		if (S->runs >= EXHAUSTIVE_MAX_RUNS)
+			goto out;
+		n--;
+		int d = depth[n];
+		int64_t rk = rank[n];
+		struct km_decision cur[MAX_DEPTH + 1];
+		memcpy(cur, stack + n * width, (size_t)d * sizeof(*cur));
+		p.script = cur;
+		p.nscript = d;
+		rc = one_run(S->eras, &S->rq, &p, S->goal, false, &ro);
+		S->runs++;
+		if (rc < 0) {
+			snprintf(S->reason, sizeof(S->reason), "%s", ro.reason);
+			goto out;
+		}
+		hashset_add(&S->seen, ro.hash);
+		if (ro.goal) {
+			rc = found_run(S, &p, rk);
+			goto out;
+		}
+		if (d >= K)
+			continue;
+		uint32_t from = d ? cur[d - 1].index + 1 : 0;
+		int64_t nkids = 0, pushed = 0;
+		for (uint32_t j = from; d == 0 && j < p.ncps; j++)
+			nkids += p.cps[j].shared ? p.cps[j].nothers : 0;
+		/* later choice points are pushed first: the earliest is run next */
+		for (uint32_t j = p.ncps; j-- > from;) {
+			const struct cp_rec *r = &p.cps[j];
+			if (!r->shared)
+				continue;
+			for (int o = r->nothers - 1; o >= 0; o--) {
+				int64_t kid_rank = d ? rk : nkids - 1 - pushed++;
+				if (d == 0 && kid_rank % jobs != w)
+					continue;
+				if (n == cap) {
+					cap *= 2;
+					struct km_decision *ns = realloc(stack, cap * width * sizeof(*ns));
+					int *nd = realloc(depth, cap * sizeof(*nd));
+					int64_t *nr = realloc(rank, cap * sizeof(*nr));
+					if (ns)
+						stack = ns;
+					if (nd)
+						depth = nd;
+					if (nr)
+						rank = nr;
+					if (!ns || !nd || !nr) {
+						snprintf(S->reason, sizeof(S->reason), "out of memory");
+						rc = -1;
+						goto out;
+					}
+				}
+				struct km_decision *slot = stack + n * width;
+				memcpy(slot, cur, (size_t)d * sizeof(*cur));
+				slot[d] = (struct km_decision){ j, r->ctx, p.others[r->others_at + o] };
+				rank[n] = kid_rank;
+				depth[n++] = d + 1;
+			}
+		}
+	}
+	S->covered = !km_interrupted;
+out:
+	free(stack);
+	free(depth);
+	free(rank);
+	probe_free(&p);
+	names_free(&ro);
+	return rc;
+}
+
+/* ------------------------------------------------------------ the workers -- */
+
+static int search_part(struct search *S, int w, int jobs)
+{
+	return S->st->kind == KM_STRAT_EXHAUSTIVE ? search_exhaustive(S, w, jobs) :
+						    search_random(S, w, jobs);
+}
+
+/* What a worker sends back: this, then the decisions, then the hashes. */
+struct part_result {
+	int rc;
+	bool found, covered;
+	int64_t key;
+	long runs;
+	int ndec;
+	uint32_t nhash;
+	char reason[600];
+};
+
+static bool write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	while (len) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		len -= (size_t)w;
+	}
+	return true;
+}
+
+static bool read_all(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	while (len) {
+		ssize_t r = read(fd, p, len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		p += r;
+		len -= (size_t)r;
+	}
+	return true;
+}
+
+static void part_send(int fd, const struct search *S, int rc)
+{
+	struct part_result h = { .rc = rc, .found = S->found, .covered = S->covered,
+				 .key = S->found_key, .runs = S->runs, .ndec = S->best.n,
+				 .nhash = S->seen.n };
+	snprintf(h.reason, sizeof(h.reason), "%s", S->reason);
+	bool ok = write_all(fd, &h, sizeof(h)) &&
+		  write_all(fd, S->best.d, (size_t)S->best.n * sizeof(*S->best.d));
+	for (uint32_t i = 0; ok && i < S->seen.cap; i++)
+		if (S->seen.v[i])
+			ok = write_all(fd, &S->seen.v[i], sizeof(S->seen.v[i]));
+}
+
+/* Take worker results into @S: the hit with the lowest key wins. */
+static int part_merge(int fd, struct search *S, bool *covered)
+{
+	struct part_result h;
+	if (!read_all(fd, &h, sizeof(h)) || h.ndec < 0 || h.ndec > KM_SCHEDULE_MAX) {
+		snprintf(S->reason, sizeof(S->reason), "a worker of the search ended without "
+			 "its result");
+		return -1;
+	}
+	S->runs += h.runs;
+	*covered &= h.covered;
+	int rc = h.rc;
+	if (rc < 0)
+		snprintf(S->reason, sizeof(S->reason), "%s", h.reason);
+	bool better = h.found && (!S->found || h.key < S->found_key);
+	if (better) {
+		S->found = true;
+		S->found_key = h.key;
+		S->best.n = 0;
+	}
+	for (int i = 0; i < h.ndec; i++) {
+		struct km_decision d;
+		if (!read_all(fd, &d, sizeof(d)))
+			return -1;
+		if (better && km_schedule_push(&S->best, &d) < 0)
+			return -1;
+	}
+	for (uint32_t i = 0; i < h.nhash; i++) {
+		uint64_t x;
+		if (!read_all(fd, &x, sizeof(x)))
+			return -1;
+		hashset_add(&S->seen, x);
+	}
+	return rc;
+}
+
+/*
+ * The search in @jobs processes, one per worker, each with its share
+ * (search_random, search_exhaustive): the result is the one a single
+ * process finds, as the hit with the lowest key wins.
+ */
+static int search_all(struct search *S, int jobs)
+{
+	if (jobs <= 1)
+		return search_part(S, 0, 1);
+	fflush(stdout);
+	fflush(stderr);
+	pid_t pid[256];
+	int fd[256], started = 0, rc = 0;
+	for (int w = 0; w < jobs; w++) {
+		int p[2];
+		if (pipe(p) < 0)
+			break;
+		pid[w] = fork();
+		if (pid[w] < 0) {
+			close(p[0]);
+			close(p[1]);
+			break;
+		}
+		if (pid[w] == 0) {
+			close(p[0]);
+			for (int i = 0; i < started; i++)
+				close(fd[i]);
+			struct search C = *S;
+			memset(&C.seen, 0, sizeof(C.seen));
+			memset(&C.best, 0, sizeof(C.best));
+			int r = search_part(&C, w, jobs);
+			part_send(p[1], &C, r);
+			_exit(0);
+		}
+		close(p[1]);
+		fd[started++] = p[0];
+	}
+	if (started < jobs) {
+		snprintf(S->reason, sizeof(S->reason), "cannot start %d workers: %s", jobs,
+			 strerror(errno));
+		rc = -1;
+	}
+	bool covered = true;
+	for (int w = 0; w < started; w++) {
+		if (part_merge(fd[w], S, &covered) < 0)
+			rc = -1;
+		close(fd[w]);
+		waitpid(pid[w], NULL, 0);
+	}
+	S->covered = covered && rc == 0;
+	return rc;
+}
+
+int km_explore_schedules(const struct km_explore_opts *o, const struct km_strategy *st)
+{
+	const char *goal = o->goal ? o->goal : "violation";
+	if (!strncmp(goal, "max:", 4)) {
+		km_out_fail("--goal %s: a strategy looks for a failure: use violation or deadlock "
+			    "(max: goals explore seeds, without --strategy)", goal);
+		return 2;
+	}
+	if (strcmp(goal, "violation") && strcmp(goal, "deadlock")) {
+		km_out_fail("--goal %s: must be violation, deadlock or max:ops.NAME.p99", goal);
+		return 2;
+	}
+	if (o->seed_hi < o->seed_lo || o->seed_hi - o->seed_lo >= 1000000) {
+		km_out_fail("--seeds: give a range A..B of at most 1,000,000 seeds");
+		return 2;
+	}
+	struct km_era_list eras;
+	char err[1024];
+	if (km_load_eras(&eras, err, sizeof(err)) < 0) {
+		km_out_fail("%s", err);
+		return 2;
+	}
+	struct search S = { .o = o, .st = st, .goal = goal, .eras = &eras };
+	S.rq = *o->base;
+	S.rq.file = o->file;
+	int rc = search_all(&S, o->jobs > 256 ? 256 : o->jobs);
+	int status = rc < 0 ? 2 : S.found ? 0 : 1;
+	char strat[32];
+	snprintf(strat, sizeof(strat), "%s", st->kind == KM_STRAT_RANDOM ? "random" :
+		 st->kind == KM_STRAT_PCT ? "pct" : "exhaustive");
+	if (st->kind != KM_STRAT_RANDOM)
+		snprintf(strat + strlen(strat), sizeof(strat) - strlen(strat), ":%d", st->depth);
+	long found_after = S.runs;
+	struct run_out ro = { 0 };
+	char path[4096] = "";
+	long shrink_runs = 0;
+	int holds_before = S.best.n;
+	struct probe last;
+	probe_init(&last);
+	if (rc < 0) {
+		km_out_fail("%s", S.reason[0] ? S.reason : "the search failed");
+		goto out;
+	}
+	if (status == 0) {
+		shrink_runs = shrink(&eras, &S.rq, goal, &S.best, &ro);
+		if (shrink_runs < 0) {
+			km_out_fail("%s", ro.reason);
+			status = 2;
+			goto out;
+		}
+		/* the shrunk run once more, recorded with its lines */
+		last.how = BY_SCRIPT;
+		last.script = S.best.d;
+		last.nscript = S.best.n;
+		last.lines = true;
+		if (one_run(&eras, &S.rq, &last, goal, true, &ro) < 0 || !ro.goal) {
+			km_out_fail("%s", ro.reason[0] ? ro.reason :
+				    "internal: the shrunk schedule no longer reaches the goal");
+			status = 2;
+			goto out;
+		}
+		struct km_schedule sch = last.applied;
+		snprintf(sch.scenario, sizeof(sch.scenario), "%s", ro.scenario);
+		sch.scenario_hash = ro.scenario_hash;
+		snprintf(sch.era, sizeof(sch.era), "%s", ro.era);
+		snprintf(sch.mode, sizeof(sch.mode), "%s", km_mode_name(S.rq.mode));
+		sch.cpus = ro.cpus;
+		sch.seed = ro.seed;
+		if (st->kind == KM_STRAT_EXHAUSTIVE)
+			snprintf(sch.strategy, sizeof(sch.strategy), "%s", strat);
+		else
+			snprintf(sch.strategy, sizeof(sch.strategy), "%s seed %" PRId64, strat,
+				 S.found_key);
+		snprintf(path, sizeof(path), "%s%s", o->out ? o->out : ro.scenario,
+			 o->out ? "" : ".schedule");
+		int *lines = calloc((size_t)sch.n + 1, sizeof(*lines));
+		for (int i = 0; lines && i < sch.n; i++)
+			lines[i] = sch.d[i].index < last.ncps ? last.cps[sch.d[i].index].line_after : 0;
+		km_writing_output++;
+		int wr = km_schedule_write(path, &sch, (const char *const *)ro.names, ro.nnames,
+					   lines, err, sizeof(err));
+		km_writing_output--;
+		free(lines);
+		if (wr < 0) {
+			km_out_fail("--out %s", err);
+			status = 2;
+			goto out;
+		}
+	}
+	if (km_out_json) {
+		json_t *j = json_object();
+		json_object_set_new(j, "command", json_string("explore"));
+		json_object_set_new(j, "strategy", json_string(strat));
+		json_object_set_new(j, "goal", json_string(goal));
+		json_object_set_new(j, "seed_lo", json_integer((json_int_t)o->seed_lo));
+		json_object_set_new(j, "seed_hi", json_integer((json_int_t)o->seed_hi));
+		json_object_set_new(j, "runs", json_integer(S.runs));
+		json_object_set_new(j, "interleavings", json_integer(S.seen.n));
+		if (st->kind == KM_STRAT_EXHAUSTIVE)
+			json_object_set_new(j, "covered", json_boolean(S.covered && !S.found));
+		json_object_set_new(j, "outcome", json_string(status == 2 ? "error" : "completed"));
+		json_object_set_new(j, "reason", json_null());
+		json_object_set_new(j, "found", json_boolean(status == 0));
+		json_object_set_new(j, "schedule", status == 0 ? json_string(path) : json_null());
+		json_object_set_new(j, "preemptions", status == 0 ? json_integer(last.applied.n) :
+				    json_null());
+		if (status != 2) {
+			km_report_write_json(stdout, j);
+			km_out_json_sent();
+		}
+		json_decref(j);
+		goto out;
+	}
+	if (status == 1) {
+		printf("%s: no schedule in %ld run%s reaches the goal (%s); %u distinct "
+		       "interleaving%s\n", strat, S.runs, S.runs == 1 ? "" : "s", goal, S.seen.n,
+		       S.seen.n == 1 ? "" : "s");
+		if (st->kind == KM_STRAT_EXHAUSTIVE)
+			printf("covered: %s (every schedule with at most %d preemption%s)\n",
+			       S.covered ? "yes" : "no, stopped early", st->depth,
+			       st->depth == 1 ? "" : "s");
+	} else if (status == 0) {
+		printf("%s", strat);
+		if (st->kind != KM_STRAT_EXHAUSTIVE)
+			printf(" seed %" PRId64, S.found_key);
+		printf(" reaches the goal (%s) after %ld run%s (%u distinct interleaving%s)\n", goal,
+		       found_after, found_after == 1 ? "" : "s", S.seen.n, S.seen.n == 1 ? "" : "s");
+		printf("shrunk from %d to %d preemption%s in %ld run%s; %u steps:\n", holds_before,
+		       last.applied.n, last.applied.n == 1 ? "" : "s", shrink_runs,
+		       shrink_runs == 1 ? "" : "s", last.ncps);
+		print_table(&last, &ro, o->file);
+		printf("\nschedule: %s\n", path);
+		replay_cmd(o, path);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		km_out_fail("cannot write the result: %s", strerror(errno));
+		status = 2;
+	}
+out:
+	names_free(&ro);
+	probe_free(&last);
+	km_schedule_free(&S.best);
+	free(S.seen.v);
+	km_eras_free(&eras);
+	return status;
+}

@@ -1,0 +1,285 @@
+/*
+ * schedule.c - reading, writing and replaying schedule files.
+ *
+ * The reader is written for hostile input, as the era and scenario
+ * loaders are: a line longer than the buffer, a number out of range, a
+ * key twice or missing, decisions out of order or more than announced --
+ * each is one line "path:line: what" and exit status 2, never a crash.
+ * Writing goes through out_file.c like every output of the program.
+ */
+#include "schedule.h"
+
+#include "../report/out_file.h"
+#include "../sim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int km_schedule_push(struct km_schedule *s, const struct km_decision *d)
+{
+	if (s->n == s->cap) {
+		int cap = s->cap ? s->cap * 2 : 16;
+		struct km_decision *v = realloc(s->d, (size_t)cap * sizeof(*v));
+		if (!v)
+			return -1;
+		s->d = v;
+		s->cap = cap;
+	}
+	s->d[s->n++] = *d;
+	return 0;
+}
+
+void km_schedule_free(struct km_schedule *s)
+{
+	free(s->d);
+	s->d = NULL;
+	s->n = s->cap = 0;
+}
+
+/* ------------------------------------------------------------- reading -- */
+
+static bool parse_u64(const char *t, uint64_t *out, uint64_t max)
+{
+	char *end;
+	if (!t || *t < '0' || *t > '9')
+		return false;
+	errno = 0;
+	unsigned long long v = strtoull(t, &end, 10);
+	if (errno || *end || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool word(char *dst, size_t len, const char *t)
+{
+	if (!t || !*t || strlen(t) >= len)
+		return false;
+	for (const char *p = t; *p; p++)
+		if ((unsigned char)*p < 33 || (unsigned char)*p > 126)
+			return false;
+	memcpy(dst, t, strlen(t) + 1);
+	return true;
+}
+
+#define BAD(...) do { snprintf(err, errlen, "%s:%d: " , path, lineno); \
+		      size_t o_ = strlen(err); \
+		      snprintf(err + o_, errlen > o_ ? errlen - o_ : 0, __VA_ARGS__); \
+		      goto fail; } while (0)
+
+int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t errlen)
+{
+	memset(s, 0, sizeof(*s));
+	int lineno = 0;
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	char line[512];
+	enum { K_SCEN = 1, K_HASH = 2, K_ERA = 4, K_MODE = 8, K_CPUS = 16, K_SEED = 32,
+	       K_STRAT = 64, K_ALL = 127 };
+	unsigned have = 0;
+	uint64_t announced = 0, u;
+	bool in_decisions = false, header = false;
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		size_t len = strlen(line);
+		if (len && line[len - 1] == '\n')
+			line[--len] = 0;
+		else if (!feof(f))
+			BAD("line too long");
+		if (memchr(line, 0, len) != NULL || strlen(line) != len)
+			BAD("a NUL byte");
+		/* the comment of a decision line, and whole comment lines */
+		char *c = strstr(line, " --");
+		if (c)
+			*c = 0;
+		if (line[0] == '#' || !strncmp(line, "--", 2))
+			continue;
+		char *save = NULL, *k = strtok_r(line, " \t\r", &save);
+		if (!k)
+			continue;
+		char *v = strtok_r(NULL, " \t\r", &save);
+		char *rest = strtok_r(NULL, "", &save);
+		if (!header) {
+			if (strcmp(k, "lockmuseum-schedule"))
+				BAD("not a schedule file (it starts with 'lockmuseum-schedule %d')",
+				    KM_SCHEDULE_VERSION);
+			if (!parse_u64(v, &u, 1000) || rest)
+				BAD("bad version line");
+			if (u != KM_SCHEDULE_VERSION)
+				BAD("schedule version %" PRIu64 " (this program reads version %d)", u,
+				    KM_SCHEDULE_VERSION);
+			header = true;
+			continue;
+		}
+		if (in_decisions) {
+			uint64_t idx, ctx, other;
+			char *third = rest ? strtok_r(rest, " \t\r", &save) : NULL;
+			char *more = third ? strtok_r(NULL, " \t\r", &save) : NULL;
+			if (!parse_u64(k, &idx, UINT32_MAX - 1) || !parse_u64(v, &ctx, UINT32_MAX - 1) ||
+			    !parse_u64(third, &other, UINT32_MAX - 1) || more)
+				BAD("a decision is 'POINT TASK OTHER' (three whole numbers)");
+			if ((uint64_t)s->n >= announced)
+				BAD("more decisions than the %" PRIu64 " announced", announced);
+			if (s->n && idx <= s->d[s->n - 1].index)
+				BAD("choice point %" PRIu64 " is not after %u", idx, s->d[s->n - 1].index);
+			if (ctx == other)
+				BAD("task %" PRIu64 " cannot let itself go first", ctx);
+			struct km_decision d = { (uint32_t)idx, (uint32_t)ctx, (uint32_t)other };
+			if (km_schedule_push(s, &d) < 0)
+				BAD("out of memory");
+			continue;
+		}
+		if (!strcmp(k, "decisions")) {
+			if (have != K_ALL)
+				BAD("'decisions' before the whole header (scenario, scenario-hash, era, "
+				    "mode, cpus, seed, strategy)");
+			if (!parse_u64(v, &announced, KM_SCHEDULE_MAX) || rest)
+				BAD("decisions: a whole number up to %d", KM_SCHEDULE_MAX);
+			in_decisions = true;
+			continue;
+		}
+		unsigned bit = !strcmp(k, "scenario") ? K_SCEN : !strcmp(k, "scenario-hash") ? K_HASH :
+			       !strcmp(k, "era") ? K_ERA : !strcmp(k, "mode") ? K_MODE :
+			       !strcmp(k, "cpus") ? K_CPUS : !strcmp(k, "seed") ? K_SEED :
+			       !strcmp(k, "strategy") ? K_STRAT : 0;
+		if (!bit)
+			BAD("unknown key '%.40s'", k);
+		if (have & bit)
+			BAD("'%s' given twice", k);
+		have |= bit;
+		if (bit != K_STRAT && rest)
+			BAD("%s: one value", k);
+		bool ok = true;
+		switch (bit) {
+		case K_SCEN: ok = word(s->scenario, sizeof(s->scenario), v); break;
+		case K_HASH: {
+			char *end;
+			ok = v && strlen(v) == 16 && strspn(v, "0123456789abcdef") == 16;
+			if (ok)
+				s->scenario_hash = strtoull(v, &end, 16);
+			break;
+		}
+		case K_ERA: ok = word(s->era, sizeof(s->era), v); break;
+		case K_MODE: ok = word(s->mode, sizeof(s->mode), v) && km_mode_parse(v) != -2; break;
+		case K_CPUS: ok = parse_u64(v, &u, KM_MAX_CPUS) && u >= 1; s->cpus = (int)u; break;
+		case K_SEED: ok = parse_u64(v, &s->seed, UINT64_MAX); break;
+		case K_STRAT:
+			snprintf(s->strategy, sizeof(s->strategy), "%s%s%s", v ? v : "",
+				 rest ? " " : "", rest ? rest : "");
+			ok = v != NULL;
+			break;
+		}
+		if (!ok)
+			BAD("bad value for '%s'", k);
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		goto fail_quiet;
+	}
+	lineno++;
+	if (!header)
+		BAD("empty: not a schedule file");
+	if (!in_decisions)
+		BAD("no 'decisions' line");
+	if ((uint64_t)s->n != announced)
+		BAD("%d decisions, %" PRIu64 " announced", s->n, announced);
+	fclose(f);
+	return 0;
+fail:
+fail_quiet:
+	fclose(f);
+	km_schedule_free(s);
+	return -1;
+}
+
+/* ------------------------------------------------------------- writing -- */
+
+int km_schedule_write(const char *path, const struct km_schedule *s,
+		      const char *const *names, int nnames, const int *lines,
+		      char *err, size_t errlen)
+{
+	struct km_out_file out;
+	if (km_out_open(&out, path, err, errlen) < 0)
+		return -1;
+	FILE *f = out.f;
+	fprintf(f, "lockmuseum-schedule %d\n", KM_SCHEDULE_VERSION);
+	fprintf(f, "# the decisions of one run: at choice point POINT, task TASK let\n"
+		   "# task OTHER go first (ids in declaration order); replay with\n"
+		   "# lockmuseum run SCENARIO --schedule THIS-FILE\n");
+	fprintf(f, "scenario %s\nscenario-hash %016" PRIx64 "\nera %s\nmode %s\ncpus %d\n"
+		   "seed %" PRIu64 "\nstrategy %s\ndecisions %d\n", s->scenario,
+		s->scenario_hash, s->era, s->mode, s->cpus, s->seed, s->strategy, s->n);
+	for (int i = 0; i < s->n; i++) {
+		const struct km_decision *d = &s->d[i];
+		fprintf(f, "%u %u %u", d->index, d->ctx, d->other);
+		if (names && (int)d->ctx < nnames && (int)d->other < nnames) {
+			fprintf(f, " -- %s lets %s go first", names[d->ctx], names[d->other]);
+			if (lines && lines[i] > 0)
+				fprintf(f, " (line %d)", lines[i]);
+		}
+		fputc('\n', f);
+	}
+	if (fflush(f) != 0 || ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		km_out_abort(&out);
+		return -1;
+	}
+	return km_out_commit(&out, err, errlen);
+}
+
+/* ------------------------------------------------------------- replay -- */
+
+static const char *ctx_name(const struct km_sim *sim, uint32_t id)
+{
+	return id < sim->ctxs.n ? sim->ctxs.v[id]->name : "(no such task)";
+}
+
+static int replay_choose(void *ud, const struct km_sim *sim, const struct km_choice_point *cp,
+			 char *err, size_t errlen)
+{
+	struct km_replay *r = ud;
+	if (cp->index == 0)
+		r->next = 0;	/* a new run */
+	r->points = cp->index + 1;
+	if (r->next >= r->s->n || r->s->d[r->next].index != cp->index)
+		return KM_CHOOSE_GO;
+	const struct km_decision *d = &r->s->d[r->next++];
+	if (d->ctx != cp->ctx->id) {
+		snprintf(err, errlen, "%s: at choice point %u task %s (id %u) steps, not task %s "
+			 "(id %u): the schedule does not fit this run", r->path, cp->index,
+			 cp->ctx->name, cp->ctx->id, ctx_name(sim, d->ctx), d->ctx);
+		return KM_CHOOSE_FAIL;
+	}
+	for (int i = 0; i < cp->nothers; i++)
+		if (cp->others[i]->id == d->other)
+			return i;
+	snprintf(err, errlen, "%s: at choice point %u task %s cannot step before %s: the "
+		 "schedule does not fit this run", r->path, cp->index, ctx_name(sim, d->other),
+		 cp->ctx->name);
+	return KM_CHOOSE_FAIL;
+}
+
+void km_replay_init(struct km_replay *r, const struct km_schedule *s, const char *path)
+{
+	memset(r, 0, sizeof(*r));
+	r->s = s;
+	r->path = path;
+	r->chooser.choose = replay_choose;
+	r->chooser.ud = r;
+}
+
+int km_replay_finished(const struct km_replay *r, char *err, size_t errlen)
+{
+	if (r->next >= r->s->n)
+		return 0;
+	snprintf(err, errlen, "%s: the run ended after %u choice points, before the decision at "
+		 "point %u: the schedule does not fit this run", r->path, r->points,
+		 r->s->d[r->next].index);
+	return -1;
+}

@@ -1,0 +1,86 @@
+/*
+ * schedule.h - a schedule file: the decisions of one run, to replay it.
+ *
+ * `explore --strategy` saves the decisions of the run that reached its
+ * goal; `run FILE --schedule S` replays them, byte for byte.  The format
+ * (docs/scenarios.md, "Schedule files") is versioned text, one decision
+ * a line, under a header that names the scenario (with the hash of its
+ * bytes, so that a schedule is never applied to an edited file), the era,
+ * mode, CPU count and seed of the run, and the strategy that found it.
+ *
+ * A decision is (choice point, task, task it let go first), by index and
+ * task id: choice points are numbered in the order of the run, and task
+ * ids are the declaration order (spawned tasks after, in spawn order), so
+ * both are the same in every replay of the same file and options.
+ */
+#ifndef KM_CLI_SCHEDULE_H
+#define KM_CLI_SCHEDULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../choice.h"
+
+#define KM_SCHEDULE_VERSION 1
+/* More decisions than any shrunk schedule needs, few enough to read. */
+#define KM_SCHEDULE_MAX 100000
+
+struct km_decision {
+	uint32_t index;			/* the choice point */
+	uint32_t ctx;			/* the task held there */
+	uint32_t other;			/* the task it let go first */
+};
+
+struct km_schedule {
+	char scenario[129];
+	uint64_t scenario_hash;
+	char era[32];
+	char mode[16];
+	int cpus;
+	uint64_t seed;
+	char strategy[96];		/* "pct:2 seed 17", informative */
+	struct km_decision *d;
+	int n, cap;
+};
+
+int km_schedule_push(struct km_schedule *s, const struct km_decision *d);
+void km_schedule_free(struct km_schedule *s);
+
+/**
+ * km_schedule_read - parse the schedule file @path into @s.
+ * Returns 0, or -1 with "path:line: what is wrong" in @err (one line).
+ * Safe on any input: sizes, numbers and order are checked.
+ */
+int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t errlen);
+
+/*
+ * km_schedule_write - save @s as @path (through out_file.c: atomically,
+ * never through a planted link).  @names gives each task id's name and
+ * @lines the scenario line of each decision (0: none) for the comments;
+ * either may be NULL.  Returns 0, or -1 with @err.
+ */
+int km_schedule_write(const char *path, const struct km_schedule *s,
+		      const char *const *names, int nnames, const int *lines,
+		      char *err, size_t errlen);
+
+/*
+ * A replay: the chooser that applies @s's decisions, strictly -- a
+ * decision that does not fit the run (another task steps at its choice
+ * point, the task to let go cannot) ends the run with an error.  It
+ * starts over at choice point 0, so one replay serves several runs.
+ */
+struct km_replay {
+	const struct km_schedule *s;
+	const char *path;
+	int next;			/* the next decision to apply */
+	uint32_t points;		/* choice points seen */
+	struct km_chooser chooser;
+};
+
+void km_replay_init(struct km_replay *r, const struct km_schedule *s, const char *path);
+
+/* After the run: did it reach every decision?  0, or -1 with @err. */
+int km_replay_finished(const struct km_replay *r, char *err, size_t errlen);
+
+#endif /* KM_CLI_SCHEDULE_H */

@@ -1,0 +1,240 @@
+#!/usr/bin/env bash
+# run_explore.sh BIN - explore over schedules (issue 14): the strategies
+# find what seeds cannot, the schedule they save replays byte for byte,
+# the bounded search says when it covered its space, and a schedule file
+# is read as hostile input.
+#
+# The last line is "N passed, M failed"; the exit status is 1 if any failed.
+set -u
+
+. "$(dirname "$0")/lib_runner.sh"
+runner_setup "$@"
+export LOCKMUSEUM_DATA=$root
+cd "$tmp" || exit 2
+
+guard=()
+if command -v timeout >/dev/null 2>&1; then
+	guard=(timeout 60)
+fi
+
+pass=0
+fail=0
+current=""
+
+# t NAME EXPECTED_EXIT ARGS...: run BIN ARGS into $tmp/out and $tmp/err
+t() {
+	current=$1
+	local want=$2
+	shift 2
+	"${guard[@]}" "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	failed=false
+	[ "$rc" = "$want" ] || no "exit status $rc, expected $want"
+}
+no() {
+	if ! $failed; then
+		fail=$((fail + 1))
+		echo "FAIL $current: $1"
+		sed -n '1,3s/^/  stderr: /p' "$tmp/err"
+	fi
+	failed=true
+}
+done_() { $failed || pass=$((pass + 1)); }
+out_has() { grep -Eq -e "$1" "$tmp/out" || no "stdout does not match /$1/"; }
+err_has() { grep -Eq -e "$1" "$tmp/err" || no "stderr does not match /$1/"; }
+one_line_err() {
+	local n
+	n=$(wc -l <"$tmp/err")
+	[ "$n" -eq 1 ] || no "stderr has $n lines, expected one"
+}
+# hash_of ARGS...: the trace hash of `run ARGS --report json`
+hash_of() {
+	"$BIN" run "$@" --report json 2>/dev/null | sed -n 's/^  "trace_hash": "\([0-9a-f]*\)",*$/\1/p'
+}
+# replays_to STATUS SCENARIO SCHEDULE: two replays, both STATUS, one hash
+replays_to() {
+	local st1 st2 h1 h2
+	"$BIN" run "$2" --schedule "$3" >/dev/null 2>&1
+	st1=$?
+	"$BIN" run "$2" --schedule "$3" >/dev/null 2>&1
+	st2=$?
+	[ "$st1" = "$1" ] && [ "$st2" = "$1" ] || no "the replays of $3 exit $st1 and $st2, expected $1"
+	h1=$(hash_of "$2" --schedule "$3")
+	h2=$(hash_of "$2" --schedule "$3")
+	[ -n "$h1" ] && [ "$h1" = "$h2" ] || no "two replays of $3 gave trace hashes '$h1' and '$h2'"
+}
+
+abba=$root/tests/explore/fixed_abba.lua
+three=$root/tests/explore/three_preemptions.lua
+
+# ------------------------------------------------- what seeds cannot find --
+
+t "seeds alone never deadlock a fixed-timing AB-BA" 1 explore "$abba" --seeds 1..50 --goal deadlock
+out_has '^no seed in 1\.\.50 reaches the goal'
+done_
+
+t "pct finds the AB-BA deadlock, saves and shrinks the schedule" 0 \
+	explore "$abba" --strategy pct:2 --seeds 1..50 --goal deadlock --out "$tmp/pct.schedule"
+out_has '^pct:2 seed [0-9]+ reaches the goal \(deadlock\) after [0-9]+ runs?'
+out_has '^shrunk from [0-9]+ to 1 preemption '
+out_has '<- held here: ba goes first'
+out_has "^replay: lockmuseum run .*fixed_abba.lua --schedule $tmp/pct.schedule\$"
+[ -s "$tmp/pct.schedule" ] || no "no schedule saved"
+replays_to 3 "$abba" "$tmp/pct.schedule"
+done_
+
+t "exhaustive:2 finds the AB-BA deadlock" 0 \
+	explore "$abba" --strategy exhaustive:2 --goal deadlock --out "$tmp/ex.schedule"
+out_has '^exhaustive:2 reaches the goal \(deadlock\)'
+replays_to 3 "$abba" "$tmp/ex.schedule"
+done_
+
+t "random finds it too" 0 explore "$abba" --strategy random --seeds 1..100 --goal deadlock \
+	--out "$tmp/random.schedule"
+replays_to 3 "$abba" "$tmp/random.schedule"
+done_
+
+t "the default schedule name is the scenario's" 0 explore "$abba" --strategy exhaustive:1 --goal deadlock
+[ -s "$tmp/fixed_abba.schedule" ] || no "no fixed_abba.schedule in the current directory"
+out_has '^replay: lockmuseum run .* --schedule fixed_abba\.schedule$'
+done_
+
+t "a replay line keeps the run's options" 0 explore "$abba" --strategy exhaustive:1 --goal deadlock \
+	--duration 10ms --out "$tmp/opt.schedule"
+out_has "^replay: lockmuseum run .*fixed_abba.lua --duration 10ms --schedule $tmp/opt.schedule\$"
+done_
+
+# ----------------------------------------------------- bounded exhaustive --
+
+t "exhaustive:1 covers its space and does not find a two-preemption deadlock" 1 \
+	explore "$three" --strategy exhaustive:1 --goal deadlock
+out_has '^exhaustive:1: no schedule in [0-9]+ runs reaches the goal \(deadlock\); [0-9]+ distinct interleavings'
+out_has '^covered: yes \(every schedule with at most 1 preemption\)'
+done_
+
+t "exhaustive:2 finds it, with two preemptions" 0 \
+	explore "$three" --strategy exhaustive:2 --goal deadlock --out "$tmp/three.schedule"
+out_has '^shrunk from [0-9]+ to 2 preemptions '
+[ "$(grep -c '<- held here' "$tmp/out")" = 2 ] || no "the table does not show two holds"
+replays_to 3 "$three" "$tmp/three.schedule"
+done_
+
+current="the schedule found does not depend on --jobs"
+failed=false
+for j in 1 3; do
+	for st in exhaustive:2 pct:3; do
+		"$BIN" explore "$three" --strategy $st --seeds 1..200 --goal deadlock --jobs $j \
+			--out "$tmp/jobs-$st-$j.schedule" >/dev/null 2>&1 || no "$st --jobs $j: exit $?"
+	done
+done
+for st in exhaustive:2 pct:3; do
+	cmp -s "$tmp/jobs-$st-1.schedule" "$tmp/jobs-$st-3.schedule" ||
+		no "$st: --jobs 3 saved another schedule than --jobs 1"
+done
+done_
+
+t "exhaustive --report json" 1 explore "$three" --strategy exhaustive:1 --goal deadlock --report json
+python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert j["strategy"] == "exhaustive:1" and j["covered"] is True and j["found"] is False, j
+assert j["runs"] > 1 and j["interleavings"] > 1, j
+' "$tmp/out" 2>"$tmp/py" || no "bad JSON: $(tail -1 "$tmp/py")"
+done_
+
+# ------------------------------------------------------ the default stays --
+
+# A schedule of no decision: the run passes every choice point and holds
+# nothing, so it must be the run without one, byte for byte.
+cat >"$tmp/none.schedule" <<EOF
+lockmuseum-schedule 1
+scenario fixed_abba
+scenario-hash $(sed -n 's/^scenario-hash //p' "$tmp/ex.schedule")
+era 2006
+mode native
+cpus 2
+seed 1
+strategy none
+decisions 0
+EOF
+current="a schedule of no decision is the run's own timing"
+failed=false
+h0=$(hash_of "$abba" --seed 1)
+h1=$(hash_of "$abba" --schedule "$tmp/none.schedule")
+[ -n "$h0" ] && [ "$h0" = "$h1" ] || no "trace hash '$h1' with the empty schedule, '$h0' without"
+done_
+
+# ------------------------------------------------------------ bad input --
+
+t "an unknown strategy" 2 explore "$abba" --strategy dfs
+one_line_err
+err_has 'must be random, pct:D'
+done_
+
+t "pct:0 is no strategy" 2 explore "$abba" --strategy pct:0
+one_line_err
+done_
+
+t "--out without a strategy" 2 explore "$abba" --seeds 1..3 --out "$tmp/x"
+one_line_err
+done_
+
+t "a max: goal is for seeds" 2 explore "$abba" --strategy random --goal max:ops.a.p99
+one_line_err
+done_
+
+t "--schedule is not an option of compare" 2 compare "$abba" --schedule "$tmp/ex.schedule"
+one_line_err
+done_
+
+# bad_schedule NAME LINE CONTENT: the reader refuses it as FILE:LINE, exit 2
+bad_schedule() {
+	printf '%b' "$3" >"$tmp/bad.schedule"
+	t "schedule file: $1" 2 run "$abba" --schedule "$tmp/bad.schedule"
+	one_line_err
+	err_has "bad\.schedule:$2: "
+	done_
+}
+hdr="lockmuseum-schedule 1\nscenario fixed_abba\nscenario-hash 0123456789abcdef\nera 2006\nmode native\ncpus 2\nseed 1\nstrategy x\n"
+bad_schedule "empty" 1 ""
+bad_schedule "not a schedule" 1 "hello\n"
+bad_schedule "a later version" 1 "lockmuseum-schedule 9\n"
+bad_schedule "an unknown key" 2 "lockmuseum-schedule 1\nfrob 1\n"
+bad_schedule "a key twice" 3 "lockmuseum-schedule 1\nera 2006\nera 2006\n"
+bad_schedule "decisions before the header" 3 "lockmuseum-schedule 1\nera 2006\ndecisions 0\n"
+bad_schedule "a bad hash" 3 "lockmuseum-schedule 1\nscenario x\nscenario-hash 12zz\n"
+bad_schedule "cpus 0" 2 "lockmuseum-schedule 1\ncpus 0\n"
+bad_schedule "a huge number" 10 "${hdr}decisions 1\n99999999999999999999999 0 1\n"
+bad_schedule "a decision with two numbers" 10 "${hdr}decisions 1\n3 0\n"
+bad_schedule "decisions out of order" 11 "${hdr}decisions 2\n5 0 1\n4 1 0\n"
+bad_schedule "more decisions than announced" 10 "${hdr}decisions 0\n1 0 1\n"
+bad_schedule "fewer decisions than announced" 11 "${hdr}decisions 2\n1 0 1\n"
+bad_schedule "a task before itself" 10 "${hdr}decisions 1\n1 1 1\n"
+bad_schedule "a NUL byte" 2 "lockmuseum-schedule 1\nera 20\x0006\n"
+head -c 5000 /dev/zero | tr '\0' 'x' >"$tmp/long"
+bad_schedule "a line too long" 2 "lockmuseum-schedule 1\n$(cat "$tmp/long")\n"
+
+t "a schedule for another scenario is refused" 2 run "$three" --schedule "$tmp/ex.schedule"
+one_line_err
+err_has 'made for another version of the scenario'
+done_
+
+t "a schedule's era against --era" 2 run "$abba" --schedule "$tmp/ex.schedule" --era 2008
+one_line_err
+err_has '^lockmuseum: --era: the schedule .* was made with era 2006'
+done_
+
+t "a missing schedule file" 2 run "$abba" --schedule "$tmp/nope.schedule"
+one_line_err
+err_has 'nope\.schedule: No such file'
+done_
+
+# A decision for a task that is not the one stepping there.
+sed 's/^\([0-9]*\) 0 1\( .*\)\{0,1\}$/\1 1 0/' "$tmp/ex.schedule" >"$tmp/wrong.schedule"
+t "a decision that does not fit the run" 2 run "$abba" --schedule "$tmp/wrong.schedule"
+one_line_err
+err_has 'does not fit this run'
+done_
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,173 @@
+/*
+ * test_choice.c - choice points and holds (engine/choice.c).
+ *
+ * A chooser that always says "go" must leave a run exactly as it is
+ * without one; a hold must let the other task's next step come first and
+ * nothing else; a hold with nobody left to wait for must end at once, not
+ * after KM_HOLD_MAX; and a chooser that fails ends the run with its message.
+ */
+#include "test.h"
+
+#include "script_host.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct tally {
+	int points, holds;
+	uint32_t hold_at;		/* the choice point to hold at */
+	uint32_t hold_ctx;		/* which task, for whom */
+	uint32_t for_ctx;
+	bool fail;
+};
+
+static int choose(void *ud, const struct km_sim *sim, const struct km_choice_point *cp,
+		  char *err, size_t errlen)
+{
+	struct tally *t = ud;
+	t->points++;
+	if (t->fail) {
+		snprintf(err, errlen, "no decision today");
+		return KM_CHOOSE_FAIL;
+	}
+	if (cp->index != t->hold_at || cp->ctx->id != t->hold_ctx)
+		return KM_CHOOSE_GO;
+	for (int i = 0; i < cp->nothers; i++)
+		if (cp->others[i]->id == t->for_ctx) {
+			t->holds++;
+			return i;
+		}
+	return KM_CHOOSE_GO;
+}
+
+/* Workers contending for a semaphore and a mutex under full preemption,
+ * with two interrupt sources: every path a hold could disturb. */
+static void busy(struct sh_host *h, const struct km_config *cfg)
+{
+	static const struct sh_step worker[] = {
+		{ OP_DOWN, 0, 0 }, { OP_ADD, 0, 1 }, { OP_COMPUTE, 150, 0 }, { OP_UP, 0, 0 },
+		{ OP_DOWN, 1, 0 }, { OP_COMPUTE, 70, 0 }, { OP_UP, 1, 0 }, { OP_LOOP, 0, 30 },
+		{ OP_END, 0, 0 },
+	};
+	static const struct sh_step handler[] = {
+		{ OP_COMPUTE, 20, 0 }, { OP_ADD, 0, 1000 }, { OP_END, 0, 0 },
+	};
+	struct km_era era = sh_era(4);
+	era.preempt = KM_PREEMPT_FULL;
+	assert_non_null(sh_new(h, &era, cfg));
+	assert_non_null(km_lock_new(h->sim, "a", KM_PRIM_SEM, 1, false));
+	assert_non_null(km_lock_new(h->sim, "b", KM_PRIM_MUTEX, 1, false));
+	assert_non_null(km_var_new(h->sim, "v", 0));
+	for (int i = 0; i < 6; i++)
+		assert_non_null(sh_task(h, "w", -1, (km_time)i * 40, worker));
+	assert_non_null(sh_irq(h, "dev0", 0, 997, 300, 0, handler));
+	assert_non_null(sh_irq(h, "dev1", 1, 1500, 0, 0, handler));
+}
+
+static void test_choice_go_changes_nothing(void **state)
+{
+	struct sh_host plain, asked;
+	struct km_config cfg = sh_cfg(4, 7);
+	cfg.no_run_ahead = true;	/* a chooser implies it */
+	busy(&plain, &cfg);
+	assert_int_equal(sh_run(&plain), 0);
+
+	struct tally t = { .hold_at = UINT32_MAX };
+	struct km_chooser ch = { choose, &t };
+	cfg.chooser = &ch;
+	busy(&asked, &cfg);
+	assert_int_equal(sh_run(&asked), 0);
+
+	assert_true(t.points > 100);	/* it was asked, often */
+	assert_int_equal(asked.sim->outcome, plain.sim->outcome);
+	assert_int_equal(asked.sim->now, plain.sim->now);
+	assert_int_equal(asked.sim->events, plain.sim->events);
+	assert_true(asked.sim->trace.hash == plain.sim->trace.hash);
+	assert_int_equal(asked.sim->choice_points, (uint32_t)t.points);
+	sh_free(&plain);
+	sh_free(&asked);
+}
+
+/* "early" writes 1 at once, "late" writes 2 at 5 us: the last write wins. */
+static void two_writers(struct sh_host *h, const struct km_config *cfg, km_time late_start)
+{
+	static const struct sh_step one[] = { { OP_WRITE, 0, 1 }, { OP_END, 0, 0 } };
+	static const struct sh_step two[] = { { OP_WRITE, 0, 2 }, { OP_END, 0, 0 } };
+	struct km_era era = sh_era(2);
+	assert_non_null(sh_new(h, &era, cfg));
+	assert_non_null(km_var_new(h->sim, "x", 0));
+	assert_non_null(sh_task(h, "early", 0, 0, one));
+	assert_non_null(sh_task(h, "late", 1, late_start, two));
+}
+
+static void test_choice_hold_lets_the_other_go_first(void **state)
+{
+	struct sh_host h;
+	struct km_config cfg = sh_cfg(2, 1);
+	struct tally t = { .hold_at = 0, .hold_ctx = 0, .for_ctx = 1 };
+	struct km_chooser ch = { choose, &t };
+
+	two_writers(&h, &cfg, 5000);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(h.sim->vars.v[0]->value, 2);	/* the run's own timing */
+	sh_free(&h);
+
+	cfg.chooser = &ch;
+	two_writers(&h, &cfg, 5000);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(t.holds, 1);
+	const struct sh_event *e1 = sh_ev(&h, 0, OP_WRITE, 0, 0);
+	const struct sh_event *e2 = sh_ev(&h, 1, OP_WRITE, 0, 0);
+	assert_non_null(e1);
+	assert_non_null(e2);
+	assert_true(e2->issued < e1->issued);		/* late's step came first */
+	assert_true(e1->issued <= e2->issued + 1000);	/* and early went on right after */
+	assert_int_equal(h.sim->vars.v[0]->value, 1);
+	assert_int_equal(h.sim->holds, 0);
+	sh_free(&h);
+}
+
+static void test_choice_hold_ends_when_nothing_else_happens(void **state)
+{
+	struct sh_host h;
+	struct km_config cfg = sh_cfg(2, 1);
+	/* "late" starts long after KM_HOLD_MAX: holding "early" for it would
+	 * run out, but nothing else is due, so the hold ends at once */
+	struct tally t = { .hold_at = 0, .hold_ctx = 0, .for_ctx = 1 };
+	struct km_chooser ch = { choose, &t };
+	cfg.chooser = &ch;
+	two_writers(&h, &cfg, 50 * (km_time)KM_HOLD_MAX);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(t.holds, 1);
+	const struct sh_event *e1 = sh_ev(&h, 0, OP_WRITE, 0, 0);
+	assert_non_null(e1);
+	assert_true(e1->issued < 1000);
+	assert_int_equal(h.sim->vars.v[0]->value, 2);
+	sh_free(&h);
+}
+
+static void test_choice_fail_ends_the_run(void **state)
+{
+	struct sh_host h;
+	struct km_config cfg = sh_cfg(2, 1);
+	struct tally t = { .fail = true };
+	struct km_chooser ch = { choose, &t };
+	cfg.chooser = &ch;
+	two_writers(&h, &cfg, 5000);
+	assert_int_not_equal(sh_run(&h), 0);
+	assert_int_equal(h.sim->outcome, KM_OUT_ERROR);
+	assert_non_null(strstr(h.sim->errmsg, "no decision today"));
+	assert_int_equal(sh_count(&h, 0, OP_WRITE, SH_ANY), 0);
+	sh_free(&h);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_choice_go_changes_nothing),
+		cmocka_unit_test(test_choice_hold_lets_the_other_go_first),
+		cmocka_unit_test(test_choice_hold_ends_when_nothing_else_happens),
+		cmocka_unit_test(test_choice_fail_ends_the_run),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
