@@ -520,11 +520,19 @@ static int write_trace(struct km_session *s, const char *path, bool ftrace, char
 
 static int run_or_check(const struct options *o, const char *file, bool check_only)
 {
-	struct km_era_list eras;
+	/* A run loads the one era it runs in (the shelf, lua/eras.h); check,
+	 * the window and --png read them all, so check reports any era file
+	 * that does not load, as list does. */
+	struct km_era_shelf eras;
 	char err[1024];
 	struct km_session s;
 	memset(&s, 0, sizeof(s));
-	if (km_load_eras(&eras, err, sizeof(err)) < 0) {
+	int erc = km_open_eras(&eras, err, sizeof(err));
+	if (erc == 0 && (check_only || o->gui) && !km_all_eras(&eras, err, sizeof(err))) {
+		km_era_shelf_close(&eras);
+		erc = -1;
+	}
+	if (erc < 0) {
 		snprintf(s.reason, sizeof(s.reason), "%.900s (set LOCKMUSEUM_DATA?)", err);
 		s.ri.outcome = KM_OUT_ERROR;
 		s.ri.reason = s.reason;
@@ -544,8 +552,8 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		int mode = rq.mode;
 		struct km_view_exhibit solo = { .file = file, .era = rq.era, .modes = &mode,
 						.nmodes = 1 };
-		int rc = km_cli_window(&eras, &solo, 1, 0, &rq, err, sizeof(err));
-		km_eras_free(&eras);
+		int rc = km_cli_window(&eras.all, &solo, 1, 0, &rq, err, sizeof(err));
+		km_era_shelf_close(&eras);
 		if (km_interrupted) {
 			fprintf(stderr, "%s: interrupted\n", prog);
 			return 130;
@@ -557,7 +565,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		return 0;
 	}
 
-	int status = km_session_run(&s, &eras, &rq);
+	int status = km_session_run_shelf(&s, &eras, &rq);
 	if (km_interrupted) {
 		fprintf(stderr, "%s: interrupted\n", prog);
 		if (o->report == REPORT_JSON) {
@@ -565,7 +573,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 			km_out_json_sent();
 		}
 		km_session_free(&s);
-		km_eras_free(&eras);
+		km_era_shelf_close(&eras);
 		return 130;
 	}
 	if (check_only && status == 0 && o->report == REPORT_JSON) {
@@ -607,7 +615,8 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE) {
 			int w = o->width ? o->width : KM_DEFAULT_PNG_WIDTH;
 			int h = o->height ? o->height : KM_DEFAULT_PNG_HEIGHT;
-			if (km_cli_png(&eras, &s, o->png, w, h, err, sizeof(err)) < 0) {
+			const struct km_era_list *all = km_all_eras(&eras, err, sizeof(err));
+			if (!all || km_cli_png(all, &s, o->png, w, h, err, sizeof(err)) < 0) {
 				snprintf(why, sizeof(why), "--png %s: %s", o->png, err);
 				status = 2;
 			}
@@ -627,7 +636,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 				km_out_json_sent();
 			}
 			km_session_free(&s);
-			km_eras_free(&eras);
+			km_era_shelf_close(&eras);
 			return 130;
 		}
 		if (why[0] && !json)
@@ -642,7 +651,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	}
 	fflush(stdout);
 	km_session_free(&s);
-	km_eras_free(&eras);
+	km_era_shelf_close(&eras);
 	return status;
 }
 
@@ -764,6 +773,8 @@ static int cmd_list(const struct invocation *inv)
 		fprintf(stderr, "%s: %s (set LOCKMUSEUM_DATA?)\n", prog, err);
 		return 2;
 	}
+	struct km_era_shelf shelf;
+	km_era_shelf_wrap(&shelf, &eras);
 	printf("eras (%d):\n", eras.n);
 	for (int i = 0; i < eras.n; i++) {
 		const struct km_era *e = &eras.v[i];
@@ -802,7 +813,7 @@ static int cmd_list(const struct invocation *inv)
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		struct km_load_opts lo = { .max_instructions = KM_LIST_MAX_INSTRUCTIONS,
 					   .max_memory = KM_LIST_MAX_MEMORY,
-					   .max_wall = KM_LIST_MAX_WALL, .seed = 1, .eras = &eras };
+					   .max_wall = KM_LIST_MAX_WALL, .seed = 1, .eras = &shelf };
 		bool armed = km_watchdog_arm(path, lo.max_wall);
 		struct km_scenario *sc = km_scenario_load(path, &lo, lerr, sizeof(lerr));
 		km_watchdog_disarm(armed);
