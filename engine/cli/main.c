@@ -234,7 +234,11 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 	km_run_request_init(&o->rq);
 	o->rq.sets = o->sets;
 	opterr = 0;
-	optind = 1;
+	/* 0, not 1: glibc (and musl) then start getopt afresh.  With 1 it
+	 * goes on inside the word it stopped in last time -- after "-xy" its
+	 * "y", in an argv that may be gone: the state one km_cli_main call
+	 * left for the next (found by fuzz_cli, which calls it over and over). */
+	optind = 0;
 	int c;
 	while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
 		uint64_t u;
@@ -407,14 +411,21 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			usage(stdout);
 			return -1;	/* done: exit 0 */
 		case '?':
-		default:
-			if (optopt)
-				km_out_fail("option --%s needs a value or is unknown (see "
-					    "lockmuseum --help)", argv[optind - 1] + 2);
+		default: {
+			/* optopt: a short option's letter, a long option's code
+			 * (it lacks its value), or 0 (an unknown long option,
+			 * the word just passed).  A short option may sit inside
+			 * a word ("-xy"): name the letter, not a word. */
+			const char *w = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+			if (optopt > 0 && optopt < OPT_FIRST)
+				km_out_fail("unknown option '-%c' (see lockmuseum --help)", optopt);
+			else if (optopt && w[0] == '-' && w[1] == '-')
+				km_out_fail("option %s needs a value or is unknown (see "
+					    "lockmuseum --help)", w);
 			else
-				km_out_fail("unknown option '%s' (see lockmuseum --help)",
-					    argv[optind - 1]);
+				km_out_fail("unknown option '%s' (see lockmuseum --help)", w);
 			return 2;
+		}
 		}
 	}
 	return 0;
