@@ -555,6 +555,10 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	rq.check_only = check_only;
 	rq.store_trace = o->png || o->gui || o->trace;
 	rq.json_errors = o->report == REPORT_JSON;
+	/* the trace is kept in memory until the exports: bounded by default */
+	bool default_limit = !rq.trace_limit && !o->gui;
+	if (default_limit)
+		rq.trace_limit = KM_DEFAULT_TRACE_LIMIT;
 
 	if (o->gui && !check_only) {
 		/* The window's first run is its one exhibit's, in the exhibit's
@@ -615,6 +619,10 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		why[0] = 0;
 		if (!json)
 			status = report_session(&s, o->report, status);
+		if (default_limit && s.ri.sim && s.ri.sim->trace.truncated && (o->trace || o->png))
+			fprintf(stderr, "%s: note: the trace keeps the first %zu of the run's %" PRIu64
+				" records (the default bound of its memory); give --trace-limit N "
+				"for more\n", prog, rq.trace_limit, s.ri.sim->trace.count);
 		km_writing_output++;
 		if (o->trace && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE &&
@@ -1029,9 +1037,9 @@ static void usage(FILE *out)
 "  --trace FILE        also write the run's trace: Chrome trace-event JSON that\n"
 "                      Perfetto and chrome://tracing open\n"
 "  --trace-format F    chrome (default) or ftrace (text, per-CPU tracks in Perfetto)\n"
-"  --trace-limit N     keep at most the first N trace records (default: all for\n"
-"                      --trace and --png, %zu in the window); statistics,\n"
-"                      checks and the trace hash stay exact\n"
+"  --trace-limit N     keep at most the first N trace records (default %zu, 32\n"
+"                      bytes each); statistics, checks and the trace hash\n"
+"                      stay exact\n"
 "  --png FILE          also draw the run, as the museum shows it, into a PNG\n"
 "  --size WxH          the PNG's size (default %dx%d)\n"
 "  --gui               open the run in the museum's window\n"
@@ -1042,7 +1050,7 @@ static void usage(FILE *out)
 "\n"
 "exit status: 0 clean run, 1 a check failed or a violation was found,\n"
 "2 bad usage or scenario, 3 deadlock, 130 interrupted (Ctrl-C).\n",
-		KM_MAX_CPUS, KM_DEFAULT_WINDOW_TRACE_LIMIT, KM_DEFAULT_PNG_WIDTH,
+		KM_MAX_CPUS, KM_DEFAULT_TRACE_LIMIT, KM_DEFAULT_PNG_WIDTH,
 		KM_DEFAULT_PNG_HEIGHT, (unsigned long long)KM_DEFAULT_MAX_INSTRUCTIONS,
 		KM_DEFAULT_MAX_MEMORY >> 20, KM_DEFAULT_MAX_WALL,
 		(unsigned long long)KM_DEFAULT_MAX_EVENTS);
