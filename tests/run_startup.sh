@@ -120,6 +120,8 @@ expect "list names a broken era" 2 '1991\.lua:[0-9]+: ' list
 expect "check names a broken era" 2 '1991\.lua:[0-9]+: ' check "$one"
 expect "an unknown era names a broken one" 2 '1991\.lua:[0-9]+: ' run "$one" --era 1066
 expect "a refusal that names other eras reads them" 2 '1991\.lua:[0-9]+: ' run "$root/scripts/inode.lua" --era 2023 --mode bkl
+expect "... and its JSON outcome is an error, not a refusal" 2 '1991\.lua:[0-9]+: ' run "$root/scripts/inode.lua" --era 2023 --mode bkl --report json
+grep -q '"outcome": "error"' "$tmp/out" || no "a broken era file behind a refusal: the JSON outcome is not error"
 # the index is the file names: an era file is named after its id
 rm "$lazy"/eras/1991.lua "$lazy"/eras/1999.lua "$lazy"/eras/2009.lua
 sed 's/id = "2006"/id = "x2006"/' "$root/eras/2006.lua" >"$lazy/eras/2006.lua"

@@ -278,7 +278,9 @@ static const struct km_era_list *every_era(struct km_era_shelf *eras, char *msg,
 	return km_era_shelf_all(eras, msg, len);
 }
 
-/* Refuse a primitive (or SMP) the era did not have, naming when it came. */
+/* Refuse a primitive (or SMP) the era did not have, naming when it came:
+ * -1 with @msg.  -2 with @msg when an era file the message needs does not
+ * load (an error, not a refusal). */
 static int era_allows(struct km_session *s, struct km_era_shelf *shelf,
 		      const struct km_run_request *rq, const struct km_era *era, int cpus,
 		      char *msg, size_t len)
@@ -288,7 +290,7 @@ static int era_allows(struct km_session *s, struct km_era_shelf *shelf,
 	const struct km_era_list *eras;
 	if (cpus > 1 && !era->smp) {
 		if (!(eras = every_era(shelf, msg, len)))
-			return -1;
+			return -2;
 		const struct km_era *smp = NULL;
 		for (int i = 0; i < eras->n && !smp; i++)
 			if (eras->v[i].smp)
@@ -313,7 +315,7 @@ static int era_allows(struct km_session *s, struct km_era_shelf *shelf,
 		if (km_era_has(era, p))
 			continue;
 		if (!(eras = every_era(shelf, msg, len)))
-			return -1;
+			return -2;
 		const struct km_era *arr = km_eras_arrival(eras, p);
 		const struct km_era *gone = km_eras_removal(eras, p);
 		const char *what = own ? "a lock of kind" : "--mode";
@@ -441,8 +443,9 @@ static int session_run(struct km_session *s, struct km_era_shelf *eras,
 	s->ri.seed = seed;
 	s->ri.duration = duration;
 	/* A combination that cannot run, as a counting lock as a mutex is. */
-	if (era_allows(s, eras, rq, era, cpus, err, sizeof(err)) < 0)
-		return fail(s, KM_OUT_NOT_APPLICABLE, err);
+	int allowed = era_allows(s, eras, rq, era, cpus, err, sizeof(err));
+	if (allowed < 0)
+		return fail(s, allowed == -2 ? KM_OUT_ERROR : KM_OUT_NOT_APPLICABLE, err);
 
 	struct km_config cfg = {
 		.cpus = cpus, .seed = seed, .duration = duration, .mode = rq->mode,
