@@ -160,6 +160,13 @@ $(BUILD)/tests/test_%: $(BUILD)/tests/unit/test_%.o $(UNIT_LIB_OBJ) $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $^ $(LDFLAGS_BASE) $(PCLIBS) $(TESTLIBS)
 
+# test_cli_main calls the command line as a function: main.c without main().
+$(BUILD)/tests/test_cli_main: $(BUILD)/tests/cli_main_nomain.o
+$(BUILD)/tests/cli_main_nomain.o: engine/cli/main.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(PCFLAGS) -DKM_DATADIR='"$(DATADIR)"' -DKM_LIBDIR='"$(LIBDIR)"' \
+	  -DKM_CLI_NO_MAIN -MMD -MP -c -o $@ $<
+
 build-tests: $(BIN) $(UNIT_BIN)
 
 check-unit: build-tests

@@ -19,6 +19,10 @@
 
 /* The window keeps at most this many trace records (32 bytes each). */
 #define KM_DEFAULT_WINDOW_TRACE_LIMIT ((size_t)8 << 20)
+/* So do --trace and --png without --trace-limit: the trace is kept in
+ * memory for the exporters' two passes (docs/hardening.md), 256 MiB of
+ * records at most unless asked for more. */
+#define KM_DEFAULT_TRACE_LIMIT KM_DEFAULT_WINDOW_TRACE_LIMIT
 
 /* run --png, tour --out and the headless museum: the picture's size. */
 #define KM_DEFAULT_PNG_WIDTH 1920

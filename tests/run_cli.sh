@@ -576,10 +576,16 @@ else
 fi
 
 mkfifo "$out_dir/fifo"
+# The shell holds the FIFO open (read-write, which does not block) until
+# the run is over, so that a reader exists before the run opens it: cat,
+# started in the background, may not have got to its open() yet when a
+# run that starts in a few milliseconds does.
+exec 7<>"$out_dir/fifo"
 "${guard[@]}" cat "$out_dir/fifo" >"$out_dir/from_fifo" &
 reader=$!
 t "--trace onto a FIFO with a reader writes into the FIFO" 0 run "$root/scripts/inode.lua" \
 	--set loops=12 --trace "$out_dir/fifo"
+exec 7>&-
 wait "$reader"
 [ -p "$out_dir/fifo" ] || no "the FIFO was replaced"
 grep -q '"traceEvents"' "$out_dir/from_fifo" || no "the reader got no trace"

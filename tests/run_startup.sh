@@ -87,5 +87,47 @@ if command -v ldd >/dev/null 2>&1; then
 	fi
 fi
 
+# A run compiles the one era it runs in (the era shelf, engine/lua/eras.h).
+# Shown the hard way: a data folder where every other era file is broken
+# still runs; the commands that read every era name the broken file.
+lazy=$tmp/lazy
+mkdir -p "$lazy/eras"
+for d in scripts assets docs; do ln -s "$root/$d" "$lazy/$d"; done
+cp "$root/eras/2006.lua" "$root/eras/2023.lua" "$lazy/eras/"
+for y in 1991 1999 2009; do printf 'era{ id = "%s", year = %s, \n' $y $y >"$lazy/eras/$y.lua"; done
+# expect NAME STATUS STDERR-PATTERN ARGS...: exit status and one line on stderr
+expect() {
+	local name=$1 want=$2 pat=$3
+	shift 3
+	LOCKMUSEUM_DATA=$lazy "$BIN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+	local rc=$?
+	if [ $rc -ne "$want" ]; then
+		no "$name: exit $rc, expected $want"
+	elif [ -n "$pat" ] && { ! grep -Eq "$pat" "$tmp/err" || [ "$(wc -l <"$tmp/err")" -ne 1 ]; }; then
+		no "$name: stderr is not one line matching /$pat/"
+	else
+		ok
+	fi
+}
+expect "a run loads its era alone (--era)" 0 "" run "$one" --era 2006
+expect "a run loads its era alone (scenario{ era })" 0 "" run "$one"
+printf 'scenario{ name = "no_era" }\ntask{ name = "t", run = function() end }\n' >"$tmp/no_era.lua"
+expect "a run loads the newest alone (no era named)" 0 "" run "$tmp/no_era.lua"
+grep -q 'era 2023' "$tmp/out" || no "the run without an era is not in the newest (2023)"
+expect "a run in a broken era names its file:line" 2 '1999\.lua:[0-9]+: ' run "$one" --era 1999
+expect "an era by version reads every era" 2 '1991\.lua:[0-9]+: ' run "$one" --era 2.6.16
+expect "list names a broken era" 2 '1991\.lua:[0-9]+: ' list
+expect "check names a broken era" 2 '1991\.lua:[0-9]+: ' check "$one"
+expect "an unknown era names a broken one" 2 '1991\.lua:[0-9]+: ' run "$one" --era 1066
+expect "a refusal that names other eras reads them" 2 '1991\.lua:[0-9]+: ' run "$root/scripts/inode.lua" --era 2023 --mode bkl
+expect "... and its JSON outcome is an error, not a refusal" 2 '1991\.lua:[0-9]+: ' run "$root/scripts/inode.lua" --era 2023 --mode bkl --report json
+grep -q '"outcome": "error"' "$tmp/out" || no "a broken era file behind a refusal: the JSON outcome is not error"
+# the index is the file names: an era file is named after its id
+rm "$lazy"/eras/1991.lua "$lazy"/eras/1999.lua "$lazy"/eras/2009.lua
+sed 's/id = "2006"/id = "x2006"/' "$root/eras/2006.lua" >"$lazy/eras/2006.lua"
+expect "an era whose id is not its file's name" 2 "2006\.lua:[0-9]+: era\{\}: id 'x2006' must be the file's name" run "$one" --era 2006
+sed 's/year = 2006/year = 2007/' "$root/eras/2006.lua" >"$lazy/eras/2006.lua"
+expect "an era whose id is a number not its year" 2 "2006\.lua:[0-9]+: era\{\}: id '2006' is a number, so it must be the year" list
+
 echo "start-up: $pass passed, $fail failed"
 [ $fail -eq 0 ]

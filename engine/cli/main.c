@@ -244,7 +244,11 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 	km_run_request_init(&o->rq);
 	o->rq.sets = o->sets;
 	opterr = 0;
-	optind = 1;
+	/* 0, not 1: glibc (and musl) then start getopt afresh.  With 1 it
+	 * goes on inside the word it stopped in last time -- after "-xy" its
+	 * "y", in an argv that may be gone: the state one km_cli_main call
+	 * left for the next (found by fuzz_cli, which calls it over and over). */
+	optind = 0;
 	int c;
 	while ((c = getopt_long(argc, argv, "h", long_opts, NULL)) != -1) {
 		uint64_t u;
@@ -436,14 +440,21 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			usage(stdout);
 			return -1;	/* done: exit 0 */
 		case '?':
-		default:
-			if (optopt)
-				km_out_fail("option --%s needs a value or is unknown (see "
-					    "lockmuseum --help)", argv[optind - 1] + 2);
+		default: {
+			/* optopt: a short option's letter, a long option's code
+			 * (it lacks its value), or 0 (an unknown long option,
+			 * the word just passed).  A short option may sit inside
+			 * a word ("-xy"): name the letter, not a word. */
+			const char *w = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+			if (optopt > 0 && optopt < OPT_FIRST)
+				km_out_fail("unknown option '-%c' (see lockmuseum --help)", optopt);
+			else if (optopt && w[0] == '-' && w[1] == '-')
+				km_out_fail("option %s needs a value or is unknown (see "
+					    "lockmuseum --help)", w);
 			else
-				km_out_fail("unknown option '%s' (see lockmuseum --help)",
-					    argv[optind - 1]);
+				km_out_fail("unknown option '%s' (see lockmuseum --help)", w);
 			return 2;
+		}
 		}
 	}
 	return 0;
@@ -561,7 +572,7 @@ static int write_trace(struct km_session *s, const char *path, bool ftrace, char
  * for options that contradict it, and ask for its era, mode, CPUs and
  * seed.  Returns 0, 2 with @err, or another exit status already reported.
  */
-static int schedule_request(const struct options *o, const struct km_era_list *eras,
+static int schedule_request(const struct options *o, struct km_era_shelf *eras,
 			    struct km_schedule *sch, struct km_run_request *rq, char *err,
 			    size_t errlen)
 {
@@ -594,7 +605,7 @@ static int schedule_request(const struct options *o, const struct km_era_list *e
 	probe.check_only = true;
 	probe.store_trace = false;
 	struct km_session s;
-	int st = km_session_run(&s, eras, &probe);
+	int st = km_session_run_shelf(&s, eras, &probe);
 	if (st == 0 && s.ri.scenario_hash != sch->scenario_hash) {
 		snprintf(err, errlen, "%s: made for another version of the scenario (hash %016"
 			 PRIx64 ", %s has %016" PRIx64 ")", o->schedule, sch->scenario_hash,
@@ -612,11 +623,19 @@ static int schedule_request(const struct options *o, const struct km_era_list *e
 
 static int run_or_check(const struct options *o, const char *file, bool check_only)
 {
-	struct km_era_list eras;
+	/* A run loads the one era it runs in (the shelf, lua/eras.h); check,
+	 * the window and --png read them all, so check reports any era file
+	 * that does not load, as list does. */
+	struct km_era_shelf eras;
 	char err[1024];
 	struct km_session s;
 	memset(&s, 0, sizeof(s));
-	if (km_load_eras(&eras, err, sizeof(err)) < 0) {
+	int erc = km_open_eras(&eras, err, sizeof(err));
+	if (erc == 0 && (check_only || o->gui) && !km_all_eras(&eras, err, sizeof(err))) {
+		km_era_shelf_close(&eras);
+		erc = -1;
+	}
+	if (erc < 0) {
 		snprintf(s.reason, sizeof(s.reason), "%.900s (set LOCKMUSEUM_DATA?)", err);
 		s.ri.outcome = KM_OUT_ERROR;
 		s.ri.reason = s.reason;
@@ -628,6 +647,10 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	rq.check_only = check_only;
 	rq.store_trace = o->png || o->gui || o->trace || o->report == REPORT_INTERLEAVING;
 	rq.json_errors = o->report == REPORT_JSON;
+	/* the trace is kept in memory until the exports: bounded by default */
+	bool default_limit = !rq.trace_limit && !o->gui;
+	if (default_limit)
+		rq.trace_limit = KM_DEFAULT_TRACE_LIMIT;
 
 	/* --schedule: the run makes the schedule's decisions, in its era,
 	 * mode, CPU count and seed */
@@ -636,7 +659,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	if (o->schedule) {
 		int rc = schedule_request(o, &eras, &sched, &rq, err, sizeof(err));
 		if (rc) {
-			km_eras_free(&eras);
+			km_era_shelf_close(&eras);
 			if (rc == 2)
 				km_out_fail("%s", err);
 			return rc;
@@ -653,8 +676,8 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		int mode = rq.mode;
 		struct km_view_exhibit solo = { .file = file, .era = rq.era, .modes = &mode,
 						.nmodes = 1 };
-		int rc = km_cli_window(&eras, &solo, 1, 0, &rq, err, sizeof(err));
-		km_eras_free(&eras);
+		int rc = km_cli_window(&eras.all, &solo, 1, 0, &rq, err, sizeof(err));
+		km_era_shelf_close(&eras);
 		km_schedule_free(&sched);
 		if (km_interrupted) {
 			fprintf(stderr, "%s: interrupted\n", prog);
@@ -667,7 +690,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		return 0;
 	}
 
-	int status = km_session_run(&s, &eras, &rq);
+	int status = km_session_run_shelf(&s, &eras, &rq);
 	if (o->schedule && !check_only && status != 2 &&
 	    km_replay_finished(&replay, err, sizeof(err)) < 0) {
 		/* it ended before its decisions: not the run that was saved */
@@ -684,7 +707,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 			km_out_json_sent();
 		}
 		km_session_free(&s);
-		km_eras_free(&eras);
+		km_era_shelf_close(&eras);
 		return 130;
 	}
 	if (check_only && status == 0 && o->report == REPORT_JSON) {
@@ -715,6 +738,10 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		why[0] = 0;
 		if (!json)
 			status = report_session(&s, o->report, o->answers, status);
+		if (default_limit && s.ri.sim && s.ri.sim->trace.truncated && (o->trace || o->png))
+			fprintf(stderr, "%s: note: the trace keeps the first %zu of the run's %" PRIu64
+				" records (the default bound of its memory); give --trace-limit N "
+				"for more\n", prog, rq.trace_limit, s.ri.sim->trace.count);
 		km_writing_output++;
 		if (o->trace && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE &&
@@ -726,7 +753,8 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE) {
 			int w = o->width ? o->width : KM_DEFAULT_PNG_WIDTH;
 			int h = o->height ? o->height : KM_DEFAULT_PNG_HEIGHT;
-			if (km_cli_png(&eras, &s, o->png, w, h, err, sizeof(err)) < 0) {
+			const struct km_era_list *all = km_all_eras(&eras, err, sizeof(err));
+			if (!all || km_cli_png(all, &s, o->png, w, h, err, sizeof(err)) < 0) {
 				snprintf(why, sizeof(why), "--png %s: %s", o->png, err);
 				status = 2;
 			}
@@ -746,7 +774,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 				km_out_json_sent();
 			}
 			km_session_free(&s);
-			km_eras_free(&eras);
+			km_era_shelf_close(&eras);
 			return 130;
 		}
 		if (why[0] && !json)
@@ -761,7 +789,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	}
 	fflush(stdout);
 	km_session_free(&s);
-	km_eras_free(&eras);
+	km_era_shelf_close(&eras);
 	return status;
 }
 
@@ -884,6 +912,8 @@ static int cmd_list(const struct invocation *inv)
 		fprintf(stderr, "%s: %s (set LOCKMUSEUM_DATA?)\n", prog, err);
 		return 2;
 	}
+	struct km_era_shelf shelf;
+	km_era_shelf_wrap(&shelf, &eras);
 	printf("eras (%d):\n", eras.n);
 	for (int i = 0; i < eras.n; i++) {
 		const struct km_era *e = &eras.v[i];
@@ -922,7 +952,7 @@ static int cmd_list(const struct invocation *inv)
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		struct km_load_opts lo = { .max_instructions = KM_LIST_MAX_INSTRUCTIONS,
 					   .max_memory = KM_LIST_MAX_MEMORY,
-					   .max_wall = KM_LIST_MAX_WALL, .seed = 1, .eras = &eras };
+					   .max_wall = KM_LIST_MAX_WALL, .seed = 1, .eras = &shelf };
 		bool armed = km_watchdog_arm(path, lo.max_wall);
 		struct km_scenario *sc = km_scenario_load(path, &lo, lerr, sizeof(lerr));
 		km_watchdog_disarm(armed);
@@ -1133,9 +1163,9 @@ static void usage(FILE *out)
 "  --trace FILE        also write the run's trace: Chrome trace-event JSON that\n"
 "                      Perfetto and chrome://tracing open\n"
 "  --trace-format F    chrome (default) or ftrace (text, per-CPU tracks in Perfetto)\n"
-"  --trace-limit N     keep at most the first N trace records (default: all for\n"
-"                      --trace and --png, %zu in the window); statistics,\n"
-"                      checks and the trace hash stay exact\n"
+"  --trace-limit N     keep at most the first N trace records (default %zu, 32\n"
+"                      bytes each); statistics, checks and the trace hash\n"
+"                      stay exact\n"
 "  --png FILE          also draw the run, as the museum shows it, into a PNG\n"
 "  --size WxH          the PNG's size (default %dx%d)\n"
 "  --scale N           type (and all) N times larger in the window and PNGs,\n"
@@ -1150,7 +1180,7 @@ static void usage(FILE *out)
 "\n"
 "exit status: 0 clean run, 1 a check failed or a violation was found,\n"
 "2 bad usage or scenario, 3 deadlock, 130 interrupted (Ctrl-C).\n",
-		KM_MAX_CPUS, KM_DEFAULT_WINDOW_TRACE_LIMIT, KM_DEFAULT_PNG_WIDTH,
+		KM_MAX_CPUS, KM_DEFAULT_TRACE_LIMIT, KM_DEFAULT_PNG_WIDTH,
 		KM_DEFAULT_PNG_HEIGHT, (unsigned long long)KM_DEFAULT_MAX_INSTRUCTIONS,
 		KM_DEFAULT_MAX_MEMORY >> 20, KM_DEFAULT_MAX_WALL,
 		(unsigned long long)KM_DEFAULT_MAX_EVENTS);

@@ -222,6 +222,21 @@ const char *km_datadir(void)
 	return dir;
 }
 
+int km_open_eras(struct km_era_shelf *shelf, char *err, size_t errlen)
+{
+	char dir[PATH_MAX + 128];
+	snprintf(dir, sizeof(dir), "%s/eras", km_datadir());
+	return km_era_shelf_open(shelf, dir, err, errlen);
+}
+
+const struct km_era_list *km_all_eras(struct km_era_shelf *shelf, char *err, size_t errlen)
+{
+	bool armed = km_watchdog_arm(shelf->dir ? shelf->dir : "eras", 10.0);
+	const struct km_era_list *all = km_era_shelf_all(shelf, err, errlen);
+	km_watchdog_disarm(armed);
+	return all;
+}
+
 int km_load_eras(struct km_era_list *eras, char *err, size_t errlen)
 {
 	char dir[PATH_MAX + 128];
@@ -256,14 +271,26 @@ static int fail(struct km_session *s, enum km_outcome outcome, const char *msg)
 	return 2;
 }
 
-/* Refuse a primitive (or SMP) the era did not have, naming when it came. */
-static int era_allows(struct km_session *s, const struct km_era_list *eras,
+/* Every era, for a message that names others: loaded only on the paths
+ * that print one.  NULL with @msg set when an era file does not load. */
+static const struct km_era_list *every_era(struct km_era_shelf *eras, char *msg, size_t len)
+{
+	return km_era_shelf_all(eras, msg, len);
+}
+
+/* Refuse a primitive (or SMP) the era did not have, naming when it came:
+ * -1 with @msg.  -2 with @msg when an era file the message needs does not
+ * load (an error, not a refusal). */
+static int era_allows(struct km_session *s, struct km_era_shelf *shelf,
 		      const struct km_run_request *rq, const struct km_era *era, int cpus,
 		      char *msg, size_t len)
 {
 	if (rq->anachronism)
 		return 0;
+	const struct km_era_list *eras;
 	if (cpus > 1 && !era->smp) {
+		if (!(eras = every_era(shelf, msg, len)))
+			return -2;
 		const struct km_era *smp = NULL;
 		for (int i = 0; i < eras->n && !smp; i++)
 			if (eras->v[i].smp)
@@ -287,6 +314,8 @@ static int era_allows(struct km_session *s, const struct km_era_list *eras,
 		enum km_prim p = own ? kinds[i] : (enum km_prim)rq->mode;
 		if (km_era_has(era, p))
 			continue;
+		if (!(eras = every_era(shelf, msg, len)))
+			return -2;
 		const struct km_era *arr = km_eras_arrival(eras, p);
 		const struct km_era *gone = km_eras_removal(eras, p);
 		const char *what = own ? "a lock of kind" : "--mode";
@@ -307,7 +336,7 @@ static int era_allows(struct km_session *s, const struct km_era_list *eras,
 	return 0;
 }
 
-static int session_run(struct km_session *s, const struct km_era_list *eras,
+static int session_run(struct km_session *s, struct km_era_shelf *eras,
 		       const struct km_run_request *rq);
 
 static void *report_part(void *ud, const char *key)
@@ -315,8 +344,8 @@ static void *report_part(void *ud, const char *key)
 	return km_report_json_part(ud, key);
 }
 
-int km_session_run(struct km_session *s, const struct km_era_list *eras,
-		   const struct km_run_request *rq)
+int km_session_run_shelf(struct km_session *s, struct km_era_shelf *eras,
+			 const struct km_run_request *rq)
 {
 	watchdog_arm(rq->file, rq->max_wall, rq->json_errors);
 	int rc = session_run(s, eras, rq);
@@ -324,7 +353,46 @@ int km_session_run(struct km_session *s, const struct km_era_list *eras,
 	return rc;
 }
 
-static int session_run(struct km_session *s, const struct km_era_list *eras,
+int km_session_run(struct km_session *s, const struct km_era_list *eras,
+		   const struct km_run_request *rq)
+{
+	struct km_era_shelf shelf;
+	km_era_shelf_wrap(&shelf, eras);
+	int rc = km_session_run_shelf(s, &shelf, rq);
+	km_era_shelf_close(&shelf);
+	return rc;
+}
+
+/* The message for an era key that names no era, with the nearest and
+ * every era there is. */
+static void unknown_era(struct km_era_shelf *shelf, const struct km_run_request *rq,
+			const char *key, char *err, size_t errlen)
+{
+	const struct km_era_list *eras = every_era(shelf, err, errlen);
+	if (!eras)
+		return;
+	char near[64] = "";
+	char *end;
+	long year = strtol(key, &end, 10);
+	if (!*end && year > 0 && eras->n > 0) {
+		const struct km_era *best = &eras->v[0];
+		for (int i = 1; i < eras->n; i++)
+			if (labs(eras->v[i].year - year) < labs(best->year - year))
+				best = &eras->v[i];
+		/* a year between two eras: name the nearest, as a person would */
+		snprintf(near, sizeof(near), "; the nearest is %s", best->id);
+	}
+	size_t off = (size_t)snprintf(err, errlen, "%s%s%s '%s': unknown era%s (eras:",
+				      rq->era ? "" : rq->file, rq->era ? "" : ": ",
+				      rq->era ? "--era" : "scenario{ era }", key, near);
+	for (int i = 0; i < eras->n && off < errlen; i++)
+		off += (size_t)snprintf(err + off, errlen - off, "%s %s", i ? "," : "",
+					eras->v[i].id);
+	if (off < errlen)
+		snprintf(err + off, errlen - off, ")");
+}
+
+static int session_run(struct km_session *s, struct km_era_shelf *eras,
 		       const struct km_run_request *rq)
 {
 	char err[1024];
@@ -356,28 +424,15 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 	s->ri.nparams = km_scenario_params(s->sc, &s->ri.params);
 
 	const char *key = rq->era ? rq->era : m->era[0] ? m->era : NULL;
-	const struct km_era *era = key ? km_eras_find(eras, key) : &eras->v[eras->n - 1];
+	const struct km_era *era;
 	s->ri.era_key = key;
+	if (km_era_shelf_find(eras, key, &era, err, sizeof(err)) < 0)
+		return fail(s, KM_OUT_ERROR, err);
 	if (!era) {
-		/* a year between two eras: name the nearest, as a person would */
-		char near[64] = "";
-		char *end;
-		long year = strtol(key, &end, 10);
-		if (!*end && year > 0 && eras->n > 0) {
-			const struct km_era *best = &eras->v[0];
-			for (int i = 1; i < eras->n; i++)
-				if (labs(eras->v[i].year - year) < labs(best->year - year))
-					best = &eras->v[i];
-			snprintf(near, sizeof(near), "; the nearest is %s", best->id);
-		}
-		size_t off = (size_t)snprintf(err, sizeof(err), "%s%s%s '%s': unknown era%s (eras:",
-					      rq->era ? "" : rq->file, rq->era ? "" : ": ",
-					      rq->era ? "--era" : "scenario{ era }", key, near);
-		for (int i = 0; i < eras->n && off < sizeof(err); i++)
-			off += (size_t)snprintf(err + off, sizeof(err) - off, "%s %s",
-						i ? "," : "", eras->v[i].id);
-		if (off < sizeof(err))
-			snprintf(err + off, sizeof(err) - off, ")");
+		if (key)
+			unknown_era(eras, rq, key, err, sizeof(err));
+		else
+			snprintf(err, sizeof(err), "%s: no era to run in", rq->file);
 		return fail(s, KM_OUT_ERROR, err);
 	}
 	s->ri.era = era;
@@ -389,8 +444,9 @@ static int session_run(struct km_session *s, const struct km_era_list *eras,
 	s->ri.seed = seed;
 	s->ri.duration = duration;
 	/* A combination that cannot run, as a counting lock as a mutex is. */
-	if (era_allows(s, eras, rq, era, cpus, err, sizeof(err)) < 0)
-		return fail(s, KM_OUT_NOT_APPLICABLE, err);
+	int allowed = era_allows(s, eras, rq, era, cpus, err, sizeof(err));
+	if (allowed < 0)
+		return fail(s, allowed == -2 ? KM_OUT_ERROR : KM_OUT_NOT_APPLICABLE, err);
 
 	struct km_config cfg = {
 		.cpus = cpus, .seed = seed, .duration = duration, .mode = rq->mode,

@@ -85,12 +85,22 @@ struct km_session {
  */
 int km_session_run(struct km_session *s, const struct km_era_list *eras,
 		   const struct km_run_request *rq);
+/* The same, with the eras on a shelf (lua/eras.h): only the era the run
+ * needs is loaded, and every era only for a message that names others. */
+int km_session_run_shelf(struct km_session *s, struct km_era_shelf *eras,
+			 const struct km_run_request *rq);
 void km_session_free(struct km_session *s);
 
 /* The folder holding eras/, scripts/ and docs/: LOCKMUSEUM_DATA, else
  * next to the binary (a source tree or an install), else the configured
  * share folder. */
 const char *km_datadir(void);
+/* Every era of the data folder, loaded now (under the watchdog of era
+ * files).  Returns 0, or -1 with "file:line: message" in @err. */
 int km_load_eras(struct km_era_list *eras, char *err, size_t errlen);
+/* The data folder's eras on a shelf, none loaded yet (lua/eras.h); and
+ * every era of a shelf, loaded under the same watchdog. */
+int km_open_eras(struct km_era_shelf *shelf, char *err, size_t errlen);
+const struct km_era_list *km_all_eras(struct km_era_shelf *shelf, char *err, size_t errlen);
 
 #endif /* KM_CLI_SESSION_H */

@@ -1,5 +1,10 @@
 /*
- * eras.c - era files to struct km_era.  See eras.h.
+ * eras.c - era files to struct km_era, and the shelf that loads a
+ * folder's eras as they are asked for.  See eras.h.
+ *
+ * Costs: an era file is about 1.4 KB of Lua; compiling and running one is
+ * about 0.2 M instructions, the sandbox it runs in 0.1 M more.  The shelf's
+ * index is one readdir() and a sort of about twenty names.
  */
 #include "eras.h"
 #include "fields.h"
@@ -27,11 +32,23 @@ static void copy_str(char *dst, size_t len, const char *src)
 	snprintf(dst, len, "%s", src ? src : "");
 }
 
-/* era{ ... }: parse into the struct passed as upvalue. */
+static bool all_digits(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return false;
+	return true;
+}
+
+/* era{ ... }: parse into the struct passed as upvalue; the third, when a
+ * string, is the name the file has in its folder. */
 static int l_era(lua_State *L)
 {
 	struct km_era *e = lua_touserdata(L, lua_upvalueindex(1));
 	int *calls = lua_touserdata(L, lua_upvalueindex(2));
+	const char *name = lua_tostring(L, lua_upvalueindex(3));	/* or NULL */
 	if (++*calls > 1)
 		return luaL_error(L, "era{} may be called only once per file");
 	luaL_checktype(L, 1, LUA_TTABLE);
@@ -123,6 +140,14 @@ static int l_era(lua_State *L)
 	lua_pop(L, 1);
 	if (!e->smp && e->cpus > 1)
 		return luaL_error(L, "era{}: a uniprocessor era (smp = false) has 1 CPU");
+	/* The folder's index is its file names (the shelf, eras.h): what
+	 * it answers without loading a file must be what the file says. */
+	if (name && strcmp(e->id, name))
+		return luaL_error(L, "era{}: id '%s' must be the file's name, '%s' (an era file "
+				  "is named after its id)", e->id, name);
+	if (all_digits(e->id) && strtol(e->id, NULL, 10) != e->year)
+		return luaL_error(L, "era{}: id '%s' is a number, so it must be the year, not %d",
+				  e->id, e->year);
 	return 0;
 }
 
@@ -132,13 +157,14 @@ static int l_era(lua_State *L)
 #define ERA_MAX_WALL 10.0
 
 /*
- * Run era file @path in @sb, filling @era.  The file gets an environment
- * of its own (its globals land there; it reads the sandbox's through
- * __index) and a generator seeded as a fresh sandbox's, so what one era
- * file does is not seen by the next.
+ * Run era file @path in @sb, filling @era; @name is the file's name less
+ * ".lua" when it is loaded from a folder (its id must be that), else NULL.
+ * The file gets an environment of its own (its globals land there; it
+ * reads the sandbox's through __index) and a generator seeded as a fresh
+ * sandbox's, so what one era file does is not seen by the next.
  */
-static int load_into(struct km_sandbox *sb, const char *path, struct km_era *era, char *err,
-		     size_t errlen)
+static int load_into(struct km_sandbox *sb, const char *path, const char *name,
+		     struct km_era *era, char *err, size_t errlen)
 {
 	lua_State *L = sb->L;
 	int top = lua_gettop(L);
@@ -154,7 +180,11 @@ static int load_into(struct km_sandbox *sb, const char *path, struct km_era *era
 		lua_setmetatable(L, -2);
 		lua_pushlightuserdata(L, era);
 		lua_pushlightuserdata(L, &calls);
-		lua_pushcclosure(L, l_era, 2);
+		if (name)
+			lua_pushstring(L, name);
+		else
+			lua_pushnil(L);
+		lua_pushcclosure(L, l_era, 3);
 		lua_setfield(L, -2, "era");
 		if (!lua_setupvalue(L, -2, 1))		/* a main chunk's only upvalue */
 			lua_pop(L, 1);
@@ -181,10 +211,12 @@ int km_era_load_file(const char *path, struct km_era *era, char *err, size_t err
 		snprintf(err, errlen, "%s: cannot start Lua", path);
 		return -1;
 	}
-	int rc = load_into(&sb, path, era, err, errlen);
+	int rc = load_into(&sb, path, NULL, era, err, errlen);
 	km_sandbox_close(&sb);
 	return rc;
 }
+
+/* ----------------------------------------------------------- the shelf -- */
 
 static int by_year(const void *a, const void *b)
 {
@@ -199,83 +231,217 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int km_eras_load(const char *dir, struct km_era_list *out, char *err, size_t errlen)
+int km_era_shelf_open(struct km_era_shelf *shelf, const char *dir, char *err, size_t errlen)
 {
-	out->v = NULL;
-	out->n = 0;
+	memset(shelf, 0, sizeof(*shelf));
 	DIR *d = opendir(dir);
 	if (!d) {
 		snprintf(err, errlen, "%s: cannot open the eras folder", dir);
 		return -1;
 	}
-	char **names = NULL;
-	int n = 0, cap = 0;
+	int cap = 0;
+	bool nomem = !(shelf->dir = strdup(dir));
 	struct dirent *de;
-	while ((de = readdir(d))) {
+	while (!nomem && (de = readdir(d))) {
 		size_t len = strlen(de->d_name);
 		if (len < 5 || strcmp(de->d_name + len - 4, ".lua") || de->d_name[0] == '.')
 			continue;
-		if (n == cap) {
+		if (shelf->n == cap) {
 			cap = cap ? cap * 2 : 32;
-			char **nn = realloc(names, (size_t)cap * sizeof(*nn));
-			if (!nn)
+			char **nn = realloc(shelf->names, (size_t)cap * sizeof(*nn));
+			if (!nn) {
+				nomem = true;
 				break;
-			names = nn;
+			}
+			shelf->names = nn;
 		}
-		names[n] = malloc(strlen(dir) + len + 2);
-		if (!names[n])
+		if (!(shelf->names[shelf->n] = strndup(de->d_name, len - 4))) {
+			nomem = true;
 			break;
-		sprintf(names[n], "%s/%s", dir, de->d_name);
-		n++;
+		}
+		shelf->n++;
 	}
 	closedir(d);
-	qsort(names, (size_t)n, sizeof(*names), by_name);
-	int rc = 0;
-	out->v = calloc((size_t)(n ? n : 1), sizeof(*out->v));
-	if (!out->v) {
-		snprintf(err, errlen, "out of memory loading eras");
-		rc = -1;
+	if (!nomem && shelf->n) {
+		shelf->slot = calloc((size_t)shelf->n, sizeof(*shelf->slot));
+		shelf->loaded = calloc((size_t)shelf->n, sizeof(*shelf->loaded));
+		nomem = !shelf->slot || !shelf->loaded;
 	}
-	/* One sandbox for the whole folder, each file in an environment of
-	 * its own: starting Lua once rather than once a file is most of what
-	 * every invocation of the program costs before its own work. */
+	if (nomem || !shelf->n) {
+		if (nomem)
+			snprintf(err, errlen, "out of memory reading the eras folder");
+		else
+			snprintf(err, errlen, "%s: no era files found", dir);
+		km_era_shelf_close(shelf);
+		return -1;
+	}
+	qsort(shelf->names, (size_t)shelf->n, sizeof(*shelf->names), by_name);
+	return 0;
+}
+
+void km_era_shelf_wrap(struct km_era_shelf *shelf, const struct km_era_list *list)
+{
+	memset(shelf, 0, sizeof(*shelf));
+	shelf->all = *list;
+	shelf->complete = true;
+	shelf->borrowed = true;
+}
+
+void km_era_shelf_close(struct km_era_shelf *shelf)
+{
+	for (int i = 0; i < shelf->n; i++)
+		free(shelf->names[i]);
+	free(shelf->names);
+	free(shelf->slot);
+	free(shelf->loaded);
+	free(shelf->dir);
+	if (!shelf->borrowed)
+		km_eras_free(&shelf->all);
+	memset(shelf, 0, sizeof(*shelf));
+}
+
+/*
+ * Load the slots @which[0..k) that are not loaded yet, in one sandbox:
+ * starting Lua once rather than once a file is a good part of what
+ * loading every era costs.
+ */
+static int load_slots(struct km_era_shelf *shelf, const int *which, int k, char *err,
+		      size_t errlen)
+{
 	struct km_sandbox sb;
-	bool open = false;
-	if (rc == 0 && n > 0) {
-		open = km_sandbox_open(&sb, ERA_MAX_INSTRUCTIONS * (uint64_t)n, ERA_MAX_MEMORY,
-				       ERA_MAX_WALL, 0) == 0;
-		if (!open) {
-			snprintf(err, errlen, "%s: cannot start Lua", dir);
-			rc = -1;
-		}
+	if (km_sandbox_open(&sb, ERA_MAX_INSTRUCTIONS * (uint64_t)k, ERA_MAX_MEMORY, ERA_MAX_WALL,
+			    0) < 0) {
+		snprintf(err, errlen, "%s: cannot start Lua", shelf->dir);
+		return -1;
 	}
-	for (int i = 0; rc == 0 && i < n; i++) {
-		if (load_into(&sb, names[i], &out->v[out->n], err, errlen) < 0) {
+	int rc = 0;
+	for (int j = 0; j < k && rc == 0; j++) {
+		int i = which[j];
+		if (shelf->loaded[i])
+			continue;
+		size_t len = strlen(shelf->dir) + strlen(shelf->names[i]) + 6;
+		char *path = malloc(len);
+		if (!path) {
+			snprintf(err, errlen, "out of memory loading eras");
 			rc = -1;
 			break;
 		}
-		for (int j = 0; j < out->n; j++) {
-			if (!strcmp(out->v[j].id, out->v[out->n].id)) {
-				snprintf(err, errlen, "%s: era id '%s' is used twice", names[i],
-					 out->v[j].id);
-				rc = -1;
-			}
-		}
-		out->n++;
+		snprintf(path, len, "%s/%s.lua", shelf->dir, shelf->names[i]);
+		rc = load_into(&sb, path, shelf->names[i], &shelf->slot[i], err, errlen);
+		shelf->loaded[i] = rc == 0;
+		free(path);
 	}
-	if (open)
-		km_sandbox_close(&sb);
-	for (int i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	if (rc == 0 && out->n == 0) {
-		snprintf(err, errlen, "%s: no era files found", dir);
-		rc = -1;
+	km_sandbox_close(&sb);
+	return rc;
+}
+
+const struct km_era_list *km_era_shelf_all(struct km_era_shelf *shelf, char *err, size_t errlen)
+{
+	if (shelf->complete)
+		return &shelf->all;
+	int *which = malloc((size_t)shelf->n * sizeof(*which));
+	struct km_era *v = malloc((size_t)shelf->n * sizeof(*v));
+	if (!which || !v) {
+		free(which);
+		free(v);
+		snprintf(err, errlen, "out of memory loading eras");
+		return NULL;
 	}
+	int k = 0;
+	for (int i = 0; i < shelf->n; i++)
+		if (!shelf->loaded[i])
+			which[k++] = i;
+	int rc = k ? load_slots(shelf, which, k, err, errlen) : 0;
+	free(which);
 	if (rc < 0) {
-		km_eras_free(out);
+		free(v);
+		return NULL;
+	}
+	/* Names are unique in a folder and every id is its file's name, so
+	 * no id can be used twice: nothing to check here. */
+	memcpy(v, shelf->slot, (size_t)shelf->n * sizeof(*v));
+	qsort(v, (size_t)shelf->n, sizeof(*v), by_year);
+	shelf->all.v = v;
+	shelf->all.n = shelf->n;
+	shelf->complete = true;
+	return &shelf->all;
+}
+
+/* The slot whose name is @key, or -1. */
+static int slot_named(const struct km_era_shelf *shelf, const char *key)
+{
+	int lo = 0, hi = shelf->n - 1;
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+		int c = strcmp(key, shelf->names[mid]);
+		if (!c)
+			return mid;
+		if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+/* The slot of the newest era when every name is a year (so, by the rule
+ * l_era checks, is its era's year), or -1.  Ties as by_year breaks them. */
+static int slot_newest(const struct km_era_shelf *shelf)
+{
+	int best = -1;
+	long best_year = 0;
+	for (int i = 0; i < shelf->n; i++) {
+		if (!all_digits(shelf->names[i]) || strlen(shelf->names[i]) > 9)
+			return -1;
+		long y = strtol(shelf->names[i], NULL, 10);
+		if (best < 0 || y > best_year ||
+		    (y == best_year && strcmp(shelf->names[i], shelf->names[best]) > 0)) {
+			best = i;
+			best_year = y;
+		}
+	}
+	return best;
+}
+
+int km_era_shelf_find(struct km_era_shelf *shelf, const char *key, const struct km_era **out,
+		      char *err, size_t errlen)
+{
+	*out = NULL;
+	if (!shelf->complete) {
+		/* An id is the name of its file, and ids are looked up
+		 * first: the file of that name is the answer, alone. */
+		int i = key ? slot_named(shelf, key) : slot_newest(shelf);
+		if (i >= 0) {
+			if (load_slots(shelf, &i, 1, err, errlen) < 0)
+				return -1;
+			*out = &shelf->slot[i];
+			return 0;
+		}
+	}
+	const struct km_era_list *all = km_era_shelf_all(shelf, err, errlen);
+	if (!all)
+		return -1;
+	if (key)
+		*out = km_eras_find(all, key);
+	else if (all->n)
+		*out = &all->v[all->n - 1];
+	return 0;
+}
+
+int km_eras_load(const char *dir, struct km_era_list *out, char *err, size_t errlen)
+{
+	out->v = NULL;
+	out->n = 0;
+	struct km_era_shelf shelf;
+	if (km_era_shelf_open(&shelf, dir, err, errlen) < 0)
+		return -1;
+	if (!km_era_shelf_all(&shelf, err, errlen)) {
+		km_era_shelf_close(&shelf);
 		return -1;
 	}
-	qsort(out->v, (size_t)out->n, sizeof(*out->v), by_year);
+	*out = shelf.all;		/* the list is the caller's now */
+	shelf.all.v = NULL;
+	shelf.all.n = 0;
+	km_era_shelf_close(&shelf);
 	return 0;
 }

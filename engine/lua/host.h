@@ -89,7 +89,7 @@ struct km_scenario {
 	uint32_t cap_ctx;
 	int cpus_opt;			/* --cpus, 0: not given */
 	const char *era_opt;		/* --era, or NULL */
-	const struct km_era_list *eras;	/* or NULL */
+	struct km_era_shelf *eras;	/* or NULL */
 	int top_ncpus;			/* what ncpus() said at the top level, or 0 */
 	int *idle_threads;		/* refs of finished threads, kept for reuse */
 	int nidle, capidle;

@@ -104,12 +104,17 @@ int km_top_ncpus(lua_State *L)
 	struct km_scenario *sc = km_scen(L);
 	int n = sc->cpus_opt ? sc->cpus_opt : sc->meta.cpus;
 	if (!n) {
-		if (!sc->eras || !sc->eras->n)
+		if (!sc->eras)
 			return luaL_error(L, "ncpus(): the CPU count is not known at the top level "
 					  "here (give --cpus or scenario{ cpus })");
 		const char *key = sc->era_opt ? sc->era_opt : sc->meta.era[0] ? sc->meta.era : NULL;
-		const struct km_era *e = key ? km_eras_find(sc->eras, key) :
-					 &sc->eras->v[sc->eras->n - 1];
+		const struct km_era *e;
+		char err[512];
+		if (km_era_shelf_find(sc->eras, key, &e, err, sizeof(err)) < 0)
+			return luaL_error(L, "ncpus(): %s", err);
+		if (!e && !key)
+			return luaL_error(L, "ncpus(): the CPU count is not known at the top level "
+					  "here (give --cpus or scenario{ cpus })");
 		if (!e)
 			return luaL_error(L, "ncpus(): unknown era '%s'", key);
 		n = e->cpus;

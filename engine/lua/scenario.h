@@ -28,7 +28,7 @@ struct km_param_set {
 	bool used;
 };
 
-struct km_era_list;
+struct km_era_shelf;
 
 struct km_load_opts {
 	struct km_param_set *sets;	/* --set NAME=VALUE */
@@ -41,10 +41,11 @@ struct km_load_opts {
 	volatile const int *stop;	/* interrupt flag, or NULL */
 	/* What decides the CPU count, for ncpus() at the top level: --cpus
 	 * (0: not given), --era (NULL: not given) and the eras to look the
-	 * scenario's era up in (NULL: ncpus() needs --cpus or scenario{cpus}). */
+	 * scenario's era up in (NULL: ncpus() needs --cpus or scenario{cpus};
+	 * a shelf loads the one era ncpus() asks for, lua/eras.h). */
 	int cpus;
 	const char *era;
-	const struct km_era_list *eras;
+	struct km_era_shelf *eras;
 };
 
 struct km_scenario_meta {
