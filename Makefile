@@ -256,6 +256,9 @@ install: all
 	install -m 644 scripts/*.lua $(DESTDIR)$(DATADIR)/scripts/
 	install -d $(DESTDIR)$(DATADIR)/scripts/challenges
 	install -m 644 scripts/challenges/*.lua $(DESTDIR)$(DATADIR)/scripts/challenges/
+	install -d $(DESTDIR)$(DATADIR)/scripts/challenges/solutions
+	install -m 644 scripts/challenges/solutions/*.schedule \
+	  $(DESTDIR)$(DATADIR)/scripts/challenges/solutions/
 	cp -R docs/. $(DESTDIR)$(DATADIR)/docs/
 	-cp -R assets/. $(DESTDIR)$(DATADIR)/assets/
 	install -m 644 docs/lockmuseum.1 $(DESTDIR)$(PREFIX)/share/man/man1/lockmuseum.1

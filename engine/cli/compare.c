@@ -421,6 +421,13 @@ static bool hits(const json_t *rep, const char *goal)
 		return !strcmp(json_string_value(json_object_get(rep, "outcome")), "deadlock");
 	if (!strcmp(goal, "violation"))
 		return json_object_size(json_object_get(rep, "violation_counts")) > 0;
+	if (!strcmp(goal, "check")) {
+		size_t i;
+		json_t *c;
+		json_array_foreach(json_object_get(rep, "checks"), i, c)
+			if (json_is_false(json_object_get(c, "ok")))
+				return true;
+	}
 	return false;
 }
 
@@ -485,8 +492,8 @@ int km_explore_command(const struct km_explore_opts *o)
 	}
 	const char *goal = o->goal ? o->goal : "violation";
 	bool is_max = !strncmp(goal, "max:", 4);
-	if (!is_max && strcmp(goal, "violation") && strcmp(goal, "deadlock")) {
-		km_out_fail("--goal %s: must be violation, deadlock or "
+	if (!is_max && strcmp(goal, "violation") && strcmp(goal, "deadlock") && strcmp(goal, "check")) {
+		km_out_fail("--goal %s: must be violation, deadlock, check or "
 			"max:ops.NAME.p99", goal);
 		return 2;
 	}

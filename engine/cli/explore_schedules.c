@@ -268,8 +268,15 @@ static void names_free(struct run_out *r)
 	r->nnames = 0;
 }
 
-static bool goal_reached(const struct km_sim *sim, const char *goal)
+static bool goal_reached(const struct km_run_info *ri, const char *goal)
 {
+	const struct km_sim *sim = ri->sim;
+	if (!strcmp(goal, "check")) {
+		for (int i = 0; i < ri->nchecks; i++)
+			if (!ri->checks[i].ok)
+				return true;
+		return false;
+	}
 	if (!strcmp(goal, "deadlock"))
 		return sim->outcome == KM_OUT_DEADLOCK;
 	if (!strcmp(goal, "violation"))
@@ -305,7 +312,7 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 		    c->last_choice <= p->ncps && !p->cps[c->last_choice - 1].line_after)
 			p->cps[c->last_choice - 1].line_after = km_scenario_ctx_line(s.sc, c);
 	}
-	out->goal = goal_reached(sim, goal);
+	out->goal = goal_reached(&s.ri, goal);
 	if (want_names) {
 		names_free(out);
 		snprintf(out->era, sizeof(out->era), "%s", s.ri.era ? s.ri.era->id : "");
@@ -865,12 +872,12 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 {
 	const char *goal = o->goal ? o->goal : "violation";
 	if (!strncmp(goal, "max:", 4)) {
-		km_out_fail("--goal %s: a strategy looks for a failure: use violation or deadlock "
+		km_out_fail("--goal %s: a strategy looks for a failure: use violation, deadlock or check "
 			    "(max: goals explore seeds, without --strategy)", goal);
 		return 2;
 	}
-	if (strcmp(goal, "violation") && strcmp(goal, "deadlock")) {
-		km_out_fail("--goal %s: must be violation, deadlock or max:ops.NAME.p99", goal);
+	if (strcmp(goal, "violation") && strcmp(goal, "deadlock") && strcmp(goal, "check")) {
+		km_out_fail("--goal %s: must be violation, deadlock, check or max:ops.NAME.p99", goal);
 		return 2;
 	}
 	if (o->seed_hi < o->seed_lo || o->seed_hi - o->seed_lo >= 1000000) {

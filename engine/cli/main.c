@@ -1098,7 +1098,7 @@ static const struct command commands[] = {
 	 "command a\nrun (GNU parallel) or a Slurm job array\n"
 	 "--from DIR|FILE...: the table of reports run\nanywhere (no FILE.lua needed)"},
 	{"explore", cmd_explore, explore_opts, true, true,
-	 "FILE.lua --seeds 1..N [--goal violation|deadlock|max:ops.NAME.p99]",
+	 "FILE.lua --seeds 1..N [--goal violation|deadlock|check|max:ops.NAME.p99]",
 	 "the first seed that reaches the goal\n"
 	 "--strategy random|pct:D|exhaustive:K: search\nthe schedules instead; --out S saves the\n"
 	 "one found for run --schedule S"},
