@@ -49,6 +49,7 @@ enum km_lock_owners {
 
 struct km_lock_ops {
 	const char *name;		/* the mode's name: "semaphore" */
+	const char *lock_verb, *unlock_verb;	/* the kernel's calls: "down", "up" */
 	enum km_lock_owners owners;
 	/* Context: the caller is @ctx, on top of its CPU. */
 	enum km_lock_result (*acquire)(struct km_sim *sim, struct km_lock *l,

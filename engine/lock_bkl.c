@@ -153,6 +153,8 @@ bool km_bkl_reacquire(struct km_sim *sim, struct km_ctx *ctx)
 
 const struct km_lock_ops km_bkl_ops = {
 	.name = "bkl",
+	.lock_verb = "lock_kernel",
+	.unlock_verb = "unlock_kernel",
 	.owners = KM_OWNERS_NONE,
 	.acquire = bkl_acquire,
 	.release = bkl_release,

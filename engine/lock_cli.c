@@ -214,6 +214,8 @@ bool km_gil_reacquire(struct km_sim *sim, struct km_ctx *ctx)
 
 const struct km_lock_ops km_cli_ops = {
 	.name = "cli",
+	.lock_verb = "cli",
+	.unlock_verb = "sti",
 	.owners = KM_OWNERS_NONE,
 	.acquire = cli_acquire,
 	.release = cli_release,

@@ -142,6 +142,8 @@ static bool mutex_spin_abort(struct km_sim *sim, struct km_lock *l, struct km_ct
 
 const struct km_lock_ops km_mutex_ops = {
 	.name = "mutex",
+	.lock_verb = "mutex_lock",
+	.unlock_verb = "mutex_unlock",
 	.owners = KM_OWNERS_ONE,
 	.acquire = mutex_acquire,
 	.release = mutex_release,

@@ -193,6 +193,8 @@ static void sem_give_up(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 
 const struct km_lock_ops km_sem_ops = {
 	.name = "semaphore",
+	.lock_verb = "down",
+	.unlock_verb = "up",
 	.owners = KM_OWNERS_ONE_IF_BINARY,
 	.acquire = sem_acquire,
 	.release = sem_release,

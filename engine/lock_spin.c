@@ -197,6 +197,8 @@ static void spin_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 
 const struct km_lock_ops km_spin_ops = {
 	.name = "spinlock",
+	.lock_verb = "spin_lock",
+	.unlock_verb = "spin_unlock",
 	.owners = KM_OWNERS_ONE,
 	.acquire = spin_acquire,
 	.release = spin_release,

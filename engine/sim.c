@@ -422,6 +422,19 @@ const char *km_prim_name(enum km_prim p)
 	return ops ? ops->name : "?";
 }
 
+/* The kernel's names for taking and releasing @p: "down", "up". */
+const char *km_prim_lock_verb(enum km_prim p)
+{
+	const struct km_lock_ops *ops = km_lock_ops_for(p);
+	return ops ? ops->lock_verb : "lock";
+}
+
+const char *km_prim_unlock_verb(enum km_prim p)
+{
+	const struct km_lock_ops *ops = km_lock_ops_for(p);
+	return ops ? ops->unlock_verb : "unlock";
+}
+
 int km_prim_parse(const char *s)
 {
 	for (int i = 0; i < KM_PRIM_COUNT; i++)

@@ -629,6 +629,8 @@ static inline bool km_in_irq(const struct km_ctx *ctx)
 /* ------------------------------------------------------------- names -- */
 
 const char *km_prim_name(enum km_prim p);
+const char *km_prim_lock_verb(enum km_prim p);	/* "down", "spin_lock", ... */
+const char *km_prim_unlock_verb(enum km_prim p);	/* "up", "spin_unlock", ... */
 int km_prim_parse(const char *s);		/* -1 if unknown */
 const char *km_mode_name(int mode);
 int km_mode_parse(const char *s);		/* KM_MODE_NATIVE, prim, or -2 */

@@ -46,30 +46,6 @@ struct sheet {
 	uint32_t *waits_on;	/* per context: lock + 1, or 0 */
 };
 
-static const char *acquire_verb(enum km_prim p)
-{
-	switch (p) {
-	case KM_PRIM_CLI: return "cli";
-	case KM_PRIM_BKL: return "lock_kernel";
-	case KM_PRIM_SPIN: return "spin_lock";
-	case KM_PRIM_SEM: return "down";
-	case KM_PRIM_MUTEX: return "mutex_lock";
-	default: return "lock";
-	}
-}
-
-static const char *release_verb(enum km_prim p)
-{
-	switch (p) {
-	case KM_PRIM_CLI: return "sti";
-	case KM_PRIM_BKL: return "unlock_kernel";
-	case KM_PRIM_SPIN: return "spin_unlock";
-	case KM_PRIM_SEM: return "up";
-	case KM_PRIM_MUTEX: return "mutex_unlock";
-	default: return "unlock";
-	}
-}
-
 static const char *ctx_name(const struct km_sim *sim, uint32_t id)
 {
 	return id < sim->ctxs.n ? sim->ctxs.v[id]->name : "-";
@@ -103,13 +79,13 @@ static bool operation(const struct sheet *sh, const struct km_trace_rec *r, char
 		snprintf(buf, len, "exits");
 		return true;
 	case KM_TR_CONTEND:
-		snprintf(buf, len, "%s(%s): waits", l ? acquire_verb(l->prim) : "lock", l ? l->name : "?");
+		snprintf(buf, len, "%s(%s): waits", l ? km_prim_lock_verb(l->prim) : "lock", l ? l->name : "?");
 		return true;
 	case KM_TR_ACQUIRE:
-		snprintf(buf, len, "%s(%s)", l ? acquire_verb(l->prim) : "lock", l ? l->name : "?");
+		snprintf(buf, len, "%s(%s)", l ? km_prim_lock_verb(l->prim) : "lock", l ? l->name : "?");
 		return true;
 	case KM_TR_RELEASE:
-		snprintf(buf, len, "%s(%s)", l ? release_verb(l->prim) : "unlock", l ? l->name : "?");
+		snprintf(buf, len, "%s(%s)", l ? km_prim_unlock_verb(l->prim) : "unlock", l ? l->name : "?");
 		return true;
 	case KM_TR_TRYFAIL:
 		snprintf(buf, len, r->arg ? "down_timeout(%s): times out" : "trylock(%s): busy",

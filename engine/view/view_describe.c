@@ -22,30 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *km_vm_acquire_verb(enum km_prim p)
-{
-	switch (p) {
-	case KM_PRIM_CLI: return "cli";
-	case KM_PRIM_BKL: return "lock_kernel";
-	case KM_PRIM_SPIN: return "spin_lock";
-	case KM_PRIM_SEM: return "down";
-	case KM_PRIM_MUTEX: return "mutex_lock";
-	default: return "lock";
-	}
-}
-
-const char *km_vm_release_verb(enum km_prim p)
-{
-	switch (p) {
-	case KM_PRIM_CLI: return "sti";
-	case KM_PRIM_BKL: return "unlock_kernel";
-	case KM_PRIM_SPIN: return "spin_unlock";
-	case KM_PRIM_SEM: return "up";
-	case KM_PRIM_MUTEX: return "mutex_unlock";
-	default: return "unlock";
-	}
-}
-
 const char *km_vm_fmt_time(const struct km_view_model *m, km_time t, char *buf, size_t len)
 {
 	/* the unit of the whole run, so that times in one run compare at a glance */
@@ -207,18 +183,18 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 	case KM_TR_CONTEND:
 		l = lock_of(m, r->obj);
 		snprintf(p, n, "%s %s(%s): contended, %s (%u waiter%s)", who,
-			 l ? km_vm_acquire_verb(l->prim) : "lock", l ? l->name : "?",
+			 l ? km_prim_lock_verb(l->prim) : "lock", l ? l->name : "?",
 			 then_what(m, i, r->ctx), r->aux, r->aux == 1 ? "" : "s");
 		break;
 	case KM_TR_ACQUIRE:
 		l = lock_of(m, r->obj);
 		if (r->arg > 0)
 			snprintf(p, n, "%s %s(%s): acquired after waiting %s", who,
-				 l ? km_vm_acquire_verb(l->prim) : "lock", l ? l->name : "?",
+				 l ? km_prim_lock_verb(l->prim) : "lock", l ? l->name : "?",
 				 dur(m, r->arg, d, sizeof(d)));
 		else
 			snprintf(p, n, "%s %s(%s): acquired at once", who,
-				 l ? km_vm_acquire_verb(l->prim) : "lock", l ? l->name : "?");
+				 l ? km_prim_lock_verb(l->prim) : "lock", l ? l->name : "?");
 		break;
 	case KM_TR_RELEASE: {
 		l = lock_of(m, r->obj);
@@ -232,11 +208,11 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 				 km_vm_ctx_name(m, w->aux));
 		if (r->arg >= 0)
 			snprintf(p, n, "%s %s(%s): released after holding it %s%s", who,
-				 l ? km_vm_release_verb(l->prim) : "unlock", l ? l->name : "?",
+				 l ? km_prim_unlock_verb(l->prim) : "unlock", l ? l->name : "?",
 				 dur(m, r->arg, d, sizeof(d)), tail);
 		else
 			snprintf(p, n, "%s %s(%s): released%s", who,
-				 l ? km_vm_release_verb(l->prim) : "unlock", l ? l->name : "?", tail);
+				 l ? km_prim_unlock_verb(l->prim) : "unlock", l ? l->name : "?", tail);
 		break;
 	}
 	case KM_TR_TRYFAIL:

@@ -174,8 +174,4 @@ const char *km_vm_fmt_time(const struct km_view_model *m, km_time t, char *buf, 
 /* A counter's value with its unit: bytes in KiB/MiB/GiB, else as is. */
 const char *km_vm_fmt_value(int64_t v, const char *unit, char *buf, size_t len);
 
-/* The acquire/release verbs of a primitive: "down"/"up", "spin_lock"/... */
-const char *km_vm_acquire_verb(enum km_prim p);
-const char *km_vm_release_verb(enum km_prim p);
-
 #endif /* KM_VIEW_VIEW_MODEL_H */
