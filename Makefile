@@ -183,6 +183,7 @@ check-cli: $(BIN)
 	@tests/run_cli_lecture.sh $(BIN)
 	@tests/run_startup.sh $(BIN)
 	@tests/run_explore.sh $(BIN)
+	@tests/run_play.sh $(BIN)
 
 check-gui: $(BIN)
 	@tests/run_gui.sh $(BIN)

@@ -10,6 +10,7 @@
  *   lockmuseum compare FILE [options] one run per combination, one table
  *   lockmuseum compare --from DIR...  the same table, of reports run anywhere
  *   lockmuseum explore FILE [options] the first seed that reaches a goal
+ *   lockmuseum play FILE [options]    the player chooses the interleaving
  *   lockmuseum --help | --version
  *
  * The commands are a table, as a luaL_Reg is: each entry names the
@@ -41,6 +42,7 @@
 #include "../defaults.h"
 #include "../lua/sandbox.h"
 #include "session.h"
+#include "play.h"
 #include "tour_cmd.h"
 #include "view_cli.h"
 #include "view_lib.h"
@@ -897,6 +899,16 @@ static int cmd_explore(const struct invocation *inv)
 	return km_explore_command(&eo);
 }
 
+/* ---------------------------------------------------------------- play -- */
+
+static int cmd_play(const struct invocation *inv)
+{
+	struct km_run_request rq;
+	request_from(inv->o, inv->file, &rq);
+	struct km_play_opts po = { .file = inv->file, .rq = &rq };
+	return km_play_command(&po);
+}
+
 /* ---------------------------------------------------------------- list -- */
 
 static int by_str(const void *a, const void *b)
@@ -1065,6 +1077,9 @@ static const int explore_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS,
 	OPT_STRATEGY, OPT_OUT, 0,
 };
+static const int play_opts[] = {
+	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, 0,
+};
 static const int tour_opts[] = {
 	OPT_SEED, BUDGET_OPTS, OPT_TRACE_LIMIT, OPT_OUT, OPT_SIZE, OPT_GUI, OPT_SCALE, 0,
 };
@@ -1097,6 +1112,8 @@ static const struct command commands[] = {
 	 "[--print-jobs | --slurm-array] [--out DIR]\n[--skip-done DIR]: the sweep as one "
 	 "command a\nrun (GNU parallel) or a Slurm job array\n"
 	 "--from DIR|FILE...: the table of reports run\nanywhere (no FILE.lua needed)"},
+	{"play", cmd_play, play_opts, true, false, "FILE.lua [options]",
+	 "you are the scheduler: choose who goes next\nat each point the kernel could switch"},
 	{"explore", cmd_explore, explore_opts, true, true,
 	 "FILE.lua --seeds 1..N [--goal violation|deadlock|check|max:ops.NAME.p99]",
 	 "the first seed that reaches the goal\n"
