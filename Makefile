@@ -109,6 +109,7 @@ bench: deps-check
 	  tests/unit/script_host.c $(BENCH_CORE_OBJ) $(LDFLAGS_BASE) -lm
 	@$(CC) $(BENCH_CFLAGS) $(PCFLAGS) -o $(BENCH_BIN)/bench_lua tests/bench/bench_lua.c \
 	  $(BENCH_LIB_OBJ) $(LDFLAGS_BASE) $(PCLIBS)
+	@$(CC) $(BENCH_CFLAGS) -o $(BENCH_BIN)/bench_spawn tests/bench/bench_spawn.c
 	@$(CC) $(BENCH_CFLAGS) $(PCFLAGS) -o $(BENCH_BIN)/bench_view tests/bench/bench_view.c \
 	  $(BENCH_LIB_OBJ) $(LDFLAGS_BASE) $(PCLIBS)
 	@tests/bench.sh $(BENCH_BUILD)/lockmuseum
