@@ -3,6 +3,7 @@
 #   . "$(dirname "$0")/lib_runner.sh"
 #   runner_bin "$1"      # BIN = the binary under test, made absolute
 #   runner_dirs          # here, root, and a scratch tmp removed on exit
+#   runner_guard 30      # guard=(timeout 30): put "${guard[@]}" before a command
 #
 # The binary is made absolute because the runners change directory and
 # pass it on to helpers; a path that is not an executable stops the
@@ -36,4 +37,16 @@ runner_setup() {
 	fi
 	runner_bin "$1"
 	runner_dirs
+}
+
+# runner_guard SECONDS [timeout options]: guard=(timeout ... SECONDS), a
+# wall-clock bound to put before each command, or () where timeout(1) is
+# missing.
+runner_guard() {
+	local secs=$1
+	shift
+	guard=()
+	if command -v timeout >/dev/null 2>&1; then
+		guard=(timeout "$@" "$secs")
+	fi
 }

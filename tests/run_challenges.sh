@@ -24,10 +24,7 @@ set -u
 . "$(dirname "$0")/lib_runner.sh"
 runner_setup "$@"
 
-guard=()
-if command -v timeout >/dev/null 2>&1; then
-	guard=(timeout 30)
-fi
+runner_guard 30
 
 pass=0
 fail=0

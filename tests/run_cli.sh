@@ -10,10 +10,7 @@ set -u
 . "$(dirname "$0")/lib_runner.sh"
 runner_setup "$@"
 
-guard=()
-if command -v timeout >/dev/null 2>&1; then
-	guard=(timeout 30)
-fi
+runner_guard 30
 have_python=false
 if command -v python3 >/dev/null 2>&1; then
 	have_python=true

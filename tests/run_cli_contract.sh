@@ -14,10 +14,7 @@ set -u
 runner_bin "$1"
 runner_dirs
 export LOCKMUSEUM_DATA=$root
-guard=()
-if command -v timeout >/dev/null 2>&1; then
-	guard=(timeout -k 5 60)
-fi
+runner_guard 60 -k 5
 pass=0
 fail=0
 ok() { pass=$((pass + 1)); }

@@ -25,10 +25,7 @@ runner_bin "$1"
 runner_dirs
 export LOCKMUSEUM_DATA=$root
 runs=${DET_RUNS:-3}
-guard=()
-if command -v timeout >/dev/null 2>&1; then
-	guard=(timeout -k 5 30)
-fi
+runner_guard 30 -k 5
 
 header_args() {
 	sed -n '/^--/!q; s/^-- args://p' "$1" | tr '\n' ' '

@@ -12,10 +12,7 @@ runner_setup "$@"
 export LOCKMUSEUM_DATA=$root
 cd "$tmp" || exit 2
 
-guard=()
-if command -v timeout >/dev/null 2>&1; then
-	guard=(timeout 60)
-fi
+runner_guard 60
 
 pass=0
 fail=0

@@ -53,10 +53,7 @@ if [ -n "$against" ] && [ ! -d "$against" ]; then
 	exit 2
 fi
 
-guard=()
-if command -v timeout >/dev/null 2>&1; then
-	guard=(timeout 30)
-fi
+runner_guard 30
 
 # Combinations, after the header's arguments (so they win).
 more=(

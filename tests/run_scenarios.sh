@@ -31,10 +31,7 @@ pending=false
 runner_dirs
 
 # A wall-clock guard per run, if timeout(1) exists.
-guard=()
-if command -v timeout >/dev/null 2>&1; then
-	guard=(timeout 30)
-fi
+runner_guard 30
 have_python=false
 if command -v python3 >/dev/null 2>&1; then
 	have_python=true
