@@ -56,37 +56,6 @@ static int teardown(void **state)
 	return 0;
 }
 
-static void key(struct km_view_state *st, SDL_Keycode k)
-{
-	SDL_Event e;
-	memset(&e, 0, sizeof(e));
-	e.type = SDL_KEYDOWN;
-	e.key.keysym.sym = k;
-	km_view_handle_event(st, &e);
-}
-
-static void mouse(struct km_view_state *st, Uint32 type, int x, int y)
-{
-	SDL_Event e;
-	memset(&e, 0, sizeof(e));
-	e.type = type;
-	if (type == SDL_MOUSEMOTION) {
-		e.motion.x = x;
-		e.motion.y = y;
-	} else {
-		e.button.button = SDL_BUTTON_LEFT;
-		e.button.x = x;
-		e.button.y = y;
-	}
-	km_view_handle_event(st, &e);
-}
-
-static void click(struct km_view_state *st, int x, int y)
-{
-	mouse(st, SDL_MOUSEBUTTONDOWN, x, y);
-	mouse(st, SDL_MOUSEBUTTONUP, x, y);
-}
-
 /* The lane of task @name, or -1. */
 static int task_lane(const struct ctx *c, const char *name)
 {
@@ -115,11 +84,11 @@ static void test_view_inspect_opens_on_the_key_moment(void **state)
 	/* (this run is short enough to be the key moment's window whole) */
 	km_time k0 = st->t0, k1 = st->t1;
 	/* Z: the whole run; Z again: back to the moment */
-	key(st, SDLK_z);
+	vfx_key(st, SDLK_z);
 	assert_true(st->whole);
 	assert_true(st->t0 <= 0 && st->t1 >= m->end);
 	st->t0 = 1000;		/* as if panned */
-	key(st, SDLK_z);
+	vfx_key(st, SDLK_z);
 	assert_false(st->whole);
 	assert_int_equal(st->t0, k0);
 	assert_int_equal(st->t1, k1);
@@ -129,11 +98,11 @@ static void test_view_inspect_lock_lane_holder_and_waiters(void **state)
 {
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
-	key(st, SDLK_END);
-	key(st, SDLK_0);
+	vfx_key(st, SDLK_END);
+	vfx_key(st, SDLK_0);
 	assert_true(st->lay.nlocks >= 1);
 	int x = km_view_x_of(st, 30000), y = km_view_lock_y(st, 0);
-	click(st, x, y);
+	vfx_click(st, x, y);
 	assert_int_equal(st->inspect, KM_INSPECT_LOCK);
 	char text[4096];
 	assert_true(km_view_inspect_text(st, text, sizeof(text)) > 0);
@@ -142,15 +111,15 @@ static void test_view_inspect_lock_lane_holder_and_waiters(void **state)
 	assert_non_null(strstr(text, "1 waiting"));
 	assert_non_null(strstr(text, "sleeper: asleep since"));
 	/* after the hand-off the sleeper holds it and nobody waits */
-	key(st, SDLK_ESCAPE);
+	vfx_key(st, SDLK_ESCAPE);
 	assert_int_equal(st->inspect, KM_INSPECT_NONE);
 	assert_false(st->quit);
-	click(st, km_view_x_of(st, 60000), y);
+	vfx_click(st, km_view_x_of(st, 60000), y);
 	km_view_inspect_text(st, text, sizeof(text));
 	assert_non_null(strstr(text, "held by sleeper"));
 	assert_non_null(strstr(text, "nobody waits"));
 	/* a click elsewhere closes it */
-	click(st, st->lay.placard.x + 5, st->lay.placard.y + 5);
+	vfx_click(st, st->lay.placard.x + 5, st->lay.placard.y + 5);
 	assert_int_equal(st->inspect, KM_INSPECT_NONE);
 	assert_int_equal(km_view_inspect_text(st, text, sizeof(text)), 0);
 }
@@ -159,19 +128,19 @@ static void test_view_inspect_task_lane_hint(void **state)
 {
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
-	key(st, SDLK_END);
-	key(st, SDLK_0);
+	vfx_key(st, SDLK_END);
+	vfx_key(st, SDLK_0);
 	int lane = task_lane(c, "spinner");
 	assert_true(lane >= 0);
 	char buf[512];
-	mouse(st, SDL_MOUSEMOTION, km_view_x_of(st, 60000), km_view_task_y(st, lane));
+	vfx_mouse(st, SDL_MOUSEMOTION, km_view_x_of(st, 60000), km_view_task_y(st, lane));
 	assert_true(km_view_hint(st, buf, sizeof(buf)));
 	assert_non_null(strstr(buf, "spinner: spinning on the_lock on CPU1"));
-	mouse(st, SDL_MOUSEMOTION, km_view_x_of(st, 60000), km_view_task_y(st, task_lane(c, "holder")));
+	vfx_mouse(st, SDL_MOUSEMOTION, km_view_x_of(st, 60000), km_view_task_y(st, task_lane(c, "holder")));
 	assert_true(km_view_hint(st, buf, sizeof(buf)));
 	assert_non_null(strstr(buf, "holder: running on CPU0"));
 	/* the future is not told */
-	key(st, SDLK_HOME);
+	vfx_key(st, SDLK_HOME);
 	assert_false(km_view_hint(st, buf, sizeof(buf)));
 }
 
@@ -180,12 +149,12 @@ static void test_view_inspect_violation_marker(void **state)
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
 	const struct km_view_model *m = &c->f.m;
-	key(st, SDLK_END);
-	key(st, SDLK_0);
+	vfx_key(st, SDLK_END);
+	vfx_key(st, SDLK_0);
 	assert_true(m->nviols > 1);
 	/* the marker under the axis */
 	int x = km_view_x_of(st, m->recs[m->viols[0]].time);
-	click(st, x, st->lay.axis.y + st->lay.axis.h - 3);
+	vfx_click(st, x, st->lay.axis.y + st->lay.axis.h - 3);
 	assert_int_equal(st->inspect, KM_INSPECT_VIOLATION);
 	assert_int_equal(st->inspect_viol, 0);
 	assert_int_equal(st->focus, m->viols[0]);
@@ -199,9 +168,9 @@ static void test_view_inspect_violation_marker(void **state)
 	assert_non_null(strstr(text, "lost-update"));
 	assert_non_null(strstr(text, "1. adder/"));
 	assert_non_null(strstr(text, "3. adder/"));
-	key(st, SDLK_ESCAPE);
+	vfx_key(st, SDLK_ESCAPE);
 	assert_int_equal(st->inspect, KM_INSPECT_NONE);
-	key(st, SDLK_ESCAPE);
+	vfx_key(st, SDLK_ESCAPE);
 	assert_true(st->quit);
 }
 
@@ -210,14 +179,14 @@ static void test_view_inspect_failed_checks_named(void **state)
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
 	assert_int_equal(c->f.s.ri.nchecks, 2);
-	click(st, st->lay.stats.x + 20, st->lay.outcome_y + st->lay.viol_row_h / 2);
+	vfx_click(st, st->lay.stats.x + 20, st->lay.outcome_y + st->lay.viol_row_h / 2);
 	assert_int_equal(st->inspect, KM_INSPECT_CHECKS);
 	char text[4096];
 	km_view_inspect_text(st, text, sizeof(text));
 	assert_non_null(strstr(text, "Checks: 1 of 2 passed"));
 	assert_non_null(strstr(text, "\nok  2 tasks ran"));
 	assert_non_null(strstr(text, "\nFAILED  shared ends at "));
-	key(st, SDLK_ESCAPE);
+	vfx_key(st, SDLK_ESCAPE);
 	assert_int_equal(st->inspect, KM_INSPECT_NONE);
 }
 
@@ -225,10 +194,10 @@ static void test_view_inspect_event_source_line(void **state)
 {
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
-	key(st, SDLK_END);
-	key(st, SDLK_0);
+	vfx_key(st, SDLK_END);
+	vfx_key(st, SDLK_0);
 	/* the spinner spinning on CPU1 at 60 us: it was at its down(l) */
-	click(st, km_view_x_of(st, 60000), km_view_cpu_y(st, 1));
+	vfx_click(st, km_view_x_of(st, 60000), km_view_cpu_y(st, 1));
 	assert_int_equal(st->inspect, KM_INSPECT_EVENT);
 	assert_int_equal(c->f.m.recs[st->focus].ctx, vfx_ctx(&c->f, "spinner"));
 	char text[4096];
@@ -241,12 +210,12 @@ static void test_view_inspect_event_source_line(void **state)
 	while (rel < m->nrecs && m->recs[rel].kind != KM_TR_RELEASE)
 		rel++;
 	assert_true(rel < m->nrecs);
-	click(st, km_view_x_of(st, m->recs[rel].time), km_view_cpu_y(st, 0));
+	vfx_click(st, km_view_x_of(st, m->recs[rel].time), km_view_cpu_y(st, 0));
 	assert_int_equal(m->recs[st->focus].kind, KM_TR_RELEASE);
 	km_view_inspect_text(st, text, sizeof(text));
 	assert_non_null(strstr(text, "\nholder was running "));
 	assert_non_null(strstr(text, "spin2.lua:16\n    up(l)"));
-	key(st, SDLK_ESCAPE);
+	vfx_key(st, SDLK_ESCAPE);
 }
 
 /* The compare view gives each run a lane of its hottest lock, inside
@@ -256,7 +225,7 @@ static void test_view_inspect_compare_lock_lanes(void **state)
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
 	const struct km_view_model *ms[2] = { &c->f.m, &c->f.m };
-	key(st, SDLK_TAB);
+	vfx_key(st, SDLK_TAB);
 	km_view_state_set_compare(st, ms, 2);
 	const struct km_view_layout *L = &st->lay;
 	assert_int_equal(L->ncmp, 2);
@@ -266,7 +235,7 @@ static void test_view_inspect_compare_lock_lanes(void **state)
 			     L->cmp_rows[k] * (L->cmp_row_h[k] + L->cmp_gap[k]) + L->cmp_lock_h[k];
 		assert_true(bottom <= L->cmp[k].y + L->cmp[k].h);
 	}
-	key(st, SDLK_TAB);
+	vfx_key(st, SDLK_TAB);
 	km_view_state_set_compare(st, NULL, 0);
 	assert_int_equal(st->lay.ncmp, 0);
 }

@@ -46,37 +46,6 @@ static int fresh(void **state)
 	return 0;
 }
 
-static void key(struct km_view_state *st, SDL_Keycode k)
-{
-	SDL_Event e;
-	memset(&e, 0, sizeof(e));
-	e.type = SDL_KEYDOWN;
-	e.key.keysym.sym = k;
-	km_view_handle_event(st, &e);
-}
-
-static void mouse(struct km_view_state *st, Uint32 type, int x, int y)
-{
-	SDL_Event e;
-	memset(&e, 0, sizeof(e));
-	e.type = type;
-	if (type == SDL_MOUSEMOTION) {
-		e.motion.x = x;
-		e.motion.y = y;
-	} else {
-		e.button.button = SDL_BUTTON_LEFT;
-		e.button.x = x;
-		e.button.y = y;
-	}
-	km_view_handle_event(st, &e);
-}
-
-static void click(struct km_view_state *st, int x, int y)
-{
-	mouse(st, SDL_MOUSEBUTTONDOWN, x, y);
-	mouse(st, SDL_MOUSEBUTTONUP, x, y);
-}
-
 static void wheel(struct km_view_state *st, int x, int y, float dy)
 {
 	SDL_Event e;
@@ -95,7 +64,7 @@ static void test_view_state_play_pause(void **state)
 	struct km_view_state *st = &c->st;
 	assert_int_equal(st->play, 0);
 	assert_false(st->playing);
-	key(st, SDLK_SPACE);
+	vfx_key(st, SDLK_SPACE);
 	assert_true(st->playing);
 	/* playback crosses the starting window in about ten seconds */
 	assert_true(llabs((km_time)km_view_speed_ns(st) - (st->t1 - st->t0) / 10) <= 1);
@@ -106,25 +75,25 @@ static void test_view_state_play_pause(void **state)
 	assert_true(llabs(one - (km_time)base) <= 1);
 	assert_true(st->has_focus);
 	assert_true(c->f.m.recs[st->focus].time <= st->play);
-	key(st, SDLK_SPACE);
+	vfx_key(st, SDLK_SPACE);
 	assert_false(st->playing);
 	km_view_tick(st, 1.0);
 	assert_int_equal(st->play, one);	/* paused: time stands still */
 	/* faster: twice the distance per second */
-	key(st, SDLK_PLUS);
+	vfx_key(st, SDLK_PLUS);
 	assert_int_equal(st->speed, 1);
-	key(st, SDLK_SPACE);
+	vfx_key(st, SDLK_SPACE);
 	km_view_tick(st, 1.0);
 	assert_true(llabs((st->play - one) - (km_time)(2 * base)) <= 2);
-	key(st, SDLK_MINUS);
-	key(st, SDLK_MINUS);
+	vfx_key(st, SDLK_MINUS);
+	vfx_key(st, SDLK_MINUS);
 	assert_int_equal(st->speed, -1);
 	/* playing to the end stops there */
 	km_view_tick(st, 1000.0);
 	assert_int_equal(st->play, c->f.m.end);
 	assert_false(st->playing);
 	/* and Space plays again from the start */
-	key(st, SDLK_SPACE);
+	vfx_key(st, SDLK_SPACE);
 	assert_true(st->playing);
 	assert_int_equal(st->play, 0);
 }
@@ -133,20 +102,20 @@ static void test_view_state_step(void **state)
 {
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
-	key(st, SDLK_RIGHT);
+	vfx_key(st, SDLK_RIGHT);
 	assert_true(st->has_focus);
 	size_t first = st->focus;
-	key(st, SDLK_RIGHT);
-	key(st, SDLK_RIGHT);
+	vfx_key(st, SDLK_RIGHT);
+	vfx_key(st, SDLK_RIGHT);
 	assert_int_equal(st->focus, first + 2);
 	assert_int_equal(st->play, c->f.m.recs[first + 2].time);
-	key(st, SDLK_LEFT);
+	vfx_key(st, SDLK_LEFT);
 	assert_int_equal(st->focus, first + 1);
 	assert_int_equal(st->play, c->f.m.recs[first + 1].time);
 	assert_false(st->playing);
 	/* stepping stops playback */
-	key(st, SDLK_SPACE);
-	key(st, SDLK_RIGHT);
+	vfx_key(st, SDLK_SPACE);
+	vfx_key(st, SDLK_RIGHT);
 	assert_false(st->playing);
 }
 
@@ -163,7 +132,7 @@ static void test_view_state_modes(void **state)
 	};
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		st->req = 0;
-		key(st, keys[i].k);
+		vfx_key(st, keys[i].k);
 		assert_true(st->req & KM_VREQ_RERUN);
 		assert_int_equal(st->want_mode, keys[i].mode);
 		assert_int_equal(st->want_era, c->era2009);	/* same era */
@@ -178,22 +147,22 @@ static void test_view_state_eras(void **state)
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
 	st->mode = KM_PRIM_SEM;
-	key(st, SDLK_RIGHTBRACKET);
+	vfx_key(st, SDLK_RIGHTBRACKET);
 	assert_true(st->req & KM_VREQ_RERUN);
 	assert_int_equal(st->want_era, c->era2009 + 1);
 	assert_int_equal(st->want_mode, KM_PRIM_SEM);	/* same mode */
 	st->req = 0;
-	key(st, SDLK_LEFTBRACKET);
+	vfx_key(st, SDLK_LEFTBRACKET);
 	assert_int_equal(st->want_era, c->era2009 - 1);
 	/* no era before the first */
 	st->req = 0;
 	st->era = 0;
-	key(st, SDLK_LEFTBRACKET);
+	vfx_key(st, SDLK_LEFTBRACKET);
 	assert_int_equal(st->req, 0);
 	/* a click on 1999 on the ribbon asks for 1999 */
 	int x = km_view_year_x(st, 1999.5);
 	int y = st->lay.rib_axis_y;
-	click(st, x, y);
+	vfx_click(st, x, y);
 	assert_true(st->req & KM_VREQ_RERUN);
 	assert_string_equal(c->f.eras.v[st->want_era].id, "1999");
 }
@@ -203,7 +172,7 @@ static void test_view_state_zoom_pan(void **state)
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
 	const SDL_Rect *L = &st->lay.lanes;
-	key(st, SDLK_0);		/* the whole run */
+	vfx_key(st, SDLK_0);		/* the whole run */
 	assert_int_equal(st->t0, 0);
 	assert_int_equal(st->t1, c->f.m.end);
 	int x = L->x + L->w / 2, y = L->y + 10;
@@ -219,9 +188,9 @@ static void test_view_state_zoom_pan(void **state)
 	/* drag left by 100 px: later times come into view */
 	km_time t0 = st->t0;
 	span = st->t1 - st->t0;
-	mouse(st, SDL_MOUSEBUTTONDOWN, x, y);
-	mouse(st, SDL_MOUSEMOTION, x - 100, y);
-	mouse(st, SDL_MOUSEBUTTONUP, x - 100, y);
+	vfx_mouse(st, SDL_MOUSEBUTTONDOWN, x, y);
+	vfx_mouse(st, SDL_MOUSEMOTION, x - 100, y);
+	vfx_mouse(st, SDL_MOUSEBUTTONUP, x - 100, y);
 	assert_true(st->t0 > t0);
 	assert_true(llabs((st->t0 - t0) - span * 100 / L->w) <= span / L->w + 1);
 	assert_int_equal(st->t1 - st->t0, span);	/* panning keeps the zoom */
@@ -232,7 +201,7 @@ static void test_view_state_zoom_pan(void **state)
 	assert_int_equal(st->t1, c->f.m.end);
 	/* 0 zooms to the whole run */
 	wheel(st, x, y, 2.0f);
-	key(st, SDLK_0);
+	vfx_key(st, SDLK_0);
 	assert_int_equal(st->t1 - st->t0, c->f.m.end);
 }
 
@@ -240,25 +209,25 @@ static void test_view_state_hover_click(void **state)
 {
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
-	key(st, SDLK_END);		/* reveal the whole run */
+	vfx_key(st, SDLK_END);		/* reveal the whole run */
 	int x = km_view_x_of(st, 60000), y = km_view_cpu_y(st, 1);
-	mouse(st, SDL_MOUSEMOTION, x, y);
+	vfx_mouse(st, SDL_MOUSEMOTION, x, y);
 	assert_true(st->has_hover);
 	char buf[512];
 	km_vm_describe(&c->f.m, st->hover, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "spinner"));
 	assert_non_null(strstr(buf, "spin"));
 	/* a click there puts the focus on it */
-	click(st, x, y);
+	vfx_click(st, x, y);
 	assert_true(st->has_focus);
 	assert_int_equal(st->focus, st->hover);
 	/* not told before it is played */
-	key(st, SDLK_HOME);
-	mouse(st, SDL_MOUSEMOTION, x, y);
+	vfx_key(st, SDLK_HOME);
+	vfx_mouse(st, SDL_MOUSEMOTION, x, y);
 	assert_false(st->has_hover);
 	/* a click on the lock's name selects it for the stats panel */
 	int ly = km_view_lock_y(st, 0);
-	click(st, st->lay.gutter.x + 5, ly);
+	vfx_click(st, st->lay.gutter.x + 5, ly);
 	assert_int_equal(st->sel_lock, c->f.m.lane_locks[0]);
 }
 
@@ -266,32 +235,32 @@ static void test_view_state_overlays(void **state)
 {
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
-	key(st, SDLK_TAB);
+	vfx_key(st, SDLK_TAB);
 	assert_true(st->compare);
 	assert_true(st->req & KM_VREQ_COMPARE);
-	key(st, SDLK_TAB);
+	vfx_key(st, SDLK_TAB);
 	assert_false(st->compare);
 	st->req = 0;
-	key(st, SDLK_n);
+	vfx_key(st, SDLK_n);
 	assert_true(st->req & KM_VREQ_EXHIBIT);
 	assert_int_equal(st->want_exhibit, 1);
-	key(st, SDLK_p);
+	vfx_key(st, SDLK_p);
 	assert_int_equal(st->want_exhibit, 2);	/* from 0 back to the last */
-	key(st, SDLK_s);
+	vfx_key(st, SDLK_s);
 	assert_true(st->req & KM_VREQ_SCREENSHOT);
-	key(st, SDLK_h);
+	vfx_key(st, SDLK_h);
 	assert_true(st->help);
-	key(st, SDLK_ESCAPE);
+	vfx_key(st, SDLK_ESCAPE);
 	assert_false(st->help);
 	assert_false(st->quit);
-	key(st, SDLK_F1);
+	vfx_key(st, SDLK_F1);
 	assert_true(st->help);
-	key(st, SDLK_h);
+	vfx_key(st, SDLK_h);
 	assert_false(st->help);
-	key(st, SDLK_ESCAPE);
+	vfx_key(st, SDLK_ESCAPE);
 	assert_true(st->quit);
 	st->quit = false;
-	key(st, SDLK_q);
+	vfx_key(st, SDLK_q);
 	assert_true(st->quit);
 }
 
@@ -300,7 +269,7 @@ static void test_view_state_violation_click(void **state)
 	struct ctx *c = *state;
 	struct km_view_state *st = &c->st;
 	/* no violations in this run: a click on the list does nothing */
-	click(st, st->lay.stats.x + 10, st->lay.viol_y + 2);
+	vfx_click(st, st->lay.stats.x + 10, st->lay.viol_y + 2);
 	assert_false(st->has_focus);
 	assert_int_equal(km_view_wrap(0, -1, 3), 2);
 	assert_int_equal(km_view_wrap(2, 1, 3), 0);
@@ -318,7 +287,7 @@ static void test_view_state_violation_jump(void **state)
 	km_view_state_bind(&st, &f.m, km_view_era_index(&f.eras, f.s.ri.era), KM_MODE_NATIVE);
 	assert_true(st.lay.nviol_rows >= 2);
 	/* the second row: focus on the second violation, revealed */
-	click(&st, st.lay.stats.x + 20, st.lay.viol_y + st.lay.viol_row_h + 2);
+	vfx_click(&st, st.lay.stats.x + 20, st.lay.viol_y + st.lay.viol_row_h + 2);
 	assert_true(st.has_focus);
 	assert_int_equal(st.focus, f.m.viols[1]);
 	assert_int_equal(f.m.recs[st.focus].kind, KM_TR_VIOLATION);
@@ -345,7 +314,7 @@ static void test_view_state_initial_window(void **state)
 	km_time span = st.t1 - st.t0;
 	assert_true(span < m.end);
 	assert_true(llabs(span - m.end * 10 / 90) <= 1);	/* at most 90 s to play */
-	key(&st, SDLK_SPACE);
+	vfx_key(&st, SDLK_SPACE);
 	km_view_tick(&st, 12.0);
 	assert_true(st.play > span);
 	assert_true(st.play >= st.t0 && st.play <= st.t1);	/* followed */

@@ -124,4 +124,36 @@ static inline int vfx_dark(const SDL_Surface *s, const SDL_Rect *r)
 	return n;
 }
 
+/* The visitor's input, as SDL delivers it to the window. */
+static inline void vfx_key(struct km_view_state *st, SDL_Keycode k)
+{
+	SDL_Event e;
+	memset(&e, 0, sizeof(e));
+	e.type = SDL_KEYDOWN;
+	e.key.keysym.sym = k;
+	km_view_handle_event(st, &e);
+}
+
+static inline void vfx_mouse(struct km_view_state *st, Uint32 type, int x, int y)
+{
+	SDL_Event e;
+	memset(&e, 0, sizeof(e));
+	e.type = type;
+	if (type == SDL_MOUSEMOTION) {
+		e.motion.x = x;
+		e.motion.y = y;
+	} else {
+		e.button.button = SDL_BUTTON_LEFT;
+		e.button.x = x;
+		e.button.y = y;
+	}
+	km_view_handle_event(st, &e);
+}
+
+static inline void vfx_click(struct km_view_state *st, int x, int y)
+{
+	vfx_mouse(st, SDL_MOUSEBUTTONDOWN, x, y);
+	vfx_mouse(st, SDL_MOUSEBUTTONUP, x, y);
+}
+
 #endif /* KM_TESTS_VIEW_FIXTURE_H */
