@@ -59,6 +59,11 @@ struct km_era {
 	bool mutex_spin;	/* optimistic spinning (2.6.30+) */
 	bool mutex_handoff;	/* hand-off to the top waiter (4.10+) */
 	bool sleep_check;	/* might_sleep(): sleeping with irqs off is a bug */
+	bool wake_prev_cpu;	/* a woken task goes back to its previous CPU,
+				 * idle or not (no SD_WAKE_IDLE, 2.6.13 - 2.6.15) */
+	bool rq_lock;		/* per-CPU run-queue locks: schedule() holds its
+				 * own across the switch, try_to_wake_up() takes
+				 * the wakee's (2.6.0 - 2.6.39) */
 	int semaphores;		/* struct semaphore count in the tree, or -1 */
 	struct km_costs cost;
 };

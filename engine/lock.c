@@ -189,19 +189,34 @@ km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold)
 	return start - sim->now + hold;
 }
 
-km_time km_lock_wake_cost(struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee)
+km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
+			  const struct km_ctx *wakee)
 {
-	km_time c = sim->era.cost.atomic + 2 * sim->era.cost.cacheline;
+	/* The waker gets here once it holds @l's wait-list lock. */
+	km_time at = l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now;
+	km_time c = 0;
+	struct km_cpu *rq = NULL;
+	/* task_rq_lock(p): the run-queue lock of the CPU the wakee last ran
+	 * on, which that CPU holds through each of its context switches */
+	if (sim->era.rq_lock && wakee->cpu >= 0) {
+		rq = &sim->cpus[wakee->cpu];
+		if (rq->rq_lock_free > at)
+			c = rq->rq_lock_free - at;
+	}
+	c += sim->era.cost.atomic + 2 * sim->era.cost.cacheline;
 	/* resched_task(): the wakee's CPU is another one, so it is told by
 	 * an IPI, and i386's send_IPI waits (apic_wait_icr_idle) until the
 	 * APIC has sent it.  Before the Pentium 4 every APIC message crossed
 	 * one serial APIC bus, a message at a time: a sender waits for the
-	 * messages ahead of it, then for its own. */
+	 * messages ahead of it, then for its own.  All of it under the
+	 * run-queue lock, which try_to_wake_up() holds until it returns. */
 	if (sim->era.cost.ipi && wakee->cpu >= 0 && wakee->cpu != waker_cpu) {
-		km_time start = sim->apic_bus_free > sim->now ? sim->apic_bus_free : sim->now;
+		km_time start = sim->apic_bus_free > at + c ? sim->apic_bus_free : at + c;
 		sim->apic_bus_free = start + sim->era.cost.ipi;
-		c += sim->apic_bus_free - sim->now;
+		c = sim->apic_bus_free - at;
 	}
+	if (rq)
+		rq->rq_lock_free = at + c;
 	return c;
 }
 

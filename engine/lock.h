@@ -136,14 +136,19 @@ km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold);
 
 /**
  * km_lock_wake_cost - what try_to_wake_up() of @wakee costs the waker on
- * @waker_cpu, in CPU time: taking the wakee's run-queue lock and writing
- * the wakee's state, two lines that live on the wakee's CPU, and, when
- * the wakee's CPU is another one, sending it the reschedule IPI (the
- * era's ipi cost, after the IPIs already queued on a serial APIC bus).  The wakee's own latency is the era's wakeup cost.
- * Context: called by primitives inside their wait-list sections, where
- * the kernel woke with interrupts off.
+ * @waker_cpu, in CPU time: taking the wakee's run-queue lock (on eras with
+ * per-CPU run-queue locks, waiting while that CPU is in a context switch
+ * or another waker holds it) and writing the wakee's state, two lines that
+ * live on the wakee's CPU, and, when the wakee's CPU is another one,
+ * sending it the reschedule IPI (the era's ipi cost, after the IPIs
+ * already queued on a serial APIC bus).  The wakee's own latency is the
+ * era's wakeup cost.
+ * Context: called by primitives inside their section under @l's wait-list
+ * lock (km_lock_wait_lock), where the kernel woke with interrupts off; the
+ * wake-up starts when that lock is next free.
  */
-km_time km_lock_wake_cost(struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee);
+km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
+			  const struct km_ctx *wakee);
 
 /* Raw spinning locks (spinlock mode, the BKL, the global irq lock):
  * choose the next owner among l->spinners by the era's flavour and say

@@ -88,7 +88,7 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		l->owner = w;
 		km_lock_grant(sim, l, w, 0);
 		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
-					   km_lock_wake_cost(sim, ctx->cpu, w));
+					   km_lock_wake_cost(sim, l, ctx->cpu, w));
 		return;
 	}
 	l->handoff = false;
@@ -104,7 +104,7 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		km_lock_wake_retry(sim, l, w, true);
 		/* __mutex_unlock_slowpath: wake_up_process() under wait_lock */
 		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
-					   km_lock_wake_cost(sim, ctx->cpu, w));
+					   km_lock_wake_cost(sim, l, ctx->cpu, w));
 	}
 }
 

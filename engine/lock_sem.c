@@ -67,7 +67,7 @@ static km_time legacy_wake_one(struct km_sim *sim, struct km_lock *l, int waker_
 		w = w->wnext;
 	if (!w)
 		return 0;
-	km_time cost = km_lock_wake_cost(sim, waker_cpu, w);
+	km_time cost = km_lock_wake_cost(sim, l, waker_cpu, w);
 	w->wq_woken = true;
 	km_lock_wake_retry(sim, l, w, false);
 	return cost;
@@ -166,7 +166,7 @@ static void sem_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 	struct km_ctx *w = km_waitlist_pop(&l->waiters);
 	if (w) {
 		/* the unit passes directly; wake_up_process() under sem->lock */
-		km_time wake = km_lock_wake_cost(sim, ctx->cpu, w);
+		km_time wake = km_lock_wake_cost(sim, l, ctx->cpu, w);
 		km_lock_grant(sim, l, w, 0);
 		*cost += km_lock_wait_lock(sim, l, wake);
 	} else {

@@ -11,7 +11,8 @@
  * Scheduling is deliberately plain, close to what a 2.4 or early 2.6
  * kernel did per CPU: a FIFO run queue per CPU; a woken task goes to its
  * previous CPU if idle, else to any idle CPU, else back to its previous
- * CPU's queue; a CPU about to go idle steals the first unpinned task of
+ * CPU's queue (on eras with wake_prev_cpu, always to its previous CPU: see
+ * select_cpu); a CPU about to go idle steals the first unpinned task of
  * the longest queue.  Round robin comes from the tick (HZ): while a CPU
  * has tasks waiting, its tick sets need_resched, and then
  *   - preempt "none":      nothing happens until the task blocks;
@@ -451,6 +452,28 @@ enum km_sched_how {
 	KM_SCHED_WOKEN,
 };
 
+/*
+ * rq_lock_switch - the part of a switch of @d on @cpu that schedule() does
+ * under the CPU's run-queue lock, on eras with per-CPU run-queue locks
+ * (era.rq_lock).  schedule() takes the lock before it picks the next task
+ * and, on i386 and x86 (no __ARCH_WANT_UNLOCKED_CTXSW), holds it through
+ * switch_to() until finish_task_switch(): the era's ctxsw, the last part
+ * of @d (what comes before it -- the entry of the IPI that woke an idle
+ * CPU -- runs unlocked).  A waker on another CPU may hold the lock in
+ * try_to_wake_up(): then the switch waits for it.
+ * Returns @d plus that wait.
+ */
+static km_time rq_lock_switch(struct km_sim *sim, struct km_cpu *cpu, km_time d)
+{
+	if (!sim->era.rq_lock)
+		return d;
+	km_time locked = d < sim->era.cost.ctxsw ? d : sim->era.cost.ctxsw;
+	km_time want = sim->now + (d - locked);
+	km_time start = cpu->rq_lock_free > want ? cpu->rq_lock_free : want;
+	cpu->rq_lock_free = start + locked;
+	return cpu->rq_lock_free - sim->now;
+}
+
 /* Start a context switch on @cpu to @next (NULL: the idle task) that
  * takes @d; on_switch() ends it. */
 static void cpu_switch(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *next, km_time d)
@@ -461,6 +484,7 @@ static void cpu_switch(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ne
 	cpu->switch_to = next;
 	cpu->to_idle = !next;
 	cpu->token++;
+	d = rq_lock_switch(sim, cpu, d);
 	km_push(sim, sim->now + d, KM_EV_SWITCH, (uint32_t)cpu->id, cpu->token);
 	km_cpu_show(sim, cpu);
 }
@@ -541,11 +565,28 @@ static int next_idle(const struct km_sim *sim, int from)
 	return -1;
 }
 
-static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx)
+/*
+ * Where a task goes when it becomes runnable (@woken: by a wake-up, else
+ * at its start).  The generic rule: its previous CPU if idle, else any
+ * idle CPU, else back to its previous CPU's queue.
+ *
+ * With era.wake_prev_cpu, a woken task goes back to its previous CPU, busy
+ * or not, as try_to_wake_up() of 2.6.13-2.6.15 did on a machine without
+ * hyper-threading (docs/sources.md, [TOPO15]): wake_idle() looks for an
+ * idle CPU only in domains with SD_WAKE_IDLE, which SD_CPU_INIT lacked;
+ * and the affine move to the waker's CPU needs the waker's load (its own
+ * running task counts SCHED_LOAD_SCALE) plus the wakee CPU's to be at most
+ * one task's, which never holds while the waker runs and the previous CPU
+ * is busy -- so it is not modelled.
+ */
+static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx, bool woken)
 {
 	if (ctx->pinned >= 0)
 		return ctx->pinned;
 	int prev = ctx->cpu >= 0 ? ctx->cpu : 0;
+	/* try_to_wake_up() without SD_WAKE_IDLE: the previous CPU, busy or not */
+	if (woken && sim->era.wake_prev_cpu && ctx->cpu >= 0)
+		return prev;
 	int c = next_idle(sim, prev);
 	if (c >= 0)
 		return c;
@@ -565,7 +606,7 @@ static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx)
 
 static void make_runnable(struct km_sim *sim, struct km_ctx *ctx, enum km_sched_how how)
 {
-	int c = select_cpu(sim, ctx);
+	int c = select_cpu(sim, ctx, how == KM_SCHED_WOKEN);
 	struct km_cpu *cpu = &sim->cpus[c];
 	if (ctx->cpu >= 0 && ctx->cpu != c)
 		km_emit(sim, KM_TR_MIGRATE, c, ctx, KM_TR_NONE, (uint32_t)c, 0);

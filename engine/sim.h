@@ -76,6 +76,7 @@ struct km_cpu {
 	bool irqoff;			/* as last shown */
 	km_time irqoff_since, irqoff_ns;
 	uint64_t ctxsw;
+	km_time rq_lock_free;		/* era.rq_lock: when its run-queue lock is next free */
 };
 
 /* ------------------------------------------------------------ contexts -- */

@@ -13,6 +13,7 @@ era{
   semaphore = "legacy",
   mutex = false, mutex_spin = false, mutex_handoff = false,
   sleep_check = true,             -- might_sleep(): "sleeping function called from invalid context"
+  rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
   semaphores = 332,               -- P: seed article
   costs = {
     cli       = 10,     -- E: ~10 ns estimate

@@ -12,6 +12,7 @@ era{
   semaphore = "legacy",
   mutex = true, mutex_spin = false, mutex_handoff = false,
   sleep_check = true,
+  rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
   semaphores = -1,                -- not counted; conversions to mutexes begin
   costs = {
     -- The 8-way of Molnar's December 2005 benchmarks, most likely a ~700 MHz

@@ -13,6 +13,7 @@ era{
   semaphore = "generic",          -- 2.6.26, commit 64ac24e73882
   mutex = true, mutex_spin = false, mutex_handoff = false,
   sleep_check = true,
+  rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
   semaphores = -1,
   costs = {
     cli       = 4,      -- E: middle of a 3-5 ns estimate

@@ -12,6 +12,7 @@ era{
   semaphore = "generic",
   mutex = true, mutex_spin = true, mutex_handoff = false,
   sleep_check = true,
+  rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
   semaphores = -1,
   costs = {
     cli       = 3,      -- E: low end of a 3-5 ns estimate

@@ -2,7 +2,9 @@
  * eras.h - loading the collection of eras (one Lua file per era under eras/).
  *
  * Each era file calls era{ ... } once (fields in section 5 of the scenario
- * contract, plus semaphore, mutex_handoff, sleep_check and semaphores).
+ * contract, plus semaphore, mutex_handoff, sleep_check, wake_prev_cpu,
+ * rq_lock and
+ * semaphores).
  * Files are loaded through the same sandbox as scenarios, so an era file
  * from elsewhere is no more trusted than a scenario.  The list it
  * fills, and what can be asked of it, are the core's (era.h): the view

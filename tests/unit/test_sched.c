@@ -369,6 +369,99 @@ static void test_sched_no_task_on_two_cpus_during_its_tail(void **state)
 	sh_free(&h);
 }
 
+/*
+ * 2.6.13-2.6.15 (era.wake_prev_cpu): try_to_wake_up() without
+ * SD_WAKE_IDLE puts a woken task back on the CPU it last ran on, even
+ * when that CPU is busy and another is idle.  The same run on the
+ * museum's generic placement sends it to the idle CPU.  W sleeps on CPU
+ * 0; a pinned task keeps CPU 0 busy from 600 to 5600 ns; CPU 1 is idle.
+ */
+static km_time wake_placement(bool prev_cpu, int *cpu)
+{
+	static const struct sh_step sleeper[] = {
+		{ OP_SLEEP, 1000, 0 }, { OP_COMPUTE, 10, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step busy[] = { { OP_COMPUTE, 5000, 0 }, { OP_END, 0, 0 } };
+	struct sh_host h;
+	struct km_era era = sh_era(2);
+	era.wake_prev_cpu = prev_cpu;
+	struct km_config cfg = sh_cfg(2, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(sh_task(&h, "w", -1, 0, sleeper));
+	assert_non_null(sh_task(&h, "busy", 0, 500, busy));
+	assert_int_equal(sh_run(&h), 0);
+	const struct sh_event *s = sh_ev(&h, 0, OP_SLEEP, SH_ANY, 0);
+	assert_non_null(s);
+	assert_int_equal(s->issued, CTXSW);	/* it ran first on CPU 0 */
+	*cpu = h.sim->ctxs.v[0]->cpu;
+	km_time woke = s->done;
+	sh_free(&h);
+	return woke;
+}
+
+static void test_sched_wake_prev_cpu(void **state)
+{
+	(void)state;
+	int cpu;
+	/* generic: to idle CPU 1 at once (sleep, wake-up latency, switch) */
+	assert_int_equal(wake_placement(false, &cpu), CTXSW + 1000 + 100 + CTXSW);
+	assert_int_equal(cpu, 1);
+	/* 2.6.15: queued behind the busy task on CPU 0, runs when it ends */
+	assert_int_equal(wake_placement(true, &cpu), 500 + CTXSW + 5000 + CTXSW);
+	assert_int_equal(cpu, 0);
+}
+
+/*
+ * era.rq_lock: schedule() holds its CPU's run-queue lock through the
+ * context switch, and try_to_wake_up() takes the run-queue lock of the
+ * wakee's CPU, so a waker whose wakee's CPU is switching waits for the
+ * switch to end -- inside the semaphore's wait-list section.  S (CPU 1)
+ * sleeps on the semaphore at 1100 ns: 22 ns of way to sleep, then the
+ * switch to idle until 1222.  H (CPU 0) calls up() at @up_at; its wake-up
+ * of S waits for the lock when up() comes during the switch, not after.
+ */
+static km_time up_cost(bool rq_lock, km_time up_at)
+{
+	enum { SEM = 0 };
+	const struct sh_step holder[] = {
+		{ OP_DOWN, SEM, 0 }, { OP_COMPUTE, up_at - (CTXSW + 1), 0 }, { OP_UP, SEM, 0 },
+		{ OP_END, 0, 0 },
+	};
+	static const struct sh_step sleeper[] = {
+		{ OP_COMPUTE, 1000, 0 }, { OP_DOWN, SEM, 0 }, { OP_UP, SEM, 0 }, { OP_END, 0, 0 },
+	};
+	struct sh_host h;
+	struct km_era era = sh_era(2);
+	era.rq_lock = rq_lock;
+	struct km_config cfg = sh_cfg(2, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false));
+	assert_non_null(sh_task(&h, "h", 0, 0, holder));
+	assert_non_null(sh_task(&h, "s", 1, 0, sleeper));
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
+	const struct sh_event *down = sh_ev(&h, 1, OP_DOWN, SEM, 0);
+	const struct sh_event *up = sh_ev(&h, 0, OP_UP, SEM, 0);
+	assert_non_null(down);
+	assert_non_null(up);
+	assert_int_equal(down->issued, CTXSW + 1000);
+	assert_int_equal(up->issued, up_at);
+	km_time cost = up->done - up->issued;
+	sh_free(&h);
+	return cost;
+}
+
+static void test_sched_rq_lock_wake_waits_for_switch(void **state)
+{
+	(void)state;
+	/* S's way to sleep: atomic 1 + line 10 + its wait-list section 11 */
+	const km_time switch_end = CTXSW + 1000 + 22 + CTXSW;
+	/* during the switch: the wake-up waits until it ends */
+	assert_int_equal(up_cost(true, 1150) - up_cost(false, 1150), switch_end - 1150);
+	/* after it: nothing to wait for */
+	assert_int_equal(up_cost(true, 1500), up_cost(false, 1500));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -382,6 +475,8 @@ int main(void)
 		cmocka_unit_test(test_sched_placement_and_steal_by_scan),
 		cmocka_unit_test(test_sched_placement_and_steal_by_tree),
 		cmocka_unit_test(test_sched_no_task_on_two_cpus_during_its_tail),
+		cmocka_unit_test(test_sched_wake_prev_cpu),
+		cmocka_unit_test(test_sched_rq_lock_wake_waits_for_switch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
