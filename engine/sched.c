@@ -207,7 +207,7 @@ static void seg_arm(struct km_sim *sim, struct km_ctx *ctx)
 {
 	ctx->seg_token++;
 	/* a held task's delay ends in its own kind of event (choice.c) */
-	push_ctx_event(sim, ctx->seg_end, ctx->held_for ? KM_EV_HOLD_END : KM_EV_SEG_END, ctx,
+	push_ctx_event(sim, ctx->seg_end, km_ctx_held(ctx) ? KM_EV_HOLD_END : KM_EV_SEG_END, ctx,
 		       ctx->seg_token);
 }
 
@@ -804,7 +804,8 @@ static void irq_fire(struct km_sim *sim, struct km_irqsrc *src)
 	/* Schedule the next firing first: jitter draws stay in event order. */
 	src->next_nominal = km_sat_add(src->next_nominal, src->every);
 	km_time j = src->jitter ? km_rng_range(&sim->rng, 0, src->jitter) : 0;
-	km_push(sim, km_sat_add(src->next_nominal, j), KM_EV_IRQ, src->id, 0);
+	src->next_at = km_sat_add(src->next_nominal, j);
+	km_push(sim, src->next_at, KM_EV_IRQ, src->id, 0);
 
 	src->fired++;
 	sim->stall_fires++;
@@ -824,6 +825,8 @@ static void irq_exit(struct km_sim *sim, struct km_ctx *ictx)
 	struct km_cpu *cpu = km_cpu_of(sim, ictx);
 	struct km_irqsrc *src = sim->irqsrcs.v[ictx->irq_source];
 
+	if (sim->holds)
+		km_choice_release_for_irq(sim, src);
 	km_minmax_add(&src->handler, sim->now - ictx->start_at);
 	km_emit(sim, KM_TR_IRQ_EXIT, cpu->id, ictx, src->id, 0, 0);
 	cpu->irq_top = ictx->below;

@@ -84,8 +84,8 @@ bad:
 /* One choice point of a run, as recorded. */
 struct cp_rec {
 	uint32_t ctx;
-	uint32_t others_at;		/* into probe.others */
-	int nothers;
+	uint32_t others_at;		/* into probe.others: tasks, then sources | KM_CHOICE_IRQ */
+	int nothers;			/* tasks and interrupt sources */
 	bool shared;			/* the step after it touched a shared object */
 	int line, line_after;		/* where the task stood; where its step stopped */
 	km_time time;
@@ -105,6 +105,8 @@ struct probe {
 	uint32_t change_at[MAX_DEPTH];
 	uint64_t *prio;			/* by task id; 0: not drawn yet */
 	uint32_t nprio;
+	uint64_t *irq_prio;		/* by interrupt source id; likewise */
+	uint32_t nirq_prio;
 	bool lines;			/* ask the scenario for lines (slower) */
 	struct km_session *s;
 	struct cp_rec *cps;
@@ -131,18 +133,39 @@ static bool grow(void **v, uint32_t *cap, uint32_t need, size_t el)
 	return true;
 }
 
+/* The priority of task @id, or of interrupt source id | KM_CHOICE_IRQ:
+ * an interrupt is one more thread that PCT orders. */
+static uint64_t *pct_slot(struct probe *p, uint32_t id)
+{
+	bool irq = id & KM_CHOICE_IRQ;
+	uint64_t **v = irq ? &p->irq_prio : &p->prio;
+	uint32_t *nv = irq ? &p->nirq_prio : &p->nprio;
+	id &= ~KM_CHOICE_IRQ;
+	if (id >= *nv) {
+		uint32_t n = *nv;
+		if (!grow((void **)v, nv, id + 1, sizeof(**v)))
+			return NULL;
+		memset(*v + n, 0, (size_t)(*nv - n) * sizeof(**v));
+	}
+	return *v + id;
+}
+
 static uint64_t pct_prio(struct probe *p, uint32_t id)
 {
-	if (id >= p->nprio) {
-		uint32_t n = p->nprio;
-		if (!grow((void **)&p->prio, &p->nprio, id + 1, sizeof(*p->prio)))
-			return 0;
-		memset(p->prio + n, 0, (size_t)(p->nprio - n) * sizeof(*p->prio));
-	}
+	uint64_t *slot = pct_slot(p, id);
+	if (!slot)
+		return 0;
 	/* the initial priorities are above every change point's (1..D-1) */
-	if (!p->prio[id])
-		p->prio[id] = (uint64_t)MAX_DEPTH + 1 + (km_rng_next(&p->rng) >> 8);
-	return p->prio[id];
+	if (!*slot)
+		*slot = (uint64_t)MAX_DEPTH + 1 + (km_rng_next(&p->rng) >> 8);
+	return *slot;
+}
+
+/* The id of answer @i to @cp: a task's, or a source's | KM_CHOICE_IRQ. */
+static uint32_t answer_id(const struct km_choice_point *cp, int i)
+{
+	return i < cp->nothers ? cp->others[i]->id :
+				 cp->irqs[i - cp->nothers]->id | KM_CHOICE_IRQ;
 }
 
 static int decide(struct probe *p, const struct km_choice_point *cp)
@@ -155,25 +178,24 @@ static int decide(struct probe *p, const struct km_choice_point *cp)
 			return KM_CHOOSE_GO;
 		if (p->script[p->next].ctx != cp->ctx->id)
 			return KM_CHOOSE_GO;	/* no longer fits (shrinking): dropped */
-		for (int i = 0; i < cp->nothers; i++)
-			if (cp->others[i]->id == p->script[p->next].other)
-				return i;
-		return KM_CHOOSE_GO;
+		int at = km_schedule_pick(cp, p->script[p->next].other);
+		return at >= 0 ? at : KM_CHOOSE_GO;
 	case BY_RANDOM: {
-		int pick = (int)km_rng_range(&p->rng, 0, cp->nothers);
-		return pick == cp->nothers ? KM_CHOOSE_GO : pick;
+		int n = cp->nothers + cp->nirqs;
+		int pick = (int)km_rng_range(&p->rng, 0, n);
+		return pick == n ? KM_CHOOSE_GO : pick;
 	}
 	case BY_PCT: {
 		for (int i = 0; i < p->depth - 1; i++)
 			if (p->change_at[i] == cp->index) {
-				pct_prio(p, cp->ctx->id);
-				if (cp->ctx->id < p->nprio)
-					p->prio[cp->ctx->id] = (uint64_t)(p->depth - 1 - i);
+				uint64_t *slot = pct_slot(p, cp->ctx->id);
+				if (slot)
+					*slot = (uint64_t)(p->depth - 1 - i);
 			}
 		uint64_t best = pct_prio(p, cp->ctx->id);
 		int pick = KM_CHOOSE_GO;
-		for (int i = 0; i < cp->nothers; i++) {
-			uint64_t q = pct_prio(p, cp->others[i]->id);
+		for (int i = 0; i < cp->nothers + cp->nirqs; i++) {
+			uint64_t q = pct_prio(p, answer_id(cp, i));
 			if (q > best) {
 				best = q;
 				pick = i;
@@ -195,21 +217,21 @@ static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choi
 		p->cps[cp->prev_index].line_after = line;
 	}
 	if (!grow((void **)&p->cps, &p->capcps, p->ncps + 1, sizeof(*p->cps)) ||
-	    !grow((void **)&p->others, &p->capothers, p->nothers + (uint32_t)cp->nothers + 1,
-		  sizeof(*p->others))) {
+	    !grow((void **)&p->others, &p->capothers,
+		  p->nothers + (uint32_t)(cp->nothers + cp->nirqs) + 1, sizeof(*p->others))) {
 		snprintf(err, errlen, "out of memory recording choice points");
 		p->oom = true;
 		return KM_CHOOSE_FAIL;
 	}
 	struct cp_rec *r = &p->cps[p->ncps++];
 	*r = (struct cp_rec){ .ctx = cp->ctx->id, .others_at = p->nothers,
-			      .nothers = cp->nothers, .shared = true, .line = line,
+			      .nothers = cp->nothers + cp->nirqs, .shared = true, .line = line,
 			      .time = sim->now };
-	for (int i = 0; i < cp->nothers; i++)
-		p->others[p->nothers++] = cp->others[i]->id;
+	for (int i = 0; i < cp->nothers + cp->nirqs; i++)
+		p->others[p->nothers++] = answer_id(cp, i);
 	int pick = decide(p, cp);
 	if (pick >= 0) {
-		struct km_decision d = { cp->index, cp->ctx->id, cp->others[pick]->id };
+		struct km_decision d = { cp->index, cp->ctx->id, answer_id(cp, pick) };
 		if (km_schedule_push(&p->applied, &d) < 0) {
 			snprintf(err, errlen, "out of memory recording decisions");
 			return KM_CHOOSE_FAIL;
@@ -233,11 +255,14 @@ static void probe_reset(struct probe *p)
 	p->applied.n = 0;
 	if (p->prio)
 		memset(p->prio, 0, (size_t)p->nprio * sizeof(*p->prio));
+	if (p->irq_prio)
+		memset(p->irq_prio, 0, (size_t)p->nirq_prio * sizeof(*p->irq_prio));
 }
 
 static void probe_free(struct probe *p)
 {
 	free(p->prio);
+	free(p->irq_prio);
 	free(p->cps);
 	free(p->others);
 	km_schedule_free(&p->applied);
@@ -257,6 +282,8 @@ struct run_out {
 	int cpus;
 	char **names;
 	int nnames;
+	char **irq_names;		/* by interrupt source id */
+	int nirq_names;
 };
 
 static void names_free(struct run_out *r)
@@ -266,6 +293,11 @@ static void names_free(struct run_out *r)
 	free(r->names);
 	r->names = NULL;
 	r->nnames = 0;
+	for (int i = 0; i < r->nirq_names; i++)
+		free(r->irq_names[i]);
+	free(r->irq_names);
+	r->irq_names = NULL;
+	r->nirq_names = 0;
 }
 
 static bool goal_reached(const struct km_run_info *ri, const char *goal)
@@ -325,6 +357,11 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 			const struct km_ctx *c = sim->ctxs.v[i];
 			out->names[i] = strdup(c->kind == KM_CTX_TASK && c->name ? c->name : "irq");
 			out->nnames = (int)i + 1;
+		}
+		out->irq_names = calloc(sim->irqsrcs.n + 1, sizeof(*out->irq_names));
+		for (uint32_t i = 0; out->irq_names && i < sim->irqsrcs.n; i++) {
+			out->irq_names[i] = strdup(sim->irqsrcs.v[i]->name);
+			out->nirq_names = (int)i + 1;
 		}
 	}
 out:
@@ -492,8 +529,15 @@ static void print_table(const struct probe *p, const struct run_out *ro, const c
 			printf("%5s  (to its end)", "-");
 		if (held) {
 			uint32_t o = p->applied.d[hold].other;
-			printf("   <- held here: %s goes first",
-			       o < (uint32_t)ro->nnames ? ro->names[o] : "?");
+			if (o & KM_CHOICE_IRQ) {
+				o &= ~KM_CHOICE_IRQ;
+				printf("   <- held here: irq %s comes first",
+				       o < (uint32_t)ro->nirq_names && ro->irq_names[o] ?
+				       ro->irq_names[o] : "?");
+			} else {
+				printf("   <- held here: %s goes first",
+				       o < (uint32_t)ro->nnames ? ro->names[o] : "?");
+			}
 			hold++;
 		}
 		putchar('\n');
@@ -511,7 +555,7 @@ static void replay_cmd(const struct km_explore_opts *o, const char *path)
 {
 	printf("replay: lockmuseum run %s", o->file);
 	static const char *const skip[] = { "--seeds", "--goal", "--jobs", "--strategy", "--out",
-					    "--report" };
+					    "--report", "--hold-max" };
 	for (int i = 2; i < o->argc; i++) {
 		const char *a = o->argv[i];
 		if (!strcmp(a, o->file))
@@ -936,6 +980,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		snprintf(sch.mode, sizeof(sch.mode), "%s", km_mode_name(S.rq.mode));
 		sch.cpus = ro.cpus;
 		sch.seed = ro.seed;
+		sch.hold_max = S.rq.hold_max;
 		if (st->kind == KM_STRAT_EXHAUSTIVE)
 			snprintf(sch.strategy, sizeof(sch.strategy), "%s", strat);
 		else
@@ -943,6 +988,8 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 				 S.found_key);
 		snprintf(path, sizeof(path), "%s%s", o->out ? o->out : ro.scenario,
 			 o->out ? "" : ".schedule");
+		sch.irq_names = (const char *const *)ro.irq_names;
+		sch.nirq_names = ro.nirq_names;
 		int *lines = calloc((size_t)sch.n + 1, sizeof(*lines));
 		for (int i = 0; lines && i < sch.n; i++)
 			lines[i] = sch.d[i].index < last.ncps ? last.cps[sch.d[i].index].line_after : 0;
