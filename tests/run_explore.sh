@@ -207,6 +207,10 @@ bad_schedule "decisions out of order" 11 "${hdr}decisions 2\n5 0 1\n4 1 0\n"
 bad_schedule "more decisions than announced" 10 "${hdr}decisions 0\n1 0 1\n"
 bad_schedule "fewer decisions than announced" 11 "${hdr}decisions 2\n1 0 1\n"
 bad_schedule "a task before itself" 10 "${hdr}decisions 1\n1 1 1\n"
+bad_schedule "an interrupt source that is no number" 10 "${hdr}decisions 1\n1 0 irq:x\n"
+bad_schedule "an interrupt source past the id range" 10 "${hdr}decisions 1\n1 0 irq:2147483648\n"
+bad_schedule "hold-max 0" 9 "${hdr}hold-max 0\ndecisions 0\n"
+bad_schedule "hold-max over 60 s" 9 "${hdr}hold-max 60000000001\ndecisions 0\n"
 bad_schedule "a NUL byte" 2 "lockmuseum-schedule 1\nera 20\x0006\n"
 head -c 5000 /dev/zero | tr '\0' 'x' >"$tmp/long"
 bad_schedule "a line too long" 2 "lockmuseum-schedule 1\n$(cat "$tmp/long")\n"
@@ -231,6 +235,13 @@ sed 's/^\([0-9]*\) 0 1\( .*\)\{0,1\}$/\1 1 0/' "$tmp/ex.schedule" >"$tmp/wrong.s
 t "a decision that does not fit the run" 2 run "$abba" --schedule "$tmp/wrong.schedule"
 one_line_err
 err_has 'does not fit this run'
+done_
+
+# A decision for an interrupt source the scenario does not have.
+sed 's/^\([0-9]*\) 0 1\( .*\)\{0,1\}$/\1 0 irq:0/' "$tmp/ex.schedule" >"$tmp/wrong.schedule"
+t "an interrupt decision that does not fit the run" 2 run "$abba" --schedule "$tmp/wrong.schedule"
+one_line_err
+err_has 'interrupt source 0 \(no such source\) cannot come before .*does not fit this run'
 done_
 
 echo "$pass passed, $fail failed"

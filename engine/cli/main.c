@@ -1200,6 +1200,8 @@ static void usage(FILE *out)
 "                      that wraps (L toggles it in the window)\n"
 "  --gui               open the run in the museum's window\n"
 "  --schedule S        run: replay a schedule file that explore --strategy saved\n"
+"  --hold-max T        explore --strategy: the longest a task is held (default\n"
+"                      1ms, at most 60s)\n"
 "  --max-instructions N  Lua instruction budget (default %llu)\n"
 "  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
 "  --max-wall SECONDS  wall-clock budget (default %g)\n"
