@@ -116,6 +116,24 @@ out_has '^shrunk from [0-9]+ to 2 preemptions '
 replays_to 3 "$three" "$tmp/three.schedule"
 done_
 
+# ----------------------------------------------------------- shrinking --
+
+# late_hold.lua deadlocks if "ab" is held at any of its choice points; pct
+# holds it wherever its change point falls, often in a late round.  One
+# hold cannot be dropped: only moving it earlier gives the shortest run,
+# the hold at ab's first choice point (6 steps).
+late=$root/tests/explore/late_hold.lua
+for seed in 1 4 5 6 7 8; do
+	t "shrinking moves pct seed $seed's hold to the first choice point" 0 \
+		explore "$late" --strategy pct:2 --seeds $seed..$seed --goal deadlock \
+		--out "$tmp/late.schedule"
+	out_has '^shrunk from [0-9]+ to 1 preemption and from [0-9]+ to 6 steps in [0-9]+ runs:$'
+	[ "$(grep -v '^#' "$tmp/late.schedule" | tail -1 | cut -d' ' -f1-3)" = "0 0 1" ] ||
+		no "the hold is not at choice point 0: $(tail -1 "$tmp/late.schedule")"
+	replays_to 3 "$late" "$tmp/late.schedule"
+	done_
+done
+
 current="the schedule found does not depend on --jobs"
 failed=false
 for j in 1 3; do

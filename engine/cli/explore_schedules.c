@@ -7,8 +7,8 @@
  * to step may be held back until another task has stepped, as a stalled
  * CPU would be.  The strategies, after CHESS, PCT and Loom:
  *
- *   random         at each choice point, each task that can step (the
- *                  one asking included) is as likely to go first.
+ *   random         at each choice point, each task or interrupt that can
+ *                  go (the task asking included) is as likely to go first.
  *   pct:D          PCT (Burckhardt et al., ASPLOS 2010): random priorities,
  *                  D-1 change points drawn over the k choice points of a
  *                  first run; the highest-priority task that can step goes.
@@ -24,9 +24,10 @@
  *
  * All runs are in this process, one after the other: the eras are loaded
  * once, and a run is a session (load, instantiate, run) with a chooser.
- * When a run reaches the goal, the decisions are shrunk (a decision is
- * dropped while the goal is still reached: fewest holds first), the last
- * run is replayed to print its interleaving as a table, and the schedule
+ * When a run reaches the goal, the decisions are shrunk (decisions are
+ * dropped or moved to other choice points of their task while the goal is
+ * still reached: fewest holds, then the shortest run), the last run is
+ * replayed to print its interleaving as a table, and the schedule
  * is saved for `run --schedule`.
  */
 #include "explore_schedules.h"
@@ -409,46 +410,136 @@ static void hashset_add(struct hashset *h, uint64_t x)
 /* ----------------------------------------------------------- shrinking -- */
 
 /*
- * Drop decisions while the goal is still reached, the last ones first,
- * until no single decision can go.  @best holds the failing decisions and
- * is replaced by those of the smaller failing runs.  Returns the runs it
- * took, or -1 on an error.
+ * The order of schedules that shrinking minimises: fewer holds first
+ * (CHESS's preemptions), then a shorter run (fewer steps).
+ */
+static bool smaller(int holds, uint32_t steps, int best_holds, uint32_t best_steps)
+{
+	return holds < best_holds || (holds == best_holds && steps < best_steps);
+}
+
+/* What shrinking keeps of the smallest failing run so far. */
+struct shrunk {
+	struct km_schedule *best;	/* its decisions, as made */
+	struct cp_rec *cps;		/* its choice points */
+	uint32_t *others;
+	uint32_t ncps, capcps, capothers;
+};
+
+/* @p's run (which reached the goal) becomes the smallest; false on ENOMEM. */
+static bool adopt(struct shrunk *k, const struct probe *p)
+{
+	if (!grow((void **)&k->cps, &k->capcps, p->ncps + 1, sizeof(*k->cps)) ||
+	    !grow((void **)&k->others, &k->capothers, p->nothers + 1, sizeof(*k->others)))
+		return false;
+	memcpy(k->cps, p->cps, (size_t)p->ncps * sizeof(*k->cps));
+	memcpy(k->others, p->others, (size_t)p->nothers * sizeof(*k->others));
+	k->ncps = p->ncps;
+	k->best->n = 0;
+	for (int i = 0; i < p->applied.n; i++)
+		if (km_schedule_push(k->best, &p->applied.d[i]) < 0)
+			return false;
+	return true;
+}
+
+/*
+ * Shrink @best, a failing schedule, as property-based testing shrinks a
+ * counterexample, in two kinds of steps tried in turn until neither
+ * helps:
+ *
+ *   drop   one decision goes, the last first: fewer holds;
+ *   move   one decision is made at another choice point of the same task
+ *          (earlier ones first) between its neighbours, letting the same
+ *          one go first: the run it makes is shorter.
+ *
+ * A trial is kept when the goal is still reached and the run is smaller
+ * (fewer holds, then fewer steps); then both kinds start over, as a move
+ * can make a drop possible (a hold made earlier does the work of two).
+ * @best then holds the decisions that run actually made.  Returns the
+ * runs it took, or -1 on an error (@ro->reason); @steps_before is the
+ * length of the run it started from.
+ *
+ * Cost: each round is at most (holds + the choice points of the run)
+ * runs; SHRINK_MAX_RUNS bounds the whole.
  */
 static long shrink(const struct km_era_list *eras, struct km_run_request *rq, const char *goal,
-		   struct km_schedule *best, struct run_out *ro)
+		   struct km_schedule *best, struct run_out *ro, uint32_t *steps_before)
 {
 	struct probe p;
 	probe_init(&p);
 	p.how = BY_SCRIPT;
+	struct shrunk k = { .best = best };
 	long runs = 0;
+	/* a trial never has more decisions than best has now */
 	struct km_decision *trial = malloc(((size_t)best->n + 1) * sizeof(*trial));
-	bool again = trial != NULL;
+	if (!trial)
+		goto oom;
+
+	/* best's own run, for its size and its choice points */
+	p.script = best->d;
+	p.nscript = best->n;
+	runs++;
+	if (one_run(eras, rq, &p, goal, false, ro) < 0)
+		goto fail;
+	if (!ro->goal) {
+		snprintf(ro->reason, sizeof(ro->reason), "internal: the schedule found no longer "
+			 "reaches the goal");
+		goto fail;
+	}
+	if (!adopt(&k, &p))
+		goto oom;
+	*steps_before = k.ncps;
+	bool again = true;
 	while (again && runs < SHRINK_MAX_RUNS) {
 		again = false;
-		for (int drop = best->n - 1; drop >= 0 && runs < SHRINK_MAX_RUNS; drop--) {
-			int n = 0;
-			for (int i = 0; i < best->n; i++)
+		int n = best->n;
+		/* drop: the last first */
+		for (int drop = n - 1; drop >= 0 && !again && runs < SHRINK_MAX_RUNS; drop--) {
+			int m = 0;
+			for (int i = 0; i < n; i++)
 				if (i != drop)
-					trial[n++] = best->d[i];
+					trial[m++] = best->d[i];
 			p.script = trial;
-			p.nscript = n;
+			p.nscript = m;
 			runs++;
-			if (one_run(eras, rq, &p, goal, false, ro) < 0) {
-				runs = -1;
-				goto out;
-			}
-			if (!ro->goal)
-				continue;
-			/* smaller: keep the holds that run actually made */
-			best->n = 0;
-			for (int i = 0; i < p.applied.n; i++)
-				km_schedule_push(best, &p.applied.d[i]);
-			again = true;
-			break;
+			if (one_run(eras, rq, &p, goal, false, ro) < 0)
+				goto fail;
+			again = ro->goal && smaller(p.applied.n, p.ncps, n, k.ncps);
 		}
+		/* move: each decision to another choice point of its task */
+		for (int i = 0; i < n && !again && runs < SHRINK_MAX_RUNS; i++) {
+			const struct km_decision *d = &best->d[i];
+			uint32_t lo = i ? best->d[i - 1].index + 1 : 0;
+			uint32_t hi = i + 1 < n ? best->d[i + 1].index : k.ncps;
+			for (uint32_t j = lo; j < hi && !again && runs < SHRINK_MAX_RUNS; j++) {
+				const struct cp_rec *r = &k.cps[j];
+				bool offered = false;
+				for (int o = 0; o < r->nothers && !offered; o++)
+					offered = k.others[r->others_at + o] == d->other;
+				if (j == d->index || r->ctx != d->ctx || !offered)
+					continue;
+				memcpy(trial, best->d, (size_t)n * sizeof(*trial));
+				trial[i].index = j;
+				p.script = trial;
+				p.nscript = n;
+				runs++;
+				if (one_run(eras, rq, &p, goal, false, ro) < 0)
+					goto fail;
+				again = ro->goal && smaller(p.applied.n, p.ncps, n, k.ncps);
+			}
+		}
+		if (again && !adopt(&k, &p))
+			goto oom;
 	}
+	goto out;
+oom:
+	snprintf(ro->reason, sizeof(ro->reason), "out of memory while shrinking");
+fail:
+	runs = -1;
 out:
 	free(trial);
+	free(k.cps);
+	free(k.others);
 	probe_free(&p);
 	return runs;
 }
@@ -948,6 +1039,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	struct run_out ro = { 0 };
 	char path[4096] = "";
 	long shrink_runs = 0;
+	uint32_t steps_before = 0;
 	int holds_before = S.best.n;
 	struct probe last;
 	probe_init(&last);
@@ -956,7 +1048,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		goto out;
 	}
 	if (status == 0) {
-		shrink_runs = shrink(&eras, &S.rq, goal, &S.best, &ro);
+		shrink_runs = shrink(&eras, &S.rq, goal, &S.best, &ro, &steps_before);
 		if (shrink_runs < 0) {
 			km_out_fail("%s", ro.reason);
 			status = 2;
@@ -1042,9 +1134,9 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 			printf(" seed %" PRId64, S.found_key);
 		printf(" reaches the goal (%s) after %ld run%s (%u distinct interleaving%s)\n", goal,
 		       found_after, found_after == 1 ? "" : "s", S.seen.n, S.seen.n == 1 ? "" : "s");
-		printf("shrunk from %d to %d preemption%s in %ld run%s; %u steps:\n", holds_before,
-		       last.applied.n, last.applied.n == 1 ? "" : "s", shrink_runs,
-		       shrink_runs == 1 ? "" : "s", last.ncps);
+		printf("shrunk from %d to %d preemption%s and from %u to %u steps in %ld run%s:\n",
+		       holds_before, last.applied.n, last.applied.n == 1 ? "" : "s", steps_before,
+		       last.ncps, shrink_runs, shrink_runs == 1 ? "" : "s");
 		print_table(&last, &ro, o->file);
 		printf("\nschedule: %s\n", path);
 		replay_cmd(o, path);
