@@ -168,9 +168,11 @@ bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx)
 		.others = sim->choice_others.v, .nothers = (int)sim->choice_others.n,
 		.irqs = sim->choice_irqs.v, .nirqs = (int)sim->choice_irqs.n,
 		.prev_index = (int64_t)ctx->last_choice - 1, .prev_shared = ctx->step_shared,
+		.prev = ctx->step, .prev_late = ctx->step_late, .irq = sim->irq_step,
 	};
 	ctx->last_choice = (uint64_t)cp.index + 1;
 	ctx->step_shared = false;
+	ctx->step = ctx->step_late = sim->irq_step = (struct km_footprint){ 0, 0 };
 	char err[400] = "";
 	const struct km_chooser *ch = sim->cfg.chooser;
 	int pick = ch->choose(ch->ud, sim, &cp, err, sizeof(err));
@@ -190,26 +192,76 @@ bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx)
 	return true;
 }
 
+/* The footprint bit of object @id of @kind. */
+static uint64_t obj_bit(enum km_choice_obj kind, uint32_t id)
+{
+	uint64_t h = ((uint64_t)kind << 32 | id) * 0x9e3779b97f4a7c15ULL;
+	return 1ULL << (h >> 58);
+}
+
+/* sim->running read (@rd) and wrote (@wr) these: note it in its step's
+ * footprint, or in the handlers' when it is an interrupt handler. */
+static void note(struct km_sim *sim, uint64_t rd, uint64_t wr)
+{
+	struct km_ctx *c = sim->running;
+	if (c->kind == KM_CTX_IRQ) {
+		sim->irq_step.rd |= rd;
+		sim->irq_step.wr |= wr;
+		return;
+	}
+	c->step_shared = true;
+	c->step.rd |= rd;
+	c->step.wr |= wr;
+	if (c->in_then) {
+		c->step_late.rd |= rd;
+		c->step_late.wr |= wr;
+	}
+}
+
 /**
- * km_choice_note - a trace record of @kind was made while sim->running
- * ran: if it is about a shared object, its step was no local one.
+ * km_choice_note - a trace record of @kind about @obj was made while
+ * sim->running ran: if it is about a shared object, its step was no local
+ * one, and its footprint says which.
  * Context: km_emit, under a chooser.
  */
-void km_choice_note(struct km_sim *sim, int kind)
+void km_choice_note(struct km_sim *sim, int kind, uint32_t obj)
 {
 	switch (kind) {
 	case KM_TR_CONTEND:
 	case KM_TR_ACQUIRE:
 	case KM_TR_RELEASE:
 	case KM_TR_TRYFAIL:
+		note(sim, 0, obj_bit(KM_OBJ_LOCK, obj));
+		break;
 	case KM_TR_WAKE:
 	case KM_TR_BLOCK:
+		/* another task's state changes too: conflicts with anything */
+		note(sim, 0, ~0ULL);
+		break;
 	case KM_TR_VAR_READ:
+		note(sim, obj_bit(KM_OBJ_VAR, obj), 0);
+		break;
 	case KM_TR_VAR_WRITE:
+		note(sim, 0, obj_bit(KM_OBJ_VAR, obj));
+		break;
 	case KM_TR_ATOMIC:
-		sim->running->step_shared = true;
+		note(sim, 0, obj_bit(KM_OBJ_ATOMIC, obj));
 		break;
 	default:
 		break;
 	}
+}
+
+/**
+ * km_choice_touch - sim->running used a shared object in a way that
+ * leaves no trace record (an atomic_read(), a wake_up() of an empty
+ * queue, a completion taken without waiting): its step is no local one.
+ * Context: the operations (ops.c), under a chooser.
+ */
+void km_choice_touch(struct km_sim *sim, enum km_choice_obj kind, uint32_t id, bool write)
+{
+	if (!sim->running)
+		return;
+	uint64_t b = obj_bit(kind, id);
+	note(sim, write ? 0 : b, write ? b : 0);
 }

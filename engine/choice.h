@@ -57,6 +57,17 @@ struct km_irqsrc;
  * source's id rather than a task's. */
 #define KM_CHOICE_IRQ 0x80000000u
 
+/*
+ * Which shared objects a step read and wrote, as a footprint: one bit
+ * per object (a hash of its kind and id, so two objects may share a bit
+ * -- a conflict that is not one, never the reverse).  A wake-up or a
+ * block writes every bit: another task's state changes.  Two steps
+ * commute when neither writes a bit the other reads or writes.
+ */
+struct km_footprint {
+	uint64_t rd, wr;
+};
+
 /* What the chooser is asked at a choice point. */
 struct km_choice_point {
 	uint32_t index;			/* 0, 1, ... in the order of the run */
@@ -71,7 +82,21 @@ struct km_choice_point {
 	 * learns here that holding the task there was no real choice. */
 	int64_t prev_index;
 	bool prev_shared;
+	/* Which shared objects that step read and wrote; of those, what it
+	 * did after its operations' costs (a non-atomic add()'s write, a lock
+	 * taken on a retry), just before this point; and what interrupt
+	 * handlers did since the previous choice point of any task. */
+	struct km_footprint prev, prev_late, irq;
 };
+
+/* Do two steps with these footprints conflict (not commute)? */
+static inline bool km_choice_conflict(struct km_footprint a, struct km_footprint b)
+{
+	return (a.wr & (b.rd | b.wr)) || (b.wr & a.rd);
+}
+
+/* The kinds of shared object a footprint tells apart. */
+enum km_choice_obj { KM_OBJ_LOCK = 1, KM_OBJ_VAR, KM_OBJ_ATOMIC, KM_OBJ_WAITQ, KM_OBJ_COMPLETION };
 
 /*
  * A decision source.  choose() returns -1 to let cp->ctx go, an index

@@ -65,7 +65,7 @@ void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 	if (km_trace_emit(&sim->trace, &r) < 0)
 		km_fail(sim, KM_ENOMEM, "out of memory storing the trace");
 	if (sim->cfg.chooser && sim->running)
-		km_choice_note(sim, kind);
+		km_choice_note(sim, kind, obj);
 }
 
 /*
@@ -865,11 +865,14 @@ static void ctx_continue(struct km_sim *sim, struct km_ctx *ctx)
 	struct km_ctx *outer = sim->running;
 	sim->running = ctx;
 	ctx_continue_body(sim, ctx);
+	ctx->in_then = false;
 	sim->running = outer;
 }
 
 static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx)
 {
+	/* deferred work is the end of the last step (choice.h: prev_late) */
+	ctx->in_then = ctx->then != KM_THEN_NONE;
 	switch (ctx->then) {
 	case KM_THEN_NONE:
 		break;
@@ -889,6 +892,7 @@ static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx)
 		irq_exit(sim, ctx);
 		return;
 	}
+	ctx->in_then = false;
 	/* a choice point: a strategy may hold the task back (choice.c) */
 	if (sim->cfg.chooser && ctx->kind == KM_CTX_TASK && km_choice_point(sim, ctx))
 		return;

@@ -196,6 +196,9 @@ struct km_ctx {
 	const struct km_irqsrc *held_for_irq;	/* held until its handler ran, or NULL */
 	bool choice_passed;		/* decided: the next resume is its step */
 	bool step_shared;		/* its step since then touched a shared object */
+	struct km_footprint step;	/* which ones (choice.h) */
+	struct km_footprint step_late;	/* of those, after its operations' costs */
+	bool in_then;			/* running its deferred work (sched.c) */
 	uint64_t last_choice;		/* 1 + index of its last choice point; 0: none */
 };
 
@@ -475,6 +478,7 @@ struct km_sim {
 	uint32_t holds;			/* tasks held now */
 	KM_VEC(const struct km_ctx *) choice_others;
 	KM_VEC(const struct km_irqsrc *) choice_irqs;
+	struct km_footprint irq_step;	/* handlers' footprint since the last point */
 
 	enum km_outcome outcome;
 	char reason[512];

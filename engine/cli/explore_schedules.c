@@ -88,6 +88,9 @@ struct cp_rec {
 	uint32_t others_at;		/* into probe.others: tasks, then sources | KM_CHOICE_IRQ */
 	int nothers;			/* tasks and interrupt sources */
 	bool shared;			/* the step after it touched a shared object */
+	/* that step's footprint (all bits until known), the part of it after
+	 * its operations' costs, and the handlers' since the point before */
+	struct km_footprint fp, late, irq;
 	int line, line_after;		/* where the task stood; where its step stopped */
 	km_time time;
 };
@@ -116,6 +119,7 @@ struct probe {
 	uint32_t nothers, capothers;
 	struct km_schedule applied;	/* the holds this run made */
 	bool oom;
+	uint32_t *stamp, nstamp, gen;	/* tasks seen, by id (hold_commutes) */
 	struct km_chooser chooser;
 };
 
@@ -216,6 +220,8 @@ static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choi
 	if (cp->prev_index >= 0 && (uint64_t)cp->prev_index < p->ncps) {
 		p->cps[cp->prev_index].shared = cp->prev_shared;
 		p->cps[cp->prev_index].line_after = line;
+		p->cps[cp->prev_index].fp = cp->prev;
+		p->cps[cp->prev_index].late = cp->prev_late;
 	}
 	if (!grow((void **)&p->cps, &p->capcps, p->ncps + 1, sizeof(*p->cps)) ||
 	    !grow((void **)&p->others, &p->capothers,
@@ -227,7 +233,8 @@ static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choi
 	struct cp_rec *r = &p->cps[p->ncps++];
 	*r = (struct cp_rec){ .ctx = cp->ctx->id, .others_at = p->nothers,
 			      .nothers = cp->nothers + cp->nirqs, .shared = true, .line = line,
-			      .time = sim->now };
+			      .time = sim->now, .fp = { ~0ULL, ~0ULL }, .late = { ~0ULL, ~0ULL },
+			      .irq = cp->irq };
 	for (int i = 0; i < cp->nothers + cp->nirqs; i++)
 		p->others[p->nothers++] = answer_id(cp, i);
 	int pick = decide(p, cp);
@@ -264,6 +271,7 @@ static void probe_free(struct probe *p)
 {
 	free(p->prio);
 	free(p->irq_prio);
+	free(p->stamp);
 	free(p->cps);
 	free(p->others);
 	km_schedule_free(&p->applied);
@@ -344,6 +352,15 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 		if (c->kind == KM_CTX_TASK && c->state == KM_CTX_BLOCKED && c->last_choice &&
 		    c->last_choice <= p->ncps && !p->cps[c->last_choice - 1].line_after)
 			p->cps[c->last_choice - 1].line_after = km_scenario_ctx_line(s.sc, c);
+	}
+	/* a task that ended: its last step is known whole */
+	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
+		const struct km_ctx *c = sim->ctxs.v[i];
+		if (c->kind == KM_CTX_TASK && c->finished && c->last_choice &&
+		    c->last_choice <= p->ncps) {
+			p->cps[c->last_choice - 1].fp = c->step;
+			p->cps[c->last_choice - 1].late = c->step_late;
+		}
 	}
 	out->goal = goal_reached(&s.ri, goal);
 	if (want_names) {
@@ -444,8 +461,9 @@ static bool adopt(struct shrunk *k, const struct probe *p)
 
 /*
  * Shrink @best, a failing schedule, as property-based testing shrinks a
- * counterexample, in two kinds of steps tried in turn until neither
- * helps:
+ * counterexample.  First each decision alone is tried (one hold is often
+ * enough, whatever else the search did); then two kinds of steps, tried
+ * in turn until neither helps:
  *
  *   drop   one decision goes, the last first: fewer holds;
  *   move   one decision is made at another choice point of the same task
@@ -489,6 +507,20 @@ static long shrink(const struct km_era_list *eras, struct km_run_request *rq, co
 	if (!adopt(&k, &p))
 		goto oom;
 	*steps_before = k.ncps;
+	/* one decision alone, the first first: the quickest way to one hold */
+	for (int i = 0, n = best->n; n > 1 && i < n && runs < SHRINK_MAX_RUNS; i++) {
+		trial[0] = best->d[i];
+		p.script = trial;
+		p.nscript = 1;
+		runs++;
+		if (one_run(eras, rq, &p, goal, false, ro) < 0)
+			goto fail;
+		if (ro->goal && smaller(p.applied.n, p.ncps, n, k.ncps)) {
+			if (!adopt(&k, &p))
+				goto oom;
+			break;
+		}
+	}
 	bool again = true;
 	while (again && runs < SHRINK_MAX_RUNS) {
 		again = false;
@@ -639,6 +671,73 @@ static void print_table(const struct probe *p, const struct run_out *ro, const c
 	free(show);
 }
 
+/* ------------------------------------------------ partial-order reduction -- */
+
+/*
+ * Is holding the task A of choice point @j of @p's run, to let task
+ * @other (B) go first, a reordering of steps that commute?  Held, A's
+ * step a -- and A's own steps after it, up to there -- come after every
+ * other task's step that starts in the run from j up to B's next step
+ * (B's included), after what the handlers did meanwhile, and after the
+ * end (the work after their costs) of the steps in flight at j.  If A's
+ * steps conflict with none of them, the held run orders every shared
+ * object's steps as this run does up to there -- the same interleaving
+ * (Mazurkiewicz trace) of that prefix, which this run's own subtree
+ * goes on from.  False when B does not step again in this run, or is an
+ * interrupt (its handler's steps are not recorded one by one).
+ *
+ * Cost: O(choice points of the run).
+ */
+static bool hold_commutes(struct probe *p, uint32_t j, uint32_t other)
+{
+	if (other & KM_CHOICE_IRQ)
+		return false;
+	const struct cp_rec *r = &p->cps[j];
+	struct km_footprint held = r->fp, passed = { 0, 0 };
+	uint32_t k;
+	for (k = j + 1; k < p->ncps; k++) {
+		const struct cp_rec *q = &p->cps[k];
+		passed.rd |= q->irq.rd;
+		passed.wr |= q->irq.wr;
+		if (q->ctx == r->ctx) {
+			/* A's own later steps: pushed past the others' too */
+			held.rd |= q->fp.rd;
+			held.wr |= q->fp.wr;
+			continue;
+		}
+		passed.rd |= q->fp.rd;
+		passed.wr |= q->fp.wr;
+		if (q->ctx == other)
+			break;
+	}
+	if (k >= p->ncps || km_choice_conflict(held, passed))
+		return false;
+	/* the steps in flight at j: each other task's last before j */
+	if (!grow((void **)&p->stamp, &p->nstamp, (uint32_t)p->ncps + 1, sizeof(*p->stamp)))
+		return false;
+	if (++p->gen == 0) {
+		memset(p->stamp, 0, (size_t)p->nstamp * sizeof(*p->stamp));
+		p->gen = 1;
+	}
+	for (uint32_t i = j; i-- > 0;) {
+		uint32_t t = p->cps[i].ctx;
+		if (t == r->ctx)
+			continue;
+		if (t >= p->nstamp) {
+			uint32_t n = p->nstamp;
+			if (!grow((void **)&p->stamp, &p->nstamp, t + 1, sizeof(*p->stamp)))
+				return false;
+			memset(p->stamp + n, 0, (size_t)(p->nstamp - n) * sizeof(*p->stamp));
+		}
+		if (p->stamp[t] == p->gen)
+			continue;
+		p->stamp[t] = p->gen;
+		passed.rd |= p->cps[i].late.rd;
+		passed.wr |= p->cps[i].late.wr;
+	}
+	return !km_choice_conflict(held, passed);
+}
+
 /* ------------------------------------------------------------- the search -- */
 
 /* The replay command: explore's options but its own, then --schedule. */
@@ -675,6 +774,8 @@ struct search {
 	struct km_run_request rq;
 	struct hashset seen;
 	long runs;
+	bool por;			/* exhaustive: partial-order reduction */
+	long pruned;			/* holds it skipped as commuting */
 	bool found, covered;
 	/* which hit comes first, whatever the --jobs: the lowest seed
 	 * (random, pct), the earliest subtree in depth-first order
@@ -807,13 +908,20 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 		uint32_t from = d ? cur[d - 1].index + 1 : 0;
 		int64_t nkids = 0, pushed = 0;
 		for (uint32_t j = from; d == 0 && j < p.ncps; j++)
-			nkids += p.cps[j].shared ? p.cps[j].nothers : 0;
+			for (int o = 0; p.cps[j].shared && o < p.cps[j].nothers; o++)
+				nkids += !(S->por && hold_commutes(&p, j,
+						p.others[p.cps[j].others_at + o]));
 		/* later choice points are pushed first: the earliest is run next */
 		for (uint32_t j = p.ncps; j-- > from;) {
 			const struct cp_rec *r = &p.cps[j];
 			if (!r->shared)
 				continue;
 			for (int o = r->nothers - 1; o >= 0; o--) {
+				if (S->por && hold_commutes(&p, j, p.others[r->others_at + o])) {
+					/* counted once, whatever the --jobs */
+					S->pruned += d || w == 0;
+					continue;
+				}
 				int64_t kid_rank = d ? rk : nkids - 1 - pushed++;
 				if (d == 0 && kid_rank % jobs != w)
 					continue;
@@ -865,7 +973,7 @@ struct part_result {
 	int rc;
 	bool found, covered;
 	int64_t key;
-	long runs;
+	long runs, pruned;
 	int ndec;
 	uint32_t nhash;
 	char reason[600];
@@ -904,7 +1012,8 @@ static bool read_all(int fd, void *buf, size_t len)
 static void part_send(int fd, const struct search *S, int rc)
 {
 	struct part_result h = { .rc = rc, .found = S->found, .covered = S->covered,
-				 .key = S->found_key, .runs = S->runs, .ndec = S->best.n,
+				 .key = S->found_key, .runs = S->runs, .pruned = S->pruned,
+				 .ndec = S->best.n,
 				 .nhash = S->seen.n };
 	snprintf(h.reason, sizeof(h.reason), "%s", S->reason);
 	bool ok = write_all(fd, &h, sizeof(h)) &&
@@ -924,6 +1033,7 @@ static int part_merge(int fd, struct search *S, bool *covered)
 		return -1;
 	}
 	S->runs += h.runs;
+	S->pruned += h.pruned;
 	*covered &= h.covered;
 	int rc = h.rc;
 	if (rc < 0)
@@ -1003,6 +1113,15 @@ static int search_all(struct search *S, int jobs)
 	return rc;
 }
 
+static void print_reduction(const struct search *S)
+{
+	if (S->por)
+		printf("reduction: %ld hold%s skipped as reorderings of commuting steps\n",
+		       S->pruned, S->pruned == 1 ? "" : "s");
+	else
+		printf("reduction: none (--no-por)\n");
+}
+
 int km_explore_schedules(const struct km_explore_opts *o, const struct km_strategy *st)
 {
 	const char *goal = o->goal ? o->goal : "violation";
@@ -1025,7 +1144,8 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		km_out_fail("%s", err);
 		return 2;
 	}
-	struct search S = { .o = o, .st = st, .goal = goal, .eras = &eras };
+	struct search S = { .o = o, .st = st, .goal = goal, .eras = &eras,
+			    .por = st->kind == KM_STRAT_EXHAUSTIVE && !o->no_por };
 	S.rq = *o->base;
 	S.rq.file = o->file;
 	int rc = search_all(&S, o->jobs > 256 ? 256 : o->jobs);
@@ -1105,8 +1225,11 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		json_object_set_new(j, "seed_hi", json_integer((json_int_t)o->seed_hi));
 		json_object_set_new(j, "runs", json_integer(S.runs));
 		json_object_set_new(j, "interleavings", json_integer(S.seen.n));
-		if (st->kind == KM_STRAT_EXHAUSTIVE)
+		if (st->kind == KM_STRAT_EXHAUSTIVE) {
 			json_object_set_new(j, "covered", json_boolean(S.covered && !S.found));
+			json_object_set_new(j, "por", json_boolean(S.por));
+			json_object_set_new(j, "pruned", json_integer(S.pruned));
+		}
 		json_object_set_new(j, "outcome", json_string(status == 2 ? "error" : "completed"));
 		json_object_set_new(j, "reason", json_null());
 		json_object_set_new(j, "found", json_boolean(status == 0));
@@ -1124,16 +1247,20 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		printf("%s: no schedule in %ld run%s reaches the goal (%s); %u distinct "
 		       "interleaving%s\n", strat, S.runs, S.runs == 1 ? "" : "s", goal, S.seen.n,
 		       S.seen.n == 1 ? "" : "s");
-		if (st->kind == KM_STRAT_EXHAUSTIVE)
+		if (st->kind == KM_STRAT_EXHAUSTIVE) {
 			printf("covered: %s (every schedule with at most %d preemption%s)\n",
 			       S.covered ? "yes" : "no, stopped early", st->depth,
 			       st->depth == 1 ? "" : "s");
+			print_reduction(&S);
+		}
 	} else if (status == 0) {
 		printf("%s", strat);
 		if (st->kind != KM_STRAT_EXHAUSTIVE)
 			printf(" seed %" PRId64, S.found_key);
 		printf(" reaches the goal (%s) after %ld run%s (%u distinct interleaving%s)\n", goal,
 		       found_after, found_after == 1 ? "" : "s", S.seen.n, S.seen.n == 1 ? "" : "s");
+		if (st->kind == KM_STRAT_EXHAUSTIVE)
+			print_reduction(&S);
 		printf("shrunk from %d to %d preemption%s and from %u to %u steps in %ld run%s:\n",
 		       holds_before, last.applied.n, last.applied.n == 1 ? "" : "s", steps_before,
 		       last.ncps, shrink_runs, shrink_runs == 1 ? "" : "s");
