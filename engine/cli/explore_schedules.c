@@ -13,11 +13,13 @@
  *                  D-1 change points drawn over the k choice points of a
  *                  first run; the highest-priority task that can step goes.
  *   exhaustive:K   every decision sequence with at most K holds (CHESS's
- *                  preemption bound), depth first, pruned: holding a task
- *                  before a step that touched no shared object (lock, var,
- *                  atomic, queue, completion) is no choice.  It says whether
- *                  it covered that bounded space and how many distinct
- *                  interleavings (trace hashes) it ran.
+ *                  preemption bound), depth first, with partial-order
+ *                  reduction (hold_commutes): a hold whose task's steps
+ *                  commute with every step it would let pass -- they touch
+ *                  other shared objects, or only read the same -- makes
+ *                  the interleaving already run, and is skipped.  It says
+ *                  whether it covered that bounded space and how many
+ *                  distinct interleavings (trace hashes) it ran.
  *
  * --seeds A..B are the strategy's random draws (random, pct: one run per
  * seed); the scenario's own seed stays the run's, as in `run`.
