@@ -1,9 +1,10 @@
 /*
  * choice.c - choice points and held tasks (see choice.h for the model).
  *
- * Three entry points for the event loop (sched.c): km_choice_point when
+ * Four entry points for the event loop (sched.c): km_choice_point when
  * it is about to resume a task, km_choice_release_for when a task steps,
- * blocks or ends (whoever waited for it goes on), and km_choice_settle
+ * blocks or ends (whoever waited for it goes on), km_choice_release_for_irq
+ * when an interrupt handler exits (likewise), and km_choice_settle
  * before each event (a held task whose delay would be the next thing to
  * happen goes on at once: nobody else has anything to do first).
  *
@@ -14,14 +15,15 @@
  * segment for one nanosecond; the HOLD_END left in the queue is then
  * stale and dropped without moving the clock.
  *
- * Cost: a choice point scans the tasks, O(tasks); nothing at all runs
- * without a chooser.
+ * Cost: a choice point scans the tasks and the interrupt sources,
+ * O(tasks + sources); nothing at all runs without a chooser.
  */
 #include "core.h"
 
 static void hold_end_now(struct km_sim *sim, struct km_ctx *c)
 {
 	c->held_for = NULL;
+	c->held_for_irq = NULL;
 	sim->holds--;
 	if (c->act != KM_ACT_SEG)
 		return;
@@ -44,11 +46,26 @@ void km_choice_release_for(struct km_sim *sim, const struct km_ctx *ctx)
 	}
 }
 
-/* The delay of @ctx ran out (KM_HOLD_MAX): it is no longer held. */
+/**
+ * km_choice_release_for_irq - the tasks held until a handler of @src ran
+ * go on.
+ * Context: the event loop, when a handler of @src exits.
+ */
+void km_choice_release_for_irq(struct km_sim *sim, const struct km_irqsrc *src)
+{
+	for (uint32_t i = 0; i < sim->ctxs.n && sim->holds; i++) {
+		struct km_ctx *c = sim->ctxs.v[i];
+		if (c->held_for_irq == src)
+			hold_end_now(sim, c);
+	}
+}
+
+/* The delay of @ctx ran out (the hold bound): it is no longer held. */
 void km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx)
 {
-	if (ctx->held_for) {
+	if (km_ctx_held(ctx)) {
 		ctx->held_for = NULL;
+		ctx->held_for_irq = NULL;
 		sim->holds--;
 	}
 }
@@ -63,7 +80,7 @@ void km_choice_settle(struct km_sim *sim)
 	const struct km_event *top;
 	while ((top = km_evq_peek(&sim->evq)) && top->kind == KM_EV_HOLD_END) {
 		struct km_ctx *c = sim->ctxs.v[top->id];
-		bool live = top->token == c->seg_token && c->act == KM_ACT_SEG && c->held_for &&
+		bool live = top->token == c->seg_token && c->act == KM_ACT_SEG && km_ctx_held(c) &&
 			    km_ctx_on_top(sim, c);
 		struct km_event ev;
 		km_evq_pop(&sim->evq, &ev);
@@ -91,6 +108,30 @@ static bool may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
 	return true;
 }
 
+static km_time hold_bound(const struct km_sim *sim)
+{
+	return sim->cfg.hold_max > 0 ? sim->cfg.hold_max : KM_HOLD_MAX;
+}
+
+/* Is a handler of @src running (or interrupted by another) now? */
+static bool handler_running(const struct km_sim *sim, const struct km_irqsrc *src)
+{
+	for (const struct km_ctx *i = sim->cpus[src->cpu].irq_top; i; i = i->below)
+		if (i->irq_source == src->id)
+			return true;
+	return false;
+}
+
+/* Could a handler of @src run to its exit while @ctx is held (choice.h)? */
+static bool irq_may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
+			     const struct km_irqsrc *src)
+{
+	if (src->cpu == ctx->cpu && ctx->irqoff > 0)
+		return false;	/* it cannot come in before the task's step */
+	return src->pending || src->next_at <= km_sat_add(sim->now, hold_bound(sim)) ||
+	       handler_running(sim, src);
+}
+
 /**
  * km_choice_point - @ctx is about to step: ask the chooser.
  * Returns true when @ctx is held (its delay runs; the loop resumes it
@@ -114,49 +155,113 @@ bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx)
 			return true;
 		}
 	}
+	sim->choice_irqs.n = 0;
+	for (uint32_t i = 0; i < sim->irqsrcs.n; i++) {
+		const struct km_irqsrc *src = sim->irqsrcs.v[i];
+		if (irq_may_go_first(sim, ctx, src) && KM_VEC_PUSH(sim->choice_irqs, src) < 0) {
+			km_fail(sim, KM_ENOMEM, "out of memory at a choice point");
+			return true;
+		}
+	}
 	struct km_choice_point cp = {
 		.index = sim->choice_points++, .ctx = ctx,
 		.others = sim->choice_others.v, .nothers = (int)sim->choice_others.n,
+		.irqs = sim->choice_irqs.v, .nirqs = (int)sim->choice_irqs.n,
 		.prev_index = (int64_t)ctx->last_choice - 1, .prev_shared = ctx->step_shared,
+		.prev = ctx->step, .prev_late = ctx->step_late, .irq = sim->irq_step,
 	};
 	ctx->last_choice = (uint64_t)cp.index + 1;
 	ctx->step_shared = false;
+	ctx->step = ctx->step_late = sim->irq_step = (struct km_footprint){ 0, 0 };
 	char err[400] = "";
 	const struct km_chooser *ch = sim->cfg.chooser;
 	int pick = ch->choose(ch->ud, sim, &cp, err, sizeof(err));
 	if (pick == KM_CHOOSE_GO)
 		return false;
-	if (pick < 0 || pick >= cp.nothers) {
+	if (pick < 0 || pick >= cp.nothers + cp.nirqs) {
 		km_fail(sim, KM_EINVAL, "%s", err[0] ? err : "internal: a chooser chose no task");
 		return true;
 	}
-	ctx->held_for = (struct km_ctx *)cp.others[pick];
+	if (pick < cp.nothers)
+		ctx->held_for = (struct km_ctx *)cp.others[pick];
+	else
+		ctx->held_for_irq = cp.irqs[pick - cp.nothers];
 	ctx->choice_passed = true;
 	sim->holds++;
-	km_ctx_run_seg(sim, ctx, KM_HOLD_MAX);
+	km_ctx_run_seg(sim, ctx, hold_bound(sim));
 	return true;
 }
 
+/* The footprint bit of object @id of @kind. */
+static uint64_t obj_bit(enum km_choice_obj kind, uint32_t id)
+{
+	uint64_t h = ((uint64_t)kind << 32 | id) * 0x9e3779b97f4a7c15ULL;
+	return 1ULL << (h >> 58);
+}
+
+/* sim->running read (@rd) and wrote (@wr) these: note it in its step's
+ * footprint, or in the handlers' when it is an interrupt handler. */
+static void note(struct km_sim *sim, uint64_t rd, uint64_t wr)
+{
+	struct km_ctx *c = sim->running;
+	if (c->kind == KM_CTX_IRQ) {
+		sim->irq_step.rd |= rd;
+		sim->irq_step.wr |= wr;
+		return;
+	}
+	c->step_shared = true;
+	c->step.rd |= rd;
+	c->step.wr |= wr;
+	if (c->in_then) {
+		c->step_late.rd |= rd;
+		c->step_late.wr |= wr;
+	}
+}
+
 /**
- * km_choice_note - a trace record of @kind was made while sim->running
- * ran: if it is about a shared object, its step was no local one.
+ * km_choice_note - a trace record of @kind about @obj was made while
+ * sim->running ran: if it is about a shared object, its step was no local
+ * one, and its footprint says which.
  * Context: km_emit, under a chooser.
  */
-void km_choice_note(struct km_sim *sim, int kind)
+void km_choice_note(struct km_sim *sim, int kind, uint32_t obj)
 {
 	switch (kind) {
 	case KM_TR_CONTEND:
 	case KM_TR_ACQUIRE:
 	case KM_TR_RELEASE:
 	case KM_TR_TRYFAIL:
+		note(sim, 0, obj_bit(KM_OBJ_LOCK, obj));
+		break;
 	case KM_TR_WAKE:
 	case KM_TR_BLOCK:
+		/* another task's state changes too: conflicts with anything */
+		note(sim, 0, ~0ULL);
+		break;
 	case KM_TR_VAR_READ:
+		note(sim, obj_bit(KM_OBJ_VAR, obj), 0);
+		break;
 	case KM_TR_VAR_WRITE:
+		note(sim, 0, obj_bit(KM_OBJ_VAR, obj));
+		break;
 	case KM_TR_ATOMIC:
-		sim->running->step_shared = true;
+		note(sim, 0, obj_bit(KM_OBJ_ATOMIC, obj));
 		break;
 	default:
 		break;
 	}
+}
+
+/**
+ * km_choice_touch - sim->running used a shared object in a way that
+ * leaves no trace record (an atomic_read(), a wake_up() of an empty
+ * queue, a completion taken without waiting): its step is no local one.
+ * Context: the operations (ops.c), under a chooser.
+ */
+void km_choice_touch(struct km_sim *sim, enum km_choice_obj kind, uint32_t id, bool write)
+{
+	if (!sim->running)
+		return;
+	uint64_t b = obj_bit(kind, id);
+	note(sim, write ? 0 : b, write ? b : 0);
 }

@@ -10,19 +10,31 @@
  *
  * A choice point is a task about to take its next step: the event loop
  * is about to resume its code (after its start, a compute, an operation's
- * cost, a wake-up).  The chooser sees the task and the other tasks that
- * could move while it waits, and answers either "go" (the default: what
- * real timing does) or "let that one go first".  The task is then *held*:
- * it keeps its CPU, as a stalled CPU does, for a delay that ends when the
- * one it let go reaches its own next choice point, blocks or ends (plus
- * one nanosecond), when nothing else is left to happen, or after
- * KM_HOLD_MAX at most.  Nothing else changes: locks, interrupts, ticks
- * and preemption run their ordinary code on that delay, so lock semantics
- * and the era's rules stay exact.  A held task's next resume is no new
- * choice point; its step follows.
+ * cost, a wake-up).  The chooser sees the task, the other tasks that
+ * could move while it waits, and the interrupts that could come first,
+ * and answers either "go" (the default: what real timing does) or "let
+ * that one go first".  The task is then *held*: it keeps its CPU, as a
+ * stalled CPU does, for a delay that ends when the one it let go has gone
+ * (plus one nanosecond), when nothing else is left to happen, or after the
+ * hold bound at most.  Nothing else changes: locks, interrupts, ticks and
+ * preemption run their ordinary code on that delay, so lock semantics and
+ * the era's rules stay exact.  A held task's next resume is no new choice
+ * point; its step follows.
  *
- * Interrupt handlers are no choice points: their timing is the source's
- * (period and jitter), which --seed already explores.
+ * "Go first" means, for a task, that it reaches its own next choice point,
+ * blocks or ends.  For an interrupt source it means that a handler of that
+ * source runs to its exit: the task is held until then.  The source fires
+ * when the scenario says (its period and jitter are not moved); what moves
+ * is the task, late by up to the bound, so the interrupt falls between two
+ * of its steps -- or, on the task's own CPU with interrupts on, between
+ * two of its instructions.  A source is offered only when that can happen
+ * within the bound: its handler runs now, it is latched, or its next
+ * firing is due within the bound; on the task's own CPU only if the task
+ * has interrupts on.  Handlers themselves are no choice points.
+ *
+ * The bound is KM_HOLD_MAX (1 ms, the order of a long SMI) unless the
+ * run's configuration gives another (hold_max: `explore --hold-max`, for
+ * the delays of a loaded box, where a task can wait seconds for a CPU).
  *
  * With no chooser (cfg.chooser NULL) none of this runs, and every run is
  * byte for byte what it was.
@@ -36,9 +48,25 @@
 
 struct km_sim;
 struct km_ctx;
+struct km_irqsrc;
 
-/* The longest a held task waits: 1 ms, the order of a long SMI. */
+/* The longest a held task waits by default: 1 ms, the order of a long SMI. */
 #define KM_HOLD_MAX 1000000
+
+/* In a decision's "other" (schedule.h), this bit marks an interrupt
+ * source's id rather than a task's. */
+#define KM_CHOICE_IRQ 0x80000000u
+
+/*
+ * Which shared objects a step read and wrote, as a footprint: one bit
+ * per object (a hash of its kind and id, so two objects may share a bit
+ * -- a conflict that is not one, never the reverse).  A wake-up or a
+ * block writes every bit: another task's state changes.  Two steps
+ * commute when neither writes a bit the other reads or writes.
+ */
+struct km_footprint {
+	uint64_t rd, wr;
+};
 
 /* What the chooser is asked at a choice point. */
 struct km_choice_point {
@@ -46,17 +74,34 @@ struct km_choice_point {
 	const struct km_ctx *ctx;	/* the task about to step */
 	const struct km_ctx *const *others;	/* may go first instead */
 	int nothers;
+	const struct km_irqsrc *const *irqs;	/* interrupts that may come first */
+	int nirqs;
 	/* The index of this task's previous choice point (-1: none), and
 	 * whether the step that followed it touched a shared object (a lock,
 	 * a var, an atomic, a queue, a completion): a chooser that prunes
 	 * learns here that holding the task there was no real choice. */
 	int64_t prev_index;
 	bool prev_shared;
+	/* Which shared objects that step read and wrote; of those, what it
+	 * did after its operations' costs (a non-atomic add()'s write, a lock
+	 * taken on a retry), just before this point; and what interrupt
+	 * handlers did since the previous choice point of any task. */
+	struct km_footprint prev, prev_late, irq;
 };
 
+/* Do two steps with these footprints conflict (not commute)? */
+static inline bool km_choice_conflict(struct km_footprint a, struct km_footprint b)
+{
+	return (a.wr & (b.rd | b.wr)) || (b.wr & a.rd);
+}
+
+/* The kinds of shared object a footprint tells apart. */
+enum km_choice_obj { KM_OBJ_LOCK = 1, KM_OBJ_VAR, KM_OBJ_ATOMIC, KM_OBJ_WAITQ, KM_OBJ_COMPLETION };
+
 /*
- * A decision source.  choose() returns -1 to let cp->ctx go, or an index
- * into cp->others: that task goes first.  It may keep state in @ud; it
+ * A decision source.  choose() returns -1 to let cp->ctx go, an index
+ * into cp->others (that task goes first), or cp->nothers + i: the
+ * interrupt source cp->irqs[i] goes first.  It may keep state in @ud; it
  * must not change the simulation (it gets it const).  KM_CHOOSE_FAIL,
  * with one line in @err, ends the run as an error.
  */

@@ -37,6 +37,12 @@ static inline bool km_ctx_on_top(struct km_sim *sim, const struct km_ctx *ctx)
 	return ctx->state == KM_CTX_ONCPU && km_cpu_top(&sim->cpus[ctx->cpu]) == ctx;
 }
 
+/* Held at a choice point (choice.c): its segment is a delay, not work. */
+static inline bool km_ctx_held(const struct km_ctx *ctx)
+{
+	return ctx->held_for || ctx->held_for_irq;
+}
+
 /* May not sleep: interrupt handler, preemption disabled, or irqs off in an
  * era whose might_sleep() checks it. */
 static inline bool km_ctx_atomic(const struct km_sim *sim, const struct km_ctx *ctx)
@@ -51,9 +57,11 @@ void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 /* choice.c: choice points, only under a chooser (choice.h) */
 bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx);
 void km_choice_release_for(struct km_sim *sim, const struct km_ctx *ctx);
+void km_choice_release_for_irq(struct km_sim *sim, const struct km_irqsrc *src);
 void km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx);
 void km_choice_settle(struct km_sim *sim);
-void km_choice_note(struct km_sim *sim, int kind);
+void km_choice_note(struct km_sim *sim, int kind, uint32_t obj);
+void km_choice_touch(struct km_sim *sim, enum km_choice_obj kind, uint32_t id, bool write);
 
 /* sched.c */
 void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a);

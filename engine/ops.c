@@ -192,6 +192,8 @@ int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
 	case KM_ATOMIC_READ:
 		ctx->result = a->value;
 		c = 1;
+		if (sim->cfg.chooser)
+			km_choice_touch(sim, KM_OBJ_ATOMIC, a->id, false);
 		break;
 	case KM_ATOMIC_ADD_RETURN:
 		a->value = (int64_t)((uint64_t)a->value + (uint64_t)n);
@@ -243,6 +245,8 @@ int km_op_wq_wait(struct km_sim *sim, struct km_ctx *ctx, struct km_waitq *wq,
 int km_op_wake_up(struct km_sim *sim, struct km_ctx *ctx, struct km_waitq *wq, bool all)
 {
 	struct km_ctx *w;
+	if (sim->cfg.chooser)
+		km_choice_touch(sim, KM_OBJ_WAITQ, wq->id, true);
 	while ((w = km_waitlist_pop(&wq->waiters))) {
 		wq->wakeups++;
 		km_emit(sim, KM_TR_WAKE, ctx->cpu, ctx, wq->id, w->id, 2);
@@ -257,6 +261,8 @@ int km_op_wait_for_completion(struct km_sim *sim, struct km_ctx *ctx,
 {
 	if (km_in_irq(ctx))
 		return refuse_in_irq(sim, ctx, "wait_for_completion");
+	if (sim->cfg.chooser)
+		km_choice_touch(sim, KM_OBJ_COMPLETION, c->id, true);
 	if (c->done > 0) {
 		if (c->done != UINT64_MAX)
 			c->done--;
@@ -274,6 +280,8 @@ int km_op_complete(struct km_sim *sim, struct km_ctx *ctx, struct km_completion 
 		   bool all)
 {
 	struct km_ctx *w;
+	if (sim->cfg.chooser)
+		km_choice_touch(sim, KM_OBJ_COMPLETION, c->id, true);
 	if (all) {
 		c->done = UINT64_MAX;
 		while ((w = km_waitlist_pop(&c->waiters))) {

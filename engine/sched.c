@@ -66,7 +66,7 @@ void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 	if (km_trace_emit(&sim->trace, &r) < 0)
 		km_fail(sim, KM_ENOMEM, "out of memory storing the trace");
 	if (sim->cfg.chooser && sim->running)
-		km_choice_note(sim, kind);
+		km_choice_note(sim, kind, obj);
 }
 
 /*
@@ -208,7 +208,7 @@ static void seg_arm(struct km_sim *sim, struct km_ctx *ctx)
 {
 	ctx->seg_token++;
 	/* a held task's delay ends in its own kind of event (choice.c) */
-	push_ctx_event(sim, ctx->seg_end, ctx->held_for ? KM_EV_HOLD_END : KM_EV_SEG_END, ctx,
+	push_ctx_event(sim, ctx->seg_end, km_ctx_held(ctx) ? KM_EV_HOLD_END : KM_EV_SEG_END, ctx,
 		       ctx->seg_token);
 }
 
@@ -845,7 +845,8 @@ static void irq_fire(struct km_sim *sim, struct km_irqsrc *src)
 	/* Schedule the next firing first: jitter draws stay in event order. */
 	src->next_nominal = km_sat_add(src->next_nominal, src->every);
 	km_time j = src->jitter ? km_rng_range(&sim->rng, 0, src->jitter) : 0;
-	km_push(sim, km_sat_add(src->next_nominal, j), KM_EV_IRQ, src->id, 0);
+	src->next_at = km_sat_add(src->next_nominal, j);
+	km_push(sim, src->next_at, KM_EV_IRQ, src->id, 0);
 
 	src->fired++;
 	sim->stall_fires++;
@@ -865,6 +866,8 @@ static void irq_exit(struct km_sim *sim, struct km_ctx *ictx)
 	struct km_cpu *cpu = km_cpu_of(sim, ictx);
 	struct km_irqsrc *src = sim->irqsrcs.v[ictx->irq_source];
 
+	if (sim->holds)
+		km_choice_release_for_irq(sim, src);
 	km_minmax_add(&src->handler, sim->now - ictx->start_at);
 	km_emit(sim, KM_TR_IRQ_EXIT, cpu->id, ictx, src->id, 0, 0);
 	cpu->irq_top = ictx->below;
@@ -903,11 +906,14 @@ static void ctx_continue(struct km_sim *sim, struct km_ctx *ctx)
 	struct km_ctx *outer = sim->running;
 	sim->running = ctx;
 	ctx_continue_body(sim, ctx);
+	ctx->in_then = false;
 	sim->running = outer;
 }
 
 static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx)
 {
+	/* deferred work is the end of the last step (choice.h: prev_late) */
+	ctx->in_then = ctx->then != KM_THEN_NONE;
 	switch (ctx->then) {
 	case KM_THEN_NONE:
 		break;
@@ -927,6 +933,7 @@ static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx)
 		irq_exit(sim, ctx);
 		return;
 	}
+	ctx->in_then = false;
 	/* a choice point: a strategy may hold the task back (choice.c) */
 	if (sim->cfg.chooser && ctx->kind == KM_CTX_TASK && km_choice_point(sim, ctx))
 		return;

@@ -110,6 +110,7 @@ void km_sim_free(struct km_sim *sim)
 	if (!sim)
 		return;
 	free(sim->choice_others.v);
+	free(sim->choice_irqs.v);
 	free(sim->rq_short);
 	free(sim->rq_long);
 	free(sim->rq_dirty);
@@ -406,7 +407,8 @@ int km_sim_start(struct km_sim *sim)
 		*pp = s;
 		s->next_nominal = s->start + s->every;
 		km_time j = s->jitter ? km_rng_range(&sim->rng, 0, s->jitter) : 0;
-		km_push(sim, s->next_nominal + j, KM_EV_IRQ, s->id, 0);
+		s->next_at = s->next_nominal + j;
+		km_push(sim, s->next_at, KM_EV_IRQ, s->id, 0);
 	}
 	for (int i = 0; i < sim->ncpus; i++)
 		km_cpu_show(sim, &sim->cpus[i]);

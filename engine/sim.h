@@ -194,8 +194,12 @@ struct km_ctx {
 
 	/* choice points (choice.h), only under a chooser */
 	struct km_ctx *held_for;	/* held until this one steps, or NULL */
+	const struct km_irqsrc *held_for_irq;	/* held until its handler ran, or NULL */
 	bool choice_passed;		/* decided: the next resume is its step */
 	bool step_shared;		/* its step since then touched a shared object */
+	struct km_footprint step;	/* which ones (choice.h) */
+	struct km_footprint step_late;	/* of those, after its operations' costs */
+	bool in_then;			/* running its deferred work (sched.c) */
 	uint64_t last_choice;		/* 1 + index of its last choice point; 0: none */
 };
 
@@ -302,6 +306,7 @@ struct km_irqsrc {
 	int cpu;
 	km_time every, jitter, start;
 	km_time next_nominal;
+	km_time next_at;		/* when its next firing is due (jitter drawn) */
 	bool pending;
 	uint64_t fired, coalesced;
 	struct km_irqsrc *cpu_next;
@@ -405,6 +410,8 @@ struct km_config {
 	/* A decision source at every choice point (choice.h), or NULL: the
 	 * run's own timing, exactly.  Implies no_run_ahead. */
 	const struct km_chooser *chooser;
+	/* The longest a chooser may hold a task (choice.h); 0: KM_HOLD_MAX. */
+	km_time hold_max;
 };
 
 #define KM_VEC(type) struct { type *v; uint32_t n, cap; }
@@ -471,6 +478,8 @@ struct km_sim {
 	uint32_t choice_points;		/* asked so far */
 	uint32_t holds;			/* tasks held now */
 	KM_VEC(const struct km_ctx *) choice_others;
+	KM_VEC(const struct km_irqsrc *) choice_irqs;
+	struct km_footprint irq_step;	/* handlers' footprint since the last point */
 
 	enum km_outcome outcome;
 	char reason[512];

@@ -123,11 +123,12 @@ lesson "sleep_on: wait_event() cannot lose the wake-up" 0 'outcome: completed' \
 
 # The solutions the explorer found, as schedule files: each replays to
 # the goal (twice, one trace hash), and the explorer still finds one.
-# The other four need an interrupt or seconds to move, which holding a
-# task (at most 1 ms, interrupts are no choice points) cannot do: their
-# solutions stay timings (docs/challenges.md).
+# cli_smp, console_mutex and sleep_on hold their task until the
+# interrupt's handler has run (an interrupt is a choice); kmod_timeout
+# holds two tasks for seconds, which takes --hold-max (docs/scenarios.md).
 solution() {
 	local name=$1 want=$2 re=$3 goal=$4
+	shift 4
 	local f=$ch/$name.lua sch=$ch/solutions/$name.schedule h1 h2
 	if run "$name --schedule" "$want" "$f" --schedule "$sch" &&
 	   has "$name --schedule" '^  FAIL goal reached' && has "$name --schedule" "$re"; then
@@ -140,15 +141,30 @@ solution() {
 			bad "$name --schedule" "two replays, two traces ('$h1', '$h2')"
 		fi
 	fi
-	if "${guard[@]}" "$BIN" explore "$f" --strategy exhaustive:2 --goal "$goal" \
+	if "${guard[@]}" "$BIN" explore "$f" --strategy exhaustive:2 --goal "$goal" "$@" \
 		--out "$tmp/found.schedule" >"$tmp/out" 2>"$tmp/err"; then
 		pass=$((pass + 1))
 	else
-		bad "$name: explore --strategy exhaustive:2 --goal $goal" "found nothing: $(tail -c 300 "$tmp/out")"
+		bad "$name: explore --strategy exhaustive:2 --goal $goal $*" "found nothing: $(tail -c 300 "$tmp/out")"
 	fi
 }
-solution rename_abba 3 'outcome: deadlock'      deadlock
-solution spin_sleep  1 'sleep-in-atomic +1$'    violation
+solution rename_abba   3 'outcome: deadlock'           deadlock
+solution spin_sleep    1 'sleep-in-atomic +1$'         violation
+solution cli_smp       1 'lost-update +1$'             check
+solution console_mutex 1 'mutex-unlock-in-irq +1$'     check
+solution sleep_on      3 'outcome: deadlock'           deadlock
+solution kmod_timeout  1 'failed with -ETIME'          check --hold-max 6s
+
+# Without the longer bound, the explorer cannot keep a task waiting the
+# seconds kmod_timeout needs: exhaustive:2 covers its space and fails.
+if "${guard[@]}" "$BIN" explore "$ch/kmod_timeout.lua" --strategy exhaustive:2 --goal check \
+	>"$tmp/out" 2>"$tmp/err"; then
+	bad "kmod_timeout without --hold-max" "found a schedule with 1 ms holds"
+elif grep -q '^covered: yes' "$tmp/out"; then
+	pass=$((pass + 1))
+else
+	bad "kmod_timeout without --hold-max" "did not cover its space: $(tail -c 300 "$tmp/out")"
+fi
 
 # A timing no interrupt can have is refused with the file and line.
 for n in cli_smp console_mutex sleep_on; do

@@ -116,6 +116,70 @@ out_has '^shrunk from [0-9]+ to 2 preemptions '
 replays_to 3 "$three" "$tmp/three.schedule"
 done_
 
+# ---------------------------------------------- partial-order reduction --
+
+# independent.lua: two tasks on their own lock and var beside an AB-BA
+# pair.  Holding a task only for an independent one reorders steps that
+# commute: the reduction skips those holds, runs fewer schedules than
+# --no-por, and answers the same -- covered and clean without the
+# inversion, the deadlock found (after one hold, at any K) with it.
+indep=$root/tests/explore/independent.lua
+runs_of() {
+	sed -n -e 's/^exhaustive:[0-9]*: no schedule in \([0-9]*\) runs\{0,1\} .*/\1/p' \
+		-e 's/^exhaustive:[0-9]* reaches the goal ([a-z]*) after \([0-9]*\) runs\{0,1\} .*/\1/p' "$tmp/out"
+}
+for k in 1 2; do
+	t "exhaustive:$k, no inversion: covered, clean, holds skipped" 1 \
+		explore "$indep" --set abba=false --strategy exhaustive:$k --goal deadlock
+	out_has '^covered: yes'
+	out_has '^reduction: [1-9][0-9]* holds skipped as reorderings of commuting steps$'
+	with=$(runs_of)
+	done_
+	t "exhaustive:$k --no-por, no inversion: the same answer" 1 \
+		explore "$indep" --set abba=false --strategy exhaustive:$k --goal deadlock --no-por
+	out_has '^covered: yes'
+	out_has '^reduction: none \(--no-por\)$'
+	without=$(runs_of)
+	[ -n "$with" ] && [ -n "$without" ] && [ "$with" -lt "$without" ] ||
+		no "$with runs with the reduction, $without without: not fewer"
+	done_
+	for por in "" --no-por; do
+		t "exhaustive:$k $por finds the inversion's deadlock" 0 \
+			explore "$indep" --strategy exhaustive:$k --goal deadlock $por --out "$tmp/indep.schedule"
+		out_has '^shrunk from [0-9]+ to 1 preemption '
+		replays_to 3 "$indep" "$tmp/indep.schedule"
+		done_
+	done
+done
+t "--no-por is for exhaustive only" 2 explore "$indep" --strategy pct:2 --no-por
+one_line_err
+err_has 'applies to --strategy exhaustive:K only'
+done_
+
+t "exhaustive:2 --report json counts the holds skipped" 1 \
+	explore "$indep" --set abba=false --strategy exhaustive:2 --goal deadlock --report json
+out_has '"por": true'
+out_has '"pruned": [1-9][0-9]*'
+done_
+
+# ----------------------------------------------------------- shrinking --
+
+# late_hold.lua deadlocks if "ab" is held at any of its choice points; pct
+# holds it wherever its change point falls, often in a late round.  One
+# hold cannot be dropped: only moving it earlier gives the shortest run,
+# the hold at ab's first choice point (6 steps).
+late=$root/tests/explore/late_hold.lua
+for seed in 1 4 5 6 7 8; do
+	t "shrinking moves pct seed $seed's hold to the first choice point" 0 \
+		explore "$late" --strategy pct:2 --seeds $seed..$seed --goal deadlock \
+		--out "$tmp/late.schedule"
+	out_has '^shrunk from [0-9]+ to 1 preemption and from [0-9]+ to 6 steps in [0-9]+ runs:$'
+	[ "$(grep -v '^#' "$tmp/late.schedule" | tail -1 | cut -d' ' -f1-3)" = "0 0 1" ] ||
+		no "the hold is not at choice point 0: $(tail -1 "$tmp/late.schedule")"
+	replays_to 3 "$late" "$tmp/late.schedule"
+	done_
+done
+
 current="the schedule found does not depend on --jobs"
 failed=false
 for j in 1 3; do
@@ -207,6 +271,10 @@ bad_schedule "decisions out of order" 11 "${hdr}decisions 2\n5 0 1\n4 1 0\n"
 bad_schedule "more decisions than announced" 10 "${hdr}decisions 0\n1 0 1\n"
 bad_schedule "fewer decisions than announced" 11 "${hdr}decisions 2\n1 0 1\n"
 bad_schedule "a task before itself" 10 "${hdr}decisions 1\n1 1 1\n"
+bad_schedule "an interrupt source that is no number" 10 "${hdr}decisions 1\n1 0 irq:x\n"
+bad_schedule "an interrupt source past the id range" 10 "${hdr}decisions 1\n1 0 irq:2147483648\n"
+bad_schedule "hold-max 0" 9 "${hdr}hold-max 0\ndecisions 0\n"
+bad_schedule "hold-max over 60 s" 9 "${hdr}hold-max 60000000001\ndecisions 0\n"
 bad_schedule "a NUL byte" 2 "lockmuseum-schedule 1\nera 20\x0006\n"
 head -c 5000 /dev/zero | tr '\0' 'x' >"$tmp/long"
 bad_schedule "a line too long" 2 "lockmuseum-schedule 1\n$(cat "$tmp/long")\n"
@@ -231,6 +299,13 @@ sed 's/^\([0-9]*\) 0 1\( .*\)\{0,1\}$/\1 1 0/' "$tmp/ex.schedule" >"$tmp/wrong.s
 t "a decision that does not fit the run" 2 run "$abba" --schedule "$tmp/wrong.schedule"
 one_line_err
 err_has 'does not fit this run'
+done_
+
+# A decision for an interrupt source the scenario does not have.
+sed 's/^\([0-9]*\) 0 1\( .*\)\{0,1\}$/\1 0 irq:0/' "$tmp/ex.schedule" >"$tmp/wrong.schedule"
+t "an interrupt decision that does not fit the run" 2 run "$abba" --schedule "$tmp/wrong.schedule"
+one_line_err
+err_has 'interrupt source 0 \(no such source\) cannot come before .*does not fit this run'
 done_
 
 echo "$pass passed, $fail failed"

@@ -7,26 +7,29 @@
  * to step may be held back until another task has stepped, as a stalled
  * CPU would be.  The strategies, after CHESS, PCT and Loom:
  *
- *   random         at each choice point, each task that can step (the
- *                  one asking included) is as likely to go first.
+ *   random         at each choice point, each task or interrupt that can
+ *                  go (the task asking included) is as likely to go first.
  *   pct:D          PCT (Burckhardt et al., ASPLOS 2010): random priorities,
  *                  D-1 change points drawn over the k choice points of a
  *                  first run; the highest-priority task that can step goes.
  *   exhaustive:K   every decision sequence with at most K holds (CHESS's
- *                  preemption bound), depth first, pruned: holding a task
- *                  before a step that touched no shared object (lock, var,
- *                  atomic, queue, completion) is no choice.  It says whether
- *                  it covered that bounded space and how many distinct
- *                  interleavings (trace hashes) it ran.
+ *                  preemption bound), depth first, with partial-order
+ *                  reduction (hold_commutes): a hold whose task's steps
+ *                  commute with every step it would let pass -- they touch
+ *                  other shared objects, or only read the same -- makes
+ *                  the interleaving already run, and is skipped.  It says
+ *                  whether it covered that bounded space and how many
+ *                  distinct interleavings (trace hashes) it ran.
  *
  * --seeds A..B are the strategy's random draws (random, pct: one run per
  * seed); the scenario's own seed stays the run's, as in `run`.
  *
  * All runs are in this process, one after the other: the eras are loaded
  * once, and a run is a session (load, instantiate, run) with a chooser.
- * When a run reaches the goal, the decisions are shrunk (a decision is
- * dropped while the goal is still reached: fewest holds first), the last
- * run is replayed to print its interleaving as a table, and the schedule
+ * When a run reaches the goal, the decisions are shrunk (decisions are
+ * dropped or moved to other choice points of their task while the goal is
+ * still reached: fewest holds, then the shortest run), the last run is
+ * replayed to print its interleaving as a table, and the schedule
  * is saved for `run --schedule`.
  */
 #include "explore_schedules.h"
@@ -84,9 +87,12 @@ bad:
 /* One choice point of a run, as recorded. */
 struct cp_rec {
 	uint32_t ctx;
-	uint32_t others_at;		/* into probe.others */
-	int nothers;
+	uint32_t others_at;		/* into probe.others: tasks, then sources | KM_CHOICE_IRQ */
+	int nothers;			/* tasks and interrupt sources */
 	bool shared;			/* the step after it touched a shared object */
+	/* that step's footprint (all bits until known), the part of it after
+	 * its operations' costs, and the handlers' since the point before */
+	struct km_footprint fp, late, irq;
 	int line, line_after;		/* where the task stood; where its step stopped */
 	km_time time;
 };
@@ -105,6 +111,8 @@ struct probe {
 	uint32_t change_at[MAX_DEPTH];
 	uint64_t *prio;			/* by task id; 0: not drawn yet */
 	uint32_t nprio;
+	uint64_t *irq_prio;		/* by interrupt source id; likewise */
+	uint32_t nirq_prio;
 	bool lines;			/* ask the scenario for lines (slower) */
 	struct km_session *s;
 	struct cp_rec *cps;
@@ -113,6 +121,7 @@ struct probe {
 	uint32_t nothers, capothers;
 	struct km_schedule applied;	/* the holds this run made */
 	bool oom;
+	uint32_t *stamp, nstamp, gen;	/* tasks seen, by id (hold_commutes) */
 	struct km_chooser chooser;
 };
 
@@ -131,18 +140,39 @@ static bool grow(void **v, uint32_t *cap, uint32_t need, size_t el)
 	return true;
 }
 
+/* The priority of task @id, or of interrupt source id | KM_CHOICE_IRQ:
+ * an interrupt is one more thread that PCT orders. */
+static uint64_t *pct_slot(struct probe *p, uint32_t id)
+{
+	bool irq = id & KM_CHOICE_IRQ;
+	uint64_t **v = irq ? &p->irq_prio : &p->prio;
+	uint32_t *nv = irq ? &p->nirq_prio : &p->nprio;
+	id &= ~KM_CHOICE_IRQ;
+	if (id >= *nv) {
+		uint32_t n = *nv;
+		if (!grow((void **)v, nv, id + 1, sizeof(**v)))
+			return NULL;
+		memset(*v + n, 0, (size_t)(*nv - n) * sizeof(**v));
+	}
+	return *v + id;
+}
+
 static uint64_t pct_prio(struct probe *p, uint32_t id)
 {
-	if (id >= p->nprio) {
-		uint32_t n = p->nprio;
-		if (!grow((void **)&p->prio, &p->nprio, id + 1, sizeof(*p->prio)))
-			return 0;
-		memset(p->prio + n, 0, (size_t)(p->nprio - n) * sizeof(*p->prio));
-	}
+	uint64_t *slot = pct_slot(p, id);
+	if (!slot)
+		return 0;
 	/* the initial priorities are above every change point's (1..D-1) */
-	if (!p->prio[id])
-		p->prio[id] = (uint64_t)MAX_DEPTH + 1 + (km_rng_next(&p->rng) >> 8);
-	return p->prio[id];
+	if (!*slot)
+		*slot = (uint64_t)MAX_DEPTH + 1 + (km_rng_next(&p->rng) >> 8);
+	return *slot;
+}
+
+/* The id of answer @i to @cp: a task's, or a source's | KM_CHOICE_IRQ. */
+static uint32_t answer_id(const struct km_choice_point *cp, int i)
+{
+	return i < cp->nothers ? cp->others[i]->id :
+				 cp->irqs[i - cp->nothers]->id | KM_CHOICE_IRQ;
 }
 
 static int decide(struct probe *p, const struct km_choice_point *cp)
@@ -155,25 +185,24 @@ static int decide(struct probe *p, const struct km_choice_point *cp)
 			return KM_CHOOSE_GO;
 		if (p->script[p->next].ctx != cp->ctx->id)
 			return KM_CHOOSE_GO;	/* no longer fits (shrinking): dropped */
-		for (int i = 0; i < cp->nothers; i++)
-			if (cp->others[i]->id == p->script[p->next].other)
-				return i;
-		return KM_CHOOSE_GO;
+		int at = km_schedule_pick(cp, p->script[p->next].other);
+		return at >= 0 ? at : KM_CHOOSE_GO;
 	case BY_RANDOM: {
-		int pick = (int)km_rng_range(&p->rng, 0, cp->nothers);
-		return pick == cp->nothers ? KM_CHOOSE_GO : pick;
+		int n = cp->nothers + cp->nirqs;
+		int pick = (int)km_rng_range(&p->rng, 0, n);
+		return pick == n ? KM_CHOOSE_GO : pick;
 	}
 	case BY_PCT: {
 		for (int i = 0; i < p->depth - 1; i++)
 			if (p->change_at[i] == cp->index) {
-				pct_prio(p, cp->ctx->id);
-				if (cp->ctx->id < p->nprio)
-					p->prio[cp->ctx->id] = (uint64_t)(p->depth - 1 - i);
+				uint64_t *slot = pct_slot(p, cp->ctx->id);
+				if (slot)
+					*slot = (uint64_t)(p->depth - 1 - i);
 			}
 		uint64_t best = pct_prio(p, cp->ctx->id);
 		int pick = KM_CHOOSE_GO;
-		for (int i = 0; i < cp->nothers; i++) {
-			uint64_t q = pct_prio(p, cp->others[i]->id);
+		for (int i = 0; i < cp->nothers + cp->nirqs; i++) {
+			uint64_t q = pct_prio(p, answer_id(cp, i));
 			if (q > best) {
 				best = q;
 				pick = i;
@@ -193,23 +222,26 @@ static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choi
 	if (cp->prev_index >= 0 && (uint64_t)cp->prev_index < p->ncps) {
 		p->cps[cp->prev_index].shared = cp->prev_shared;
 		p->cps[cp->prev_index].line_after = line;
+		p->cps[cp->prev_index].fp = cp->prev;
+		p->cps[cp->prev_index].late = cp->prev_late;
 	}
 	if (!grow((void **)&p->cps, &p->capcps, p->ncps + 1, sizeof(*p->cps)) ||
-	    !grow((void **)&p->others, &p->capothers, p->nothers + (uint32_t)cp->nothers + 1,
-		  sizeof(*p->others))) {
+	    !grow((void **)&p->others, &p->capothers,
+		  p->nothers + (uint32_t)(cp->nothers + cp->nirqs) + 1, sizeof(*p->others))) {
 		snprintf(err, errlen, "out of memory recording choice points");
 		p->oom = true;
 		return KM_CHOOSE_FAIL;
 	}
 	struct cp_rec *r = &p->cps[p->ncps++];
 	*r = (struct cp_rec){ .ctx = cp->ctx->id, .others_at = p->nothers,
-			      .nothers = cp->nothers, .shared = true, .line = line,
-			      .time = sim->now };
-	for (int i = 0; i < cp->nothers; i++)
-		p->others[p->nothers++] = cp->others[i]->id;
+			      .nothers = cp->nothers + cp->nirqs, .shared = true, .line = line,
+			      .time = sim->now, .fp = { ~0ULL, ~0ULL }, .late = { ~0ULL, ~0ULL },
+			      .irq = cp->irq };
+	for (int i = 0; i < cp->nothers + cp->nirqs; i++)
+		p->others[p->nothers++] = answer_id(cp, i);
 	int pick = decide(p, cp);
 	if (pick >= 0) {
-		struct km_decision d = { cp->index, cp->ctx->id, cp->others[pick]->id };
+		struct km_decision d = { cp->index, cp->ctx->id, answer_id(cp, pick) };
 		if (km_schedule_push(&p->applied, &d) < 0) {
 			snprintf(err, errlen, "out of memory recording decisions");
 			return KM_CHOOSE_FAIL;
@@ -233,11 +265,15 @@ static void probe_reset(struct probe *p)
 	p->applied.n = 0;
 	if (p->prio)
 		memset(p->prio, 0, (size_t)p->nprio * sizeof(*p->prio));
+	if (p->irq_prio)
+		memset(p->irq_prio, 0, (size_t)p->nirq_prio * sizeof(*p->irq_prio));
 }
 
 static void probe_free(struct probe *p)
 {
 	free(p->prio);
+	free(p->irq_prio);
+	free(p->stamp);
 	free(p->cps);
 	free(p->others);
 	km_schedule_free(&p->applied);
@@ -257,6 +293,8 @@ struct run_out {
 	int cpus;
 	char **names;
 	int nnames;
+	char **irq_names;		/* by interrupt source id */
+	int nirq_names;
 };
 
 static void names_free(struct run_out *r)
@@ -266,6 +304,11 @@ static void names_free(struct run_out *r)
 	free(r->names);
 	r->names = NULL;
 	r->nnames = 0;
+	for (int i = 0; i < r->nirq_names; i++)
+		free(r->irq_names[i]);
+	free(r->irq_names);
+	r->irq_names = NULL;
+	r->nirq_names = 0;
 }
 
 static bool goal_reached(const struct km_run_info *ri, const char *goal)
@@ -312,6 +355,15 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 		    c->last_choice <= p->ncps && !p->cps[c->last_choice - 1].line_after)
 			p->cps[c->last_choice - 1].line_after = km_scenario_ctx_line(s.sc, c);
 	}
+	/* a task that ended: its last step is known whole */
+	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
+		const struct km_ctx *c = sim->ctxs.v[i];
+		if (c->kind == KM_CTX_TASK && c->finished && c->last_choice &&
+		    c->last_choice <= p->ncps) {
+			p->cps[c->last_choice - 1].fp = c->step;
+			p->cps[c->last_choice - 1].late = c->step_late;
+		}
+	}
 	out->goal = goal_reached(&s.ri, goal);
 	if (want_names) {
 		names_free(out);
@@ -325,6 +377,11 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 			const struct km_ctx *c = sim->ctxs.v[i];
 			out->names[i] = strdup(c->kind == KM_CTX_TASK && c->name ? c->name : "irq");
 			out->nnames = (int)i + 1;
+		}
+		out->irq_names = calloc(sim->irqsrcs.n + 1, sizeof(*out->irq_names));
+		for (uint32_t i = 0; out->irq_names && i < sim->irqsrcs.n; i++) {
+			out->irq_names[i] = strdup(sim->irqsrcs.v[i]->name);
+			out->nirq_names = (int)i + 1;
 		}
 	}
 out:
@@ -372,46 +429,151 @@ static void hashset_add(struct hashset *h, uint64_t x)
 /* ----------------------------------------------------------- shrinking -- */
 
 /*
- * Drop decisions while the goal is still reached, the last ones first,
- * until no single decision can go.  @best holds the failing decisions and
- * is replaced by those of the smaller failing runs.  Returns the runs it
- * took, or -1 on an error.
+ * The order of schedules that shrinking minimises: fewer holds first
+ * (CHESS's preemptions), then a shorter run (fewer steps).
+ */
+static bool smaller(int holds, uint32_t steps, int best_holds, uint32_t best_steps)
+{
+	return holds < best_holds || (holds == best_holds && steps < best_steps);
+}
+
+/* What shrinking keeps of the smallest failing run so far. */
+struct shrunk {
+	struct km_schedule *best;	/* its decisions, as made */
+	struct cp_rec *cps;		/* its choice points */
+	uint32_t *others;
+	uint32_t ncps, capcps, capothers;
+};
+
+/* @p's run (which reached the goal) becomes the smallest; false on ENOMEM. */
+static bool adopt(struct shrunk *k, const struct probe *p)
+{
+	if (!grow((void **)&k->cps, &k->capcps, p->ncps + 1, sizeof(*k->cps)) ||
+	    !grow((void **)&k->others, &k->capothers, p->nothers + 1, sizeof(*k->others)))
+		return false;
+	memcpy(k->cps, p->cps, (size_t)p->ncps * sizeof(*k->cps));
+	memcpy(k->others, p->others, (size_t)p->nothers * sizeof(*k->others));
+	k->ncps = p->ncps;
+	k->best->n = 0;
+	for (int i = 0; i < p->applied.n; i++)
+		if (km_schedule_push(k->best, &p->applied.d[i]) < 0)
+			return false;
+	return true;
+}
+
+/*
+ * Shrink @best, a failing schedule, as property-based testing shrinks a
+ * counterexample.  First each decision alone is tried (one hold is often
+ * enough, whatever else the search did); then two kinds of steps, tried
+ * in turn until neither helps:
+ *
+ *   drop   one decision goes, the last first: fewer holds;
+ *   move   one decision is made at another choice point of the same task
+ *          (earlier ones first) between its neighbours, letting the same
+ *          one go first: the run it makes is shorter.
+ *
+ * A trial is kept when the goal is still reached and the run is smaller
+ * (fewer holds, then fewer steps); then both kinds start over, as a move
+ * can make a drop possible (a hold made earlier does the work of two).
+ * @best then holds the decisions that run actually made.  Returns the
+ * runs it took, or -1 on an error (@ro->reason); @steps_before is the
+ * length of the run it started from.
+ *
+ * Cost: each round is at most (holds + the choice points of the run)
+ * runs; SHRINK_MAX_RUNS bounds the whole.
  */
 static long shrink(const struct km_era_list *eras, struct km_run_request *rq, const char *goal,
-		   struct km_schedule *best, struct run_out *ro)
+		   struct km_schedule *best, struct run_out *ro, uint32_t *steps_before)
 {
 	struct probe p;
 	probe_init(&p);
 	p.how = BY_SCRIPT;
+	struct shrunk k = { .best = best };
 	long runs = 0;
+	/* a trial never has more decisions than best has now */
 	struct km_decision *trial = malloc(((size_t)best->n + 1) * sizeof(*trial));
-	bool again = trial != NULL;
-	while (again && runs < SHRINK_MAX_RUNS) {
-		again = false;
-		for (int drop = best->n - 1; drop >= 0 && runs < SHRINK_MAX_RUNS; drop--) {
-			int n = 0;
-			for (int i = 0; i < best->n; i++)
-				if (i != drop)
-					trial[n++] = best->d[i];
-			p.script = trial;
-			p.nscript = n;
-			runs++;
-			if (one_run(eras, rq, &p, goal, false, ro) < 0) {
-				runs = -1;
-				goto out;
-			}
-			if (!ro->goal)
-				continue;
-			/* smaller: keep the holds that run actually made */
-			best->n = 0;
-			for (int i = 0; i < p.applied.n; i++)
-				km_schedule_push(best, &p.applied.d[i]);
-			again = true;
+	if (!trial)
+		goto oom;
+
+	/* best's own run, for its size and its choice points */
+	p.script = best->d;
+	p.nscript = best->n;
+	runs++;
+	if (one_run(eras, rq, &p, goal, false, ro) < 0)
+		goto fail;
+	if (!ro->goal) {
+		snprintf(ro->reason, sizeof(ro->reason), "internal: the schedule found no longer "
+			 "reaches the goal");
+		goto fail;
+	}
+	if (!adopt(&k, &p))
+		goto oom;
+	*steps_before = k.ncps;
+	/* one decision alone, the first first: the quickest way to one hold */
+	for (int i = 0, n = best->n; n > 1 && i < n && runs < SHRINK_MAX_RUNS; i++) {
+		trial[0] = best->d[i];
+		p.script = trial;
+		p.nscript = 1;
+		runs++;
+		if (one_run(eras, rq, &p, goal, false, ro) < 0)
+			goto fail;
+		if (ro->goal && smaller(p.applied.n, p.ncps, n, k.ncps)) {
+			if (!adopt(&k, &p))
+				goto oom;
 			break;
 		}
 	}
+	bool again = true;
+	while (again && runs < SHRINK_MAX_RUNS) {
+		again = false;
+		int n = best->n;
+		/* drop: the last first */
+		for (int drop = n - 1; drop >= 0 && !again && runs < SHRINK_MAX_RUNS; drop--) {
+			int m = 0;
+			for (int i = 0; i < n; i++)
+				if (i != drop)
+					trial[m++] = best->d[i];
+			p.script = trial;
+			p.nscript = m;
+			runs++;
+			if (one_run(eras, rq, &p, goal, false, ro) < 0)
+				goto fail;
+			again = ro->goal && smaller(p.applied.n, p.ncps, n, k.ncps);
+		}
+		/* move: each decision to another choice point of its task */
+		for (int i = 0; i < n && !again && runs < SHRINK_MAX_RUNS; i++) {
+			const struct km_decision *d = &best->d[i];
+			uint32_t lo = i ? best->d[i - 1].index + 1 : 0;
+			uint32_t hi = i + 1 < n ? best->d[i + 1].index : k.ncps;
+			for (uint32_t j = lo; j < hi && !again && runs < SHRINK_MAX_RUNS; j++) {
+				const struct cp_rec *r = &k.cps[j];
+				bool offered = false;
+				for (int o = 0; o < r->nothers && !offered; o++)
+					offered = k.others[r->others_at + o] == d->other;
+				if (j == d->index || r->ctx != d->ctx || !offered)
+					continue;
+				memcpy(trial, best->d, (size_t)n * sizeof(*trial));
+				trial[i].index = j;
+				p.script = trial;
+				p.nscript = n;
+				runs++;
+				if (one_run(eras, rq, &p, goal, false, ro) < 0)
+					goto fail;
+				again = ro->goal && smaller(p.applied.n, p.ncps, n, k.ncps);
+			}
+		}
+		if (again && !adopt(&k, &p))
+			goto oom;
+	}
+	goto out;
+oom:
+	snprintf(ro->reason, sizeof(ro->reason), "out of memory while shrinking");
+fail:
+	runs = -1;
 out:
 	free(trial);
+	free(k.cps);
+	free(k.others);
 	probe_free(&p);
 	return runs;
 }
@@ -492,8 +654,15 @@ static void print_table(const struct probe *p, const struct run_out *ro, const c
 			printf("%5s  (to its end)", "-");
 		if (held) {
 			uint32_t o = p->applied.d[hold].other;
-			printf("   <- held here: %s goes first",
-			       o < (uint32_t)ro->nnames ? ro->names[o] : "?");
+			if (o & KM_CHOICE_IRQ) {
+				o &= ~KM_CHOICE_IRQ;
+				printf("   <- held here: irq %s comes first",
+				       o < (uint32_t)ro->nirq_names && ro->irq_names[o] ?
+				       ro->irq_names[o] : "?");
+			} else {
+				printf("   <- held here: %s goes first",
+				       o < (uint32_t)ro->nnames ? ro->names[o] : "?");
+			}
 			hold++;
 		}
 		putchar('\n');
@@ -504,6 +673,73 @@ static void print_table(const struct probe *p, const struct run_out *ro, const c
 	free(show);
 }
 
+/* ------------------------------------------------ partial-order reduction -- */
+
+/*
+ * Is holding the task A of choice point @j of @p's run, to let task
+ * @other (B) go first, a reordering of steps that commute?  Held, A's
+ * step a -- and A's own steps after it, up to there -- come after every
+ * other task's step that starts in the run from j up to B's next step
+ * (B's included), after what the handlers did meanwhile, and after the
+ * end (the work after their costs) of the steps in flight at j.  If A's
+ * steps conflict with none of them, the held run orders every shared
+ * object's steps as this run does up to there -- the same interleaving
+ * (Mazurkiewicz trace) of that prefix, which this run's own subtree
+ * goes on from.  False when B does not step again in this run, or is an
+ * interrupt (its handler's steps are not recorded one by one).
+ *
+ * Cost: O(choice points of the run).
+ */
+static bool hold_commutes(struct probe *p, uint32_t j, uint32_t other)
+{
+	if (other & KM_CHOICE_IRQ)
+		return false;
+	const struct cp_rec *r = &p->cps[j];
+	struct km_footprint held = r->fp, passed = { 0, 0 };
+	uint32_t k;
+	for (k = j + 1; k < p->ncps; k++) {
+		const struct cp_rec *q = &p->cps[k];
+		passed.rd |= q->irq.rd;
+		passed.wr |= q->irq.wr;
+		if (q->ctx == r->ctx) {
+			/* A's own later steps: pushed past the others' too */
+			held.rd |= q->fp.rd;
+			held.wr |= q->fp.wr;
+			continue;
+		}
+		passed.rd |= q->fp.rd;
+		passed.wr |= q->fp.wr;
+		if (q->ctx == other)
+			break;
+	}
+	if (k >= p->ncps || km_choice_conflict(held, passed))
+		return false;
+	/* the steps in flight at j: each other task's last before j */
+	if (!grow((void **)&p->stamp, &p->nstamp, (uint32_t)p->ncps + 1, sizeof(*p->stamp)))
+		return false;
+	if (++p->gen == 0) {
+		memset(p->stamp, 0, (size_t)p->nstamp * sizeof(*p->stamp));
+		p->gen = 1;
+	}
+	for (uint32_t i = j; i-- > 0;) {
+		uint32_t t = p->cps[i].ctx;
+		if (t == r->ctx)
+			continue;
+		if (t >= p->nstamp) {
+			uint32_t n = p->nstamp;
+			if (!grow((void **)&p->stamp, &p->nstamp, t + 1, sizeof(*p->stamp)))
+				return false;
+			memset(p->stamp + n, 0, (size_t)(p->nstamp - n) * sizeof(*p->stamp));
+		}
+		if (p->stamp[t] == p->gen)
+			continue;
+		p->stamp[t] = p->gen;
+		passed.rd |= p->cps[i].late.rd;
+		passed.wr |= p->cps[i].late.wr;
+	}
+	return !km_choice_conflict(held, passed);
+}
+
 /* ------------------------------------------------------------- the search -- */
 
 /* The replay command: explore's options but its own, then --schedule. */
@@ -511,7 +747,7 @@ static void replay_cmd(const struct km_explore_opts *o, const char *path)
 {
 	printf("replay: lockmuseum run %s", o->file);
 	static const char *const skip[] = { "--seeds", "--goal", "--jobs", "--strategy", "--out",
-					    "--report" };
+					    "--report", "--hold-max" };
 	for (int i = 2; i < o->argc; i++) {
 		const char *a = o->argv[i];
 		if (!strcmp(a, o->file))
@@ -540,6 +776,8 @@ struct search {
 	struct km_run_request rq;
 	struct hashset seen;
 	long runs;
+	bool por;			/* exhaustive: partial-order reduction */
+	long pruned;			/* holds it skipped as commuting */
 	bool found, covered;
 	/* which hit comes first, whatever the --jobs: the lowest seed
 	 * (random, pct), the earliest subtree in depth-first order
@@ -672,13 +910,20 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 		uint32_t from = d ? cur[d - 1].index + 1 : 0;
 		int64_t nkids = 0, pushed = 0;
 		for (uint32_t j = from; d == 0 && j < p.ncps; j++)
-			nkids += p.cps[j].shared ? p.cps[j].nothers : 0;
+			for (int o = 0; p.cps[j].shared && o < p.cps[j].nothers; o++)
+				nkids += !(S->por && hold_commutes(&p, j,
+						p.others[p.cps[j].others_at + o]));
 		/* later choice points are pushed first: the earliest is run next */
 		for (uint32_t j = p.ncps; j-- > from;) {
 			const struct cp_rec *r = &p.cps[j];
 			if (!r->shared)
 				continue;
 			for (int o = r->nothers - 1; o >= 0; o--) {
+				if (S->por && hold_commutes(&p, j, p.others[r->others_at + o])) {
+					/* counted once, whatever the --jobs */
+					S->pruned += d || w == 0;
+					continue;
+				}
 				int64_t kid_rank = d ? rk : nkids - 1 - pushed++;
 				if (d == 0 && kid_rank % jobs != w)
 					continue;
@@ -730,7 +975,7 @@ struct part_result {
 	int rc;
 	bool found, covered;
 	int64_t key;
-	long runs;
+	long runs, pruned;
 	int ndec;
 	uint32_t nhash;
 	char reason[600];
@@ -769,7 +1014,8 @@ static bool read_all(int fd, void *buf, size_t len)
 static void part_send(int fd, const struct search *S, int rc)
 {
 	struct part_result h = { .rc = rc, .found = S->found, .covered = S->covered,
-				 .key = S->found_key, .runs = S->runs, .ndec = S->best.n,
+				 .key = S->found_key, .runs = S->runs, .pruned = S->pruned,
+				 .ndec = S->best.n,
 				 .nhash = S->seen.n };
 	snprintf(h.reason, sizeof(h.reason), "%s", S->reason);
 	bool ok = write_all(fd, &h, sizeof(h)) &&
@@ -789,6 +1035,7 @@ static int part_merge(int fd, struct search *S, bool *covered)
 		return -1;
 	}
 	S->runs += h.runs;
+	S->pruned += h.pruned;
 	*covered &= h.covered;
 	int rc = h.rc;
 	if (rc < 0)
@@ -868,6 +1115,15 @@ static int search_all(struct search *S, int jobs)
 	return rc;
 }
 
+static void print_reduction(const struct search *S)
+{
+	if (S->por)
+		printf("reduction: %ld hold%s skipped as reorderings of commuting steps\n",
+		       S->pruned, S->pruned == 1 ? "" : "s");
+	else
+		printf("reduction: none (--no-por)\n");
+}
+
 int km_explore_schedules(const struct km_explore_opts *o, const struct km_strategy *st)
 {
 	const char *goal = o->goal ? o->goal : "violation";
@@ -890,7 +1146,8 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		km_out_fail("%s", err);
 		return 2;
 	}
-	struct search S = { .o = o, .st = st, .goal = goal, .eras = &eras };
+	struct search S = { .o = o, .st = st, .goal = goal, .eras = &eras,
+			    .por = st->kind == KM_STRAT_EXHAUSTIVE && !o->no_por };
 	S.rq = *o->base;
 	S.rq.file = o->file;
 	int rc = search_all(&S, o->jobs > 256 ? 256 : o->jobs);
@@ -904,6 +1161,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	struct run_out ro = { 0 };
 	char path[4096] = "";
 	long shrink_runs = 0;
+	uint32_t steps_before = 0;
 	int holds_before = S.best.n;
 	struct probe last;
 	probe_init(&last);
@@ -912,7 +1170,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		goto out;
 	}
 	if (status == 0) {
-		shrink_runs = shrink(&eras, &S.rq, goal, &S.best, &ro);
+		shrink_runs = shrink(&eras, &S.rq, goal, &S.best, &ro, &steps_before);
 		if (shrink_runs < 0) {
 			km_out_fail("%s", ro.reason);
 			status = 2;
@@ -936,6 +1194,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		snprintf(sch.mode, sizeof(sch.mode), "%s", km_mode_name(S.rq.mode));
 		sch.cpus = ro.cpus;
 		sch.seed = ro.seed;
+		sch.hold_max = S.rq.hold_max;
 		if (st->kind == KM_STRAT_EXHAUSTIVE)
 			snprintf(sch.strategy, sizeof(sch.strategy), "%s", strat);
 		else
@@ -943,6 +1202,8 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 				 S.found_key);
 		snprintf(path, sizeof(path), "%s%s", o->out ? o->out : ro.scenario,
 			 o->out ? "" : ".schedule");
+		sch.irq_names = (const char *const *)ro.irq_names;
+		sch.nirq_names = ro.nirq_names;
 		int *lines = calloc((size_t)sch.n + 1, sizeof(*lines));
 		for (int i = 0; lines && i < sch.n; i++)
 			lines[i] = sch.d[i].index < last.ncps ? last.cps[sch.d[i].index].line_after : 0;
@@ -966,8 +1227,11 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		json_object_set_new(j, "seed_hi", json_integer((json_int_t)o->seed_hi));
 		json_object_set_new(j, "runs", json_integer(S.runs));
 		json_object_set_new(j, "interleavings", json_integer(S.seen.n));
-		if (st->kind == KM_STRAT_EXHAUSTIVE)
+		if (st->kind == KM_STRAT_EXHAUSTIVE) {
 			json_object_set_new(j, "covered", json_boolean(S.covered && !S.found));
+			json_object_set_new(j, "por", json_boolean(S.por));
+			json_object_set_new(j, "pruned", json_integer(S.pruned));
+		}
 		json_object_set_new(j, "outcome", json_string(status == 2 ? "error" : "completed"));
 		json_object_set_new(j, "reason", json_null());
 		json_object_set_new(j, "found", json_boolean(status == 0));
@@ -985,19 +1249,23 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		printf("%s: no schedule in %ld run%s reaches the goal (%s); %u distinct "
 		       "interleaving%s\n", strat, S.runs, S.runs == 1 ? "" : "s", goal, S.seen.n,
 		       S.seen.n == 1 ? "" : "s");
-		if (st->kind == KM_STRAT_EXHAUSTIVE)
+		if (st->kind == KM_STRAT_EXHAUSTIVE) {
 			printf("covered: %s (every schedule with at most %d preemption%s)\n",
 			       S.covered ? "yes" : "no, stopped early", st->depth,
 			       st->depth == 1 ? "" : "s");
+			print_reduction(&S);
+		}
 	} else if (status == 0) {
 		printf("%s", strat);
 		if (st->kind != KM_STRAT_EXHAUSTIVE)
 			printf(" seed %" PRId64, S.found_key);
 		printf(" reaches the goal (%s) after %ld run%s (%u distinct interleaving%s)\n", goal,
 		       found_after, found_after == 1 ? "" : "s", S.seen.n, S.seen.n == 1 ? "" : "s");
-		printf("shrunk from %d to %d preemption%s in %ld run%s; %u steps:\n", holds_before,
-		       last.applied.n, last.applied.n == 1 ? "" : "s", shrink_runs,
-		       shrink_runs == 1 ? "" : "s", last.ncps);
+		if (st->kind == KM_STRAT_EXHAUSTIVE)
+			print_reduction(&S);
+		printf("shrunk from %d to %d preemption%s and from %u to %u steps in %ld run%s:\n",
+		       holds_before, last.applied.n, last.applied.n == 1 ? "" : "s", steps_before,
+		       last.ncps, shrink_runs, shrink_runs == 1 ? "" : "s");
 		print_table(&last, &ro, o->file);
 		printf("\nschedule: %s\n", path);
 		replay_cmd(o, path);

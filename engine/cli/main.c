@@ -102,6 +102,7 @@ struct options {
 	const char *skip_done, *from;
 	const char *strategy;		/* explore --strategy */
 	const char *schedule;		/* run --schedule FILE */
+	bool no_por;			/* explore --no-por */
 	uint64_t given;			/* bit (OPT_x - OPT_FIRST): options present */
 };
 
@@ -197,7 +198,7 @@ enum {
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
 	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 	OPT_TRACE_LIMIT, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
-	OPT_ANSWERS, OPT_SCALE, OPT_STRATEGY, OPT_SCHEDULE,
+	OPT_ANSWERS, OPT_SCALE, OPT_STRATEGY, OPT_SCHEDULE, OPT_HOLD_MAX, OPT_NO_POR,
 };
 
 static const struct option long_opts[] = {
@@ -235,6 +236,8 @@ static const struct option long_opts[] = {
 	{"scale", required_argument, NULL, OPT_SCALE},
 	{"strategy", required_argument, NULL, OPT_STRATEGY},
 	{"schedule", required_argument, NULL, OPT_SCHEDULE},
+	{"hold-max", required_argument, NULL, OPT_HOLD_MAX},
+	{"no-por", no_argument, NULL, OPT_NO_POR},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -419,6 +422,15 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case OPT_SCHEDULE:
 			o->schedule = optarg;
 			break;
+		case OPT_NO_POR:
+			o->no_por = true;
+			break;
+		case OPT_HOLD_MAX:
+			if (parse_duration(optarg, &o->rq.hold_max) < 0 ||
+			    o->rq.hold_max > KM_SCHEDULE_HOLD_LIMIT)
+				return bad_option("--hold-max", optarg, "must be a duration from 1 ns "
+						  "to 60s: ns, or 500us, 10ms, 2s");
+			break;
 		case OPT_JOBS:
 			if (parse_u64(optarg, &u) < 0 || u < 1 || u > 256)
 				return bad_option("--jobs", optarg, "must be a whole number from 1 to 256");
@@ -602,6 +614,7 @@ static int schedule_request(const struct options *o, struct km_era_shelf *eras,
 	rq->cpus = sch->cpus;
 	rq->seed = sch->seed;
 	rq->has_seed = true;
+	rq->hold_max = sch->hold_max;
 	/* the scenario's bytes must be those the schedule was made for */
 	struct km_run_request probe = *rq;
 	probe.check_only = true;
@@ -884,10 +897,15 @@ static int cmd_explore(const struct invocation *inv)
 			return bad_option("--cpus", o->cpus_list, "explore takes one CPU count");
 		base.cpus = (int)v;
 	}
+	if (base.hold_max && !o->strategy)
+		return bad_option("--hold-max", NULL, "bounds the holds of a --strategy: give one");
+	if (o->no_por && (!o->strategy || strncmp(o->strategy, "exhaustive:", 11)))
+		return bad_option("--no-por", NULL, "applies to --strategy exhaustive:K only");
 	struct km_explore_opts eo = { .file = inv->file, .goal = o->goal, .base = &base,
 				      .jobs = o->jobs ? o->jobs : km_online_cpus(),
 				      .argc = inv->argc, .argv = inv->argv,
-				      .strategy = o->strategy, .out = o->out_dir };
+				      .strategy = o->strategy, .out = o->out_dir,
+				      .no_por = o->no_por };
 	const char *seeds = o->seeds ? o->seeds : KM_DEFAULT_SEEDS;
 	unsigned long long lo, hi;
 	char dots[3];
@@ -1075,7 +1093,7 @@ static const int compare_opts[] = {
 };
 static const int explore_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS,
-	OPT_STRATEGY, OPT_OUT, 0,
+	OPT_STRATEGY, OPT_OUT, OPT_HOLD_MAX, OPT_NO_POR, 0,
 };
 static const int play_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, 0,
@@ -1190,6 +1208,10 @@ static void usage(FILE *out)
 "                      that wraps (L toggles it in the window)\n"
 "  --gui               open the run in the museum's window\n"
 "  --schedule S        run: replay a schedule file that explore --strategy saved\n"
+"  --hold-max T        explore --strategy: the longest a task is held (default\n"
+"                      1ms, at most 60s)\n"
+"  --no-por            explore --strategy exhaustive:K: run every decision\n"
+"                      sequence, without partial-order reduction\n"
 "  --max-instructions N  Lua instruction budget (default %llu)\n"
 "  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
 "  --max-wall SECONDS  wall-clock budget (default %g)\n"

@@ -81,7 +81,7 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 	}
 	char line[512];
 	enum { K_SCEN = 1, K_HASH = 2, K_ERA = 4, K_MODE = 8, K_CPUS = 16, K_SEED = 32,
-	       K_STRAT = 64, K_ALL = 127 };
+	       K_STRAT = 64, K_ALL = 127, K_HOLD = 128 };
 	unsigned have = 0;
 	uint64_t announced = 0, u;
 	bool in_decisions = false, header = false;
@@ -121,22 +121,26 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 			uint64_t idx, ctx, other;
 			char *third = rest ? strtok_r(rest, " \t\r", &save) : NULL;
 			char *more = third ? strtok_r(NULL, " \t\r", &save) : NULL;
-			if (!parse_u64(k, &idx, UINT32_MAX - 1) || !parse_u64(v, &ctx, UINT32_MAX - 1) ||
-			    !parse_u64(third, &other, UINT32_MAX - 1) || more)
-				BAD("a decision is 'POINT TASK OTHER' (three whole numbers)");
+			bool irq = third && !strncmp(third, "irq:", 4);
+			if (!parse_u64(k, &idx, UINT32_MAX - 1) ||
+			    !parse_u64(v, &ctx, KM_CHOICE_IRQ - 1) ||
+			    !parse_u64(irq ? third + 4 : third, &other, KM_CHOICE_IRQ - 1) || more)
+				BAD("a decision is 'POINT TASK OTHER' (three whole numbers; OTHER "
+				    "irq:N for an interrupt source)");
 			if ((uint64_t)s->n >= announced)
 				BAD("more decisions than the %" PRIu64 " announced", announced);
 			if (s->n && idx <= s->d[s->n - 1].index)
 				BAD("choice point %" PRIu64 " is not after %u", idx, s->d[s->n - 1].index);
-			if (ctx == other)
+			if (ctx == other && !irq)
 				BAD("task %" PRIu64 " cannot let itself go first", ctx);
-			struct km_decision d = { (uint32_t)idx, (uint32_t)ctx, (uint32_t)other };
+			struct km_decision d = { (uint32_t)idx, (uint32_t)ctx,
+						 (uint32_t)other | (irq ? KM_CHOICE_IRQ : 0) };
 			if (km_schedule_push(s, &d) < 0)
 				BAD("out of memory");
 			continue;
 		}
 		if (!strcmp(k, "decisions")) {
-			if (have != K_ALL)
+			if ((have & K_ALL) != K_ALL)
 				BAD("'decisions' before the whole header (scenario, scenario-hash, era, "
 				    "mode, cpus, seed, strategy)");
 			if (!parse_u64(v, &announced, KM_SCHEDULE_MAX) || rest)
@@ -147,7 +151,8 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 		unsigned bit = !strcmp(k, "scenario") ? K_SCEN : !strcmp(k, "scenario-hash") ? K_HASH :
 			       !strcmp(k, "era") ? K_ERA : !strcmp(k, "mode") ? K_MODE :
 			       !strcmp(k, "cpus") ? K_CPUS : !strcmp(k, "seed") ? K_SEED :
-			       !strcmp(k, "strategy") ? K_STRAT : 0;
+			       !strcmp(k, "strategy") ? K_STRAT :
+			       !strcmp(k, "hold-max") ? K_HOLD : 0;
 		if (!bit)
 			BAD("unknown key '%.40s'", k);
 		if (have & bit)
@@ -169,6 +174,10 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 		case K_MODE: ok = word(s->mode, sizeof(s->mode), v) && km_mode_parse(v) != -2; break;
 		case K_CPUS: ok = parse_u64(v, &u, KM_MAX_CPUS) && u >= 1; s->cpus = (int)u; break;
 		case K_SEED: ok = parse_u64(v, &s->seed, UINT64_MAX); break;
+		case K_HOLD:
+			ok = parse_u64(v, &u, KM_SCHEDULE_HOLD_LIMIT) && u >= 1;
+			s->hold_max = (km_time)u;
+			break;
 		case K_STRAT:
 			snprintf(s->strategy, sizeof(s->strategy), "%s%s%s", v ? v : "",
 				 rest ? " " : "", rest ? rest : "");
@@ -210,16 +219,25 @@ int km_schedule_write(const char *path, const struct km_schedule *s,
 	FILE *f = out.f;
 	fprintf(f, "lockmuseum-schedule %d\n", KM_SCHEDULE_VERSION);
 	fprintf(f, "# the decisions of one run: at choice point POINT, task TASK let\n"
-		   "# task OTHER go first (ids in declaration order); replay with\n"
-		   "# lockmuseum run SCENARIO --schedule THIS-FILE\n");
+		   "# task OTHER (or interrupt source irq:N) go first (ids in declaration\n"
+		   "# order); replay with lockmuseum run SCENARIO --schedule THIS-FILE\n");
 	fprintf(f, "scenario %s\nscenario-hash %016" PRIx64 "\nera %s\nmode %s\ncpus %d\n"
-		   "seed %" PRIu64 "\nstrategy %s\ndecisions %d\n", s->scenario,
-		s->scenario_hash, s->era, s->mode, s->cpus, s->seed, s->strategy, s->n);
+		   "seed %" PRIu64 "\nstrategy %s\n", s->scenario,
+		s->scenario_hash, s->era, s->mode, s->cpus, s->seed, s->strategy);
+	if (s->hold_max > 0)
+		fprintf(f, "hold-max %" PRId64 "\n", (int64_t)s->hold_max);
+	fprintf(f, "decisions %d\n", s->n);
 	for (int i = 0; i < s->n; i++) {
 		const struct km_decision *d = &s->d[i];
-		fprintf(f, "%u %u %u", d->index, d->ctx, d->other);
-		if (names && (int)d->ctx < nnames && (int)d->other < nnames) {
-			fprintf(f, " -- %s lets %s go first", names[d->ctx], names[d->other]);
+		bool irq = d->other & KM_CHOICE_IRQ;
+		uint32_t other = d->other & ~KM_CHOICE_IRQ;
+		fprintf(f, "%u %u %s%u", d->index, d->ctx, irq ? "irq:" : "", other);
+		const char *oname = !irq ? (names && (int)other < nnames ? names[other] : NULL) :
+				    (s->irq_names && (int)other < s->nirq_names ?
+				     s->irq_names[other] : NULL);
+		if (names && (int)d->ctx < nnames && oname) {
+			fprintf(f, " -- %s lets %s%s go first", names[d->ctx], irq ? "irq " : "",
+				oname);
 			if (lines && lines[i] > 0)
 				fprintf(f, " (line %d)", lines[i]);
 		}
@@ -234,6 +252,20 @@ int km_schedule_write(const char *path, const struct km_schedule *s,
 }
 
 /* ------------------------------------------------------------- replay -- */
+
+int km_schedule_pick(const struct km_choice_point *cp, uint32_t other)
+{
+	if (other & KM_CHOICE_IRQ) {
+		for (int i = 0; i < cp->nirqs; i++)
+			if (cp->irqs[i]->id == (other & ~KM_CHOICE_IRQ))
+				return cp->nothers + i;
+		return -1;
+	}
+	for (int i = 0; i < cp->nothers; i++)
+		if (cp->others[i]->id == other)
+			return i;
+	return -1;
+}
 
 static const char *ctx_name(const struct km_sim *sim, uint32_t id)
 {
@@ -256,9 +288,17 @@ static int replay_choose(void *ud, const struct km_sim *sim, const struct km_cho
 			 cp->ctx->name, cp->ctx->id, ctx_name(sim, d->ctx), d->ctx);
 		return KM_CHOOSE_FAIL;
 	}
-	for (int i = 0; i < cp->nothers; i++)
-		if (cp->others[i]->id == d->other)
-			return i;
+	int pick = km_schedule_pick(cp, d->other);
+	if (pick >= 0)
+		return pick;
+	if (d->other & KM_CHOICE_IRQ) {
+		uint32_t src = d->other & ~KM_CHOICE_IRQ;
+		snprintf(err, errlen, "%s: at choice point %u interrupt source %u (%s) cannot come "
+			 "before %s steps: the schedule does not fit this run", r->path, cp->index,
+			 src, src < sim->irqsrcs.n ? sim->irqsrcs.v[src]->name : "no such source",
+			 cp->ctx->name);
+		return KM_CHOOSE_FAIL;
+	}
 	snprintf(err, errlen, "%s: at choice point %u task %s cannot step before %s: the "
 		 "schedule does not fit this run", r->path, cp->index, ctx_name(sim, d->other),
 		 cp->ctx->name);

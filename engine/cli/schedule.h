@@ -21,16 +21,26 @@
 #include <stdint.h>
 
 #include "../choice.h"
+#include "../km.h"
 
 #define KM_SCHEDULE_VERSION 1
 /* More decisions than any shrunk schedule needs, few enough to read. */
 #define KM_SCHEDULE_MAX 100000
+/* The longest hold bound a schedule (and --hold-max) may give: 60 s. */
+#define KM_SCHEDULE_HOLD_LIMIT 60000000000LL
 
 struct km_decision {
 	uint32_t index;			/* the choice point */
 	uint32_t ctx;			/* the task held there */
-	uint32_t other;			/* the task it let go first */
+	uint32_t other;			/* the task it let go first, or an
+					 * interrupt source's id | KM_CHOICE_IRQ */
 };
+
+/*
+ * km_schedule_pick - the answer to @cp that lets @other (a task id, or a
+ * source id | KM_CHOICE_IRQ) go first, or -1 when @other cannot.
+ */
+int km_schedule_pick(const struct km_choice_point *cp, uint32_t other);
 
 struct km_schedule {
 	char scenario[129];
@@ -40,6 +50,11 @@ struct km_schedule {
 	int cpus;
 	uint64_t seed;
 	char strategy[96];		/* "pct:2 seed 17", informative */
+	km_time hold_max;		/* the holds' bound (explore --hold-max);
+					 * 0: KM_HOLD_MAX, and no line in the file */
+	/* for the comments km_schedule_write adds: source id -> name */
+	const char *const *irq_names;
+	int nirq_names;
 	struct km_decision *d;
 	int n, cap;
 };

@@ -454,7 +454,7 @@ static int session_run(struct km_session *s, struct km_era_shelf *eras,
 		.trace_limit = rq->trace_limit, .max_events = rq->max_events,
 		.max_wall = rq->max_wall, .stop = &km_interrupted,
 		.no_run_ahead = no_run_ahead(),
-		.chooser = rq->chooser,
+		.chooser = rq->chooser, .hold_max = rq->hold_max,
 	};
 	struct km_sim *sim = km_scenario_instantiate(s->sc, era, &cfg, err, sizeof(err));
 	if (!sim)

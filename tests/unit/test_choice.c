@@ -5,6 +5,9 @@
  * without one; a hold must let the other task's next step come first and
  * nothing else; a hold with nobody left to wait for must end at once, not
  * after KM_HOLD_MAX; and a chooser that fails ends the run with its message.
+ * An interrupt is a choice when, and only when, its handler could run
+ * before the task's step within the hold bound; holding for it lets the
+ * whole handler run first.
  */
 #include "test.h"
 
@@ -161,6 +164,115 @@ static void test_choice_fail_ends_the_run(void **state)
 	sh_free(&h);
 }
 
+/* --------------------------------------------------- interrupts as choices -- */
+
+struct irq_tally {
+	int nirqs[8];			/* what each choice point offered */
+	uint32_t hold_at;		/* hold here for the first interrupt offered */
+	int holds;
+};
+
+static int choose_irq(void *ud, const struct km_sim *sim, const struct km_choice_point *cp,
+		      char *err, size_t errlen)
+{
+	struct irq_tally *t = ud;
+	if (cp->index < 8)
+		t->nirqs[cp->index] = cp->nirqs;
+	if (cp->index != t->hold_at || cp->nirqs == 0)
+		return KM_CHOOSE_GO;
+	t->holds++;
+	return cp->nothers;	/* the first interrupt source offered */
+}
+
+/* A task on @task_cpu writes x = 1 (with interrupts off if @irqoff); the
+ * handler of "dev" on CPU 1, every @every ns, writes x = 2. */
+static void writer_and_irq(struct sh_host *h, const struct km_config *cfg, int task_cpu,
+			   bool irqoff, km_time every)
+{
+	static const struct sh_step plain[] = { { OP_WRITE, 0, 1 }, { OP_END, 0, 0 } };
+	static const struct sh_step masked[] = {
+		{ OP_IRQ_DISABLE, 0, 0 }, { OP_WRITE, 0, 1 }, { OP_IRQ_ENABLE, 0, 0 },
+		{ OP_END, 0, 0 },
+	};
+	static const struct sh_step handler[] = { { OP_WRITE, 0, 2 }, { OP_END, 0, 0 } };
+	struct km_era era = sh_era(2);
+	assert_non_null(sh_new(h, &era, cfg));
+	assert_non_null(km_var_new(h->sim, "x", 0));
+	assert_non_null(sh_task(h, "writer", task_cpu, 0, irqoff ? masked : plain));
+	assert_non_null(sh_irq(h, "dev", 1, every, 0, 0, handler));
+}
+
+static void test_choice_irq_hold_lets_the_handler_run_first(void **state)
+{
+	struct sh_host h;
+	struct km_config cfg = sh_cfg(2, 1);
+	struct irq_tally t = { .hold_at = 0 };
+	struct km_chooser ch = { choose_irq, &t };
+	cfg.chooser = &ch;
+	writer_and_irq(&h, &cfg, 0, false, 5000);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(t.holds, 1);
+	const struct sh_event *tw = sh_ev(&h, 0, OP_WRITE, 0, 0);
+	const struct sh_event *hw = sh_irq_ev(&h, 0, OP_WRITE, 0, 0);
+	assert_non_null(tw);
+	assert_non_null(hw);
+	assert_true(hw->issued >= 5000);		/* the source's own timing */
+	assert_true(hw->issued < tw->issued);		/* the handler went first */
+	assert_true(tw->issued <= hw->issued + 2000);	/* and the task right after it */
+	assert_int_equal(h.sim->vars.v[0]->value, 1);
+	assert_int_equal(h.sim->holds, 0);
+	sh_free(&h);
+
+	/* without the hold the task writes at once, long before the interrupt */
+	cfg.chooser = NULL;
+	writer_and_irq(&h, &cfg, 0, false, 5000);
+	assert_int_equal(sh_run(&h), 0);
+	tw = sh_ev(&h, 0, OP_WRITE, 0, 0);
+	assert_non_null(tw);
+	assert_true(tw->issued < 1000);
+	sh_free(&h);
+}
+
+static void test_choice_irq_offered_only_within_the_bound(void **state)
+{
+	struct sh_host h;
+	struct km_config cfg = sh_cfg(2, 1);
+	struct irq_tally t = { .hold_at = UINT32_MAX };
+	struct km_chooser ch = { choose_irq, &t };
+	cfg.chooser = &ch;
+
+	/* due in 5 us: a choice */
+	writer_and_irq(&h, &cfg, 0, false, 5000);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(t.nirqs[0], 1);
+	sh_free(&h);
+
+	/* due after KM_HOLD_MAX: no timing within the bound has it first */
+	memset(t.nirqs, -1, sizeof(t.nirqs));
+	writer_and_irq(&h, &cfg, 0, false, 5 * (km_time)KM_HOLD_MAX);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(t.nirqs[0], 0);
+	sh_free(&h);
+
+	/* ... unless the run allows longer holds */
+	memset(t.nirqs, -1, sizeof(t.nirqs));
+	cfg.hold_max = 10 * (km_time)KM_HOLD_MAX;
+	writer_and_irq(&h, &cfg, 0, false, 5 * (km_time)KM_HOLD_MAX);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(t.nirqs[0], 1);
+	sh_free(&h);
+	cfg.hold_max = 0;
+
+	/* on the task's own CPU: a choice only while it has interrupts on */
+	memset(t.nirqs, -1, sizeof(t.nirqs));
+	writer_and_irq(&h, &cfg, 1, true, 5000);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(t.nirqs[0], 1);	/* before local_irq_disable() */
+	assert_int_equal(t.nirqs[1], 0);	/* before the write, irqs off */
+	assert_int_equal(t.nirqs[2], 0);	/* before local_irq_enable() */
+	sh_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -168,6 +280,8 @@ int main(void)
 		cmocka_unit_test(test_choice_hold_lets_the_other_go_first),
 		cmocka_unit_test(test_choice_hold_ends_when_nothing_else_happens),
 		cmocka_unit_test(test_choice_fail_ends_the_run),
+		cmocka_unit_test(test_choice_irq_hold_lets_the_handler_run_first),
+		cmocka_unit_test(test_choice_irq_offered_only_within_the_bound),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
