@@ -124,13 +124,14 @@ int km_trace_spool_open(struct km_trace_spool *sp, const char *dest, uint64_t li
 	sp->fd = sp->scratch_fd = -1;
 	sp->limit = limit;
 
-	/* beside a regular file (or a name to be made), else in $TMPDIR */
+	/* beside a regular file (or a name to be made), else in $TMPDIR:
+	 * stat(), not lstat(), so that /dev/stdout, a link to a device,
+	 * is a device here */
 	const char *dir = dest, *base = ".lockmuseum.spool-XXXXXX";
 	const char *slash = strrchr(dest, '/');
 	int dirlen = slash ? (int)(slash - dest) + 1 : 0;
 	struct stat st;
-	if (lstat(dest, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode) &&
-	    !S_ISDIR(st.st_mode)) {
+	if (stat(dest, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
 		const char *tmp = getenv("TMPDIR");
 		dir = tmp && tmp[0] == '/' ? tmp : "/tmp";
 		dirlen = (int)strlen(dir);
