@@ -92,6 +92,7 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 	km_evq_init(&sim->evq);
 	km_rng_seed(&sim->rng, cfg->seed);
 	km_trace_init(&sim->trace, cfg->store_trace, cfg->trace_limit);
+	sim->trace.sink = cfg->trace_sink;
 	return sim;
 }
 

@@ -394,6 +394,10 @@ struct km_config {
 	bool anachronism;
 	bool store_trace;
 	size_t trace_limit;		/* 0: keep every record */
+	/* Handed every record as it is emitted, stored or not (a trace
+	 * export's spool); NULL: none.  Never hashed: it changes nothing
+	 * in the run. */
+	struct km_trace_sink *trace_sink;
 	uint64_t max_events;		/* 0: no bound */
 	double max_wall;		/* seconds; 0: no bound */
 	/* When the wall-clock budget started, in CLOCK_MONOTONIC seconds; 0:

@@ -13,6 +13,7 @@ void km_trace_init(struct km_trace *t, bool store, size_t limit)
 	t->hash = FNV_OFFSET;
 	t->count = 0;
 	t->store = store;
+	t->sink = NULL;
 	t->recs = NULL;
 	t->len = t->cap = 0;
 	t->limit = limit;
@@ -28,6 +29,10 @@ void km_trace_free(struct km_trace *t)
 
 int km_trace_store(struct km_trace *t, const struct km_trace_rec *r)
 {
+	if (t->sink)
+		t->sink->put(t->sink, r);
+	if (!t->store)
+		return KM_OK;
 	if (t->limit && t->len >= t->limit) {
 		t->truncated = true;
 		return KM_OK;

@@ -9,7 +9,10 @@
  * the stored array that the view and the trace exporters read.
  *
  * Storing is optional because a sweep of hundreds of runs needs only the
- * statistics and the hash.  Records never point into the heap: objects
+ * statistics and the hash.  A third consumer, a sink, is handed every
+ * record as it is emitted and keeps nothing here: a trace export spools
+ * the records to a file through it, so that a run's memory does not grow
+ * with its length (report/trace_spool.h).  Records never point into the heap: objects
  * are named by their index in the simulator's arrays, so the array can be
  * written out or handed to another process as it is.
  *
@@ -81,10 +84,20 @@ struct km_trace_rec {
 	int64_t arg;
 };
 
+/*
+ * A consumer of every record, as it is emitted; the stored array's limit
+ * does not apply to it.  put() cannot fail the run: a sink that cannot
+ * keep a record remembers why and says so when it is read.
+ */
+struct km_trace_sink {
+	void (*put)(struct km_trace_sink *sink, const struct km_trace_rec *r);
+};
+
 struct km_trace {
 	uint64_t hash;
 	uint64_t count;		/* records emitted, stored or not */
-	bool store;
+	bool store;		/* keep records in recs[] */
+	struct km_trace_sink *sink;	/* or NULL */
 	struct km_trace_rec *recs;
 	size_t len, cap;
 	size_t limit;		/* 0 = unlimited; else keep only the first `limit` */
@@ -119,7 +132,8 @@ static inline void km_trace_fold(struct km_trace *t, const struct km_trace_rec *
 	t->hash = h;
 }
 
-/* Stores @r (km_trace_emit's slow half).  Returns 0 or KM_ENOMEM. */
+/* Stores @r and hands it to the sink (km_trace_emit's slow half).
+ * Returns 0 or KM_ENOMEM. */
 int km_trace_store(struct km_trace *t, const struct km_trace_rec *r);
 
 /* Appends a record (stored if storing) and folds it into the hash.
@@ -128,7 +142,7 @@ static inline int km_trace_emit(struct km_trace *t, const struct km_trace_rec *r
 {
 	km_trace_fold(t, r);
 	t->count++;
-	if (!t->store)
+	if (!t->store && !t->sink)
 		return KM_OK;
 	return km_trace_store(t, r);
 }

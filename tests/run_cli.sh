@@ -742,7 +742,89 @@ t "tour --trace-limit: refused the same way" 2 tour --trace-limit -5
 one_line_err
 done_
 
+# ------------------------------------------------------ streamed trace --
+# --trace keeps no record in memory: the run hands each one to a spool on
+# disk as it makes it (engine/report/trace_spool.c), so a trace longer than
+# the memory the process may map is written whole.  Under an address-space
+# limit of 24 MiB, a run of 900,015 records (29 MB as records in memory,
+# which the exporters once held: "out of memory storing the trace") ends
+# with every record in the file.  Not under ASan, whose shadow memory maps
+# terabytes.
+if ldd "$BIN" 2>/dev/null | grep -q 'libasan'; then
+	echo "note: a sanitized build: the address-space limit case is not run"
+else
+	current="--trace under a 24 MiB address-space limit: 900,015 records, all written"
+	failed=false
+	( ulimit -v 24576; "${guard[@]}" "$BIN" run "$root/tests/bench/lockops.lua" --cpus 2 \
+		--set tasks=4 --set rounds=100000 --report json --trace "$tmp/long.json" \
+		>"$tmp/out" 2>"$tmp/err" </dev/null )
+	rc=$?
+	[ "$rc" = 0 ] || no "exit status $rc, expected 0"
+	n=$(sed -n 's/.*"trace_records": \([0-9]*\).*/\1/p' "$tmp/out")
+	[ "${n:-0}" -ge 900000 ] || no "the run made ${n:-no} records"
+	grep -q "\"records\":$n,\"records_emitted\":$n,\"truncated\":false" "$tmp/long.json" ||
+		no "the trace does not hold all ${n:-the} records"
+	[ -s "$tmp/err" ] && no "something on stderr"
+	rm -f "$tmp/long.json"
+	done_
+fi
+
+# A Ctrl-C during a run that spools its trace: exit 130, and neither the
+# spool (unlinked when it is made) nor a trace is left in the folder.
+cat >"$tmp/spin.lua" <<'LUA'
+scenario{ name = "spin", duration = sec(100000) }
+local l = lock{ name = "l", kind = "spinlock" }
+for i = 1, 2 do
+  task{ name = "t" .. i, run = function() while true do down(l) compute(us(1)) up(l) end end }
+end
+LUA
+mkdir -p "$tmp/spooled"
+current="Ctrl-C during a run spooling its --trace: 130, nothing left in the folder"
+failed=false
+"$BIN" run "$tmp/spin.lua" --max-instructions 100000000000 --max-events 100000000000 \
+	--max-wall 600 --trace "$tmp/spooled/t.json" >/dev/null 2>"$tmp/err" &
+pid=$!
+sleep 0.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+[ -z "$(ls -A "$tmp/spooled")" ] || no "left behind: $(ls -A "$tmp/spooled" | tr '\n' ' ')"
+done_
+
 # ------------------------------------------------------------ full disk --
+
+# A full disk, on a 256 KiB tmpfs (root only, else not run).  The spool
+# is beside the destination: a run of 17,865 records (572 KB spooled)
+# fills the disk during the run, one of 5,344 (171 KB spooled, a 450 KB
+# file) while the file is written.  Either way: exit 2, one line naming
+# ENOSPC, the previous file as it was, nothing else left; with --report
+# json, one object whose outcome is "error".
+mnt="$tmp/small_fs"
+mkdir -p "$mnt"
+if mount -t tmpfs -o size=256k tmpfs "$mnt" 2>/dev/null; then
+	trap 'umount "$mnt" 2>/dev/null; rm -rf "$tmp"' EXIT
+	for loops in 40 12; do
+		echo previous >"$mnt/full.json"
+		t "--trace on a full disk (loops=$loops): exit 2, the old file stays" 2 run \
+			"$root/scripts/inode.lua" --set loops=$loops --trace "$mnt/full.json"
+		one_line_err
+		err_has "^lockmuseum: --trace $mnt/full.json: .*No space left on device"
+		[ "$(cat "$mnt/full.json")" = previous ] || no "the previous file changed"
+		[ "$(ls -A "$mnt")" = full.json ] || no "left behind: $(ls -A "$mnt" | tr '\n' ' ')"
+		done_
+		t "--trace on a full disk (loops=$loops), --report json: outcome error" 2 run \
+			"$root/scripts/inode.lua" --set loops=$loops --trace "$mnt/full.json" --report json
+		out_has '"outcome": "error"'
+		out_has 'No space left on device'
+		[ "$(cat "$mnt/full.json")" = previous ] || no "the previous file changed"
+		done_
+	done
+	umount "$mnt"
+else
+	echo "note: cannot mount a small tmpfs here (not root?): the full-disk cases are not run"
+fi
+
 
 current="a file-size limit: --trace fails cleanly, the old file stays"
 failed=false

@@ -48,6 +48,7 @@
 #include "view_lib.h"
 #include "../report/out_file.h"
 #include "../report/trace_export.h"
+#include "../report/trace_spool.h"
 #include "../lua/tour.h"
 #include "compare.h"
 #include "schedule.h"
@@ -559,16 +560,22 @@ static int report_session(struct km_session *s, enum report_kind report, bool an
 	return status;
 }
 
-/* Write the trace through km_out_open(): an error or an interruption
- * leaves the previous file as it was, and a device is written in place. */
-static int write_trace(struct km_session *s, const char *path, bool ftrace, char *err,
+/* Write the trace from its spool (@spool_err says why there is none)
+ * through km_out_open(): an error or an interruption leaves the previous
+ * file as it was, and a device is written in place. */
+static int write_trace(struct km_session *s, const char *path, bool ftrace,
+		       struct km_trace_spool *spool, const char *spool_err, char *err,
 		       size_t errlen)
 {
+	if (!spool) {
+		snprintf(err, errlen, "%s", spool_err);
+		return -1;
+	}
 	struct km_out_file out;
 	if (km_out_open(&out, path, err, errlen) < 0)
 		return -1;
-	int rc = ftrace ? km_trace_write_ftrace(&s->ri, out.f, err, errlen)
-			: km_trace_write_chrome(&s->ri, out.f, err, errlen);
+	int rc = ftrace ? km_trace_write_ftrace(&s->ri, spool, out.f, err, errlen)
+			: km_trace_write_chrome(&s->ri, spool, out.f, err, errlen);
 	if (rc == 0 && km_interrupted) {
 		snprintf(err, errlen, "interrupted");
 		rc = -1;
@@ -660,9 +667,13 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	struct km_run_request rq;
 	request_from(o, file, &rq);
 	rq.check_only = check_only;
-	rq.store_trace = o->png || o->gui || o->trace || o->report == REPORT_INTERLEAVING;
+	/* --trace does not keep the trace in memory: its records go to a
+	 * spool on disk as the run makes them (report/trace_spool.h), all of
+	 * them unless --trace-limit is given.  What draws from memory (the
+	 * window, --png, the interleaving sheet) keeps it, bounded by default. */
+	rq.store_trace = o->png || o->gui || o->report == REPORT_INTERLEAVING;
 	rq.json_errors = o->report == REPORT_JSON;
-	/* the trace is kept in memory until the exports: bounded by default */
+	size_t spool_limit = rq.trace_limit;
 	bool default_limit = !rq.trace_limit && !o->gui;
 	if (default_limit)
 		rq.trace_limit = KM_DEFAULT_TRACE_LIMIT;
@@ -705,6 +716,18 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		return 0;
 	}
 
+	/* no spool, no run: a name where nothing can be written fails after
+	 * the run, as a trace that cannot be written always did */
+	struct km_trace_spool spool_store, *spool = NULL;
+	char spool_err[300] = "";
+	if (o->trace && !check_only) {
+		if (km_trace_spool_open(&spool_store, o->trace, spool_limit, spool_err,
+					sizeof(spool_err)) == 0) {
+			spool = &spool_store;
+			rq.trace_sink = &spool->sink;
+		}
+	}
+
 	int status = km_session_run_shelf(&s, &eras, &rq);
 	if (o->schedule && !check_only && status != 2 &&
 	    km_replay_finished(&replay, err, sizeof(err)) < 0) {
@@ -721,6 +744,8 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 			printf("{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n");
 			km_out_json_sent();
 		}
+		if (spool)
+			km_trace_spool_close(spool);
 		km_session_free(&s);
 		km_era_shelf_close(&eras);
 		return 130;
@@ -753,14 +778,14 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		why[0] = 0;
 		if (!json)
 			status = report_session(&s, o->report, o->answers, status);
-		if (default_limit && s.ri.sim && s.ri.sim->trace.truncated && (o->trace || o->png))
+		if (default_limit && s.ri.sim && s.ri.sim->trace.truncated && o->png)
 			fprintf(stderr, "%s: note: the trace keeps the first %zu of the run's %" PRIu64
 				" records (the default bound of its memory); give --trace-limit N "
 				"for more\n", prog, rq.trace_limit, s.ri.sim->trace.count);
 		km_writing_output++;
 		if (o->trace && s.ri.sim && s.ri.outcome != KM_OUT_ERROR &&
 		    s.ri.outcome != KM_OUT_NOT_APPLICABLE &&
-		    write_trace(&s, o->trace, o->ftrace, err, sizeof(err)) < 0) {
+		    write_trace(&s, o->trace, o->ftrace, spool, spool_err, err, sizeof(err)) < 0) {
 			snprintf(why, sizeof(why), "--trace %s: %s", o->trace, err);
 			status = 2;
 		}
@@ -788,6 +813,8 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 				(void)w;
 				km_out_json_sent();
 			}
+			if (spool)
+				km_trace_spool_close(spool);
 			km_session_free(&s);
 			km_era_shelf_close(&eras);
 			return 130;
@@ -803,6 +830,8 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		}
 	}
 	fflush(stdout);
+	if (spool)
+		km_trace_spool_close(spool);
 	km_session_free(&s);
 	km_era_shelf_close(&eras);
 	return status;

@@ -34,6 +34,7 @@ struct km_run_request {
 	uint64_t max_events;
 	bool store_trace;
 	size_t trace_limit;		/* records kept at most; 0: all (the window: 8 Mi) */
+	struct km_trace_sink *trace_sink;	/* every record, as emitted (--trace's spool) */
 	bool check_only;		/* stop after building the machine */
 	bool json_errors;		/* --report json: the watchdog's error is
 					 * also a JSON object on stdout */

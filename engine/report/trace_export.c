@@ -2,9 +2,15 @@
  * trace_export.c - the stored trace as Chrome trace-event JSON and as
  * ftrace text.  See trace_export.h.
  *
- * Both writers walk the record array twice and write as they go; neither
+ * Both writers walk the records twice and write as they go; neither
  * keeps more than a few words per context, lock and CPU, and one end time
- * per lock slice.
+ * per lock slice.  The records are the run's stored array, or a spool
+ * (trace_spool.h) read a block at a time; with a spool the end times go
+ * to its scratch file, written in pass 1 through a window of the newest
+ * ENDS_WINDOW (most slices end soon after they begin; one that ends later
+ * is patched in place with pwrite) and read back in order in pass 2, so
+ * that memory stays flat in the run's length.  The two sources give the
+ * same bytes.
  *
  * Pass 1 pairs every lock wait and hold with the record that ends it and
  * remembers only its end time, by ordinal.  Pass 2 walks again, pairs
@@ -72,12 +78,17 @@
 #include "trace_export.h"
 
 #include <errno.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace_spool.h"
+
 #define NONE32 UINT32_MAX
+#define READ_BLOCK 2048			/* records read from a spool at a time: 64 KiB */
+#define ENDS_WINDOW 65536		/* slice ends in memory when spooled: 512 KiB */
 #define FT_TGID 999			/* the scenario's process in ftrace */
 #define FT_PID_BASE 1000
 #define CH_PID_CPUS 1
@@ -105,7 +116,8 @@ struct track {
 
 /* An open hold: who, which incarnation (irq contexts are recycled). */
 struct ohold {
-	uint32_t ctx, gen, ord, track;
+	uint32_t ctx, gen, track;
+	uint64_t ord;
 	int32_t lane;			/* -1: not drawn (zero length) */
 };
 
@@ -115,7 +127,8 @@ struct holdvec {
 };
 
 struct owait {
-	uint32_t li, ord, track;	/* li NONE32: not waiting */
+	uint32_t li, track;		/* li NONE32: not waiting */
+	uint64_t ord;
 	int32_t lane;
 };
 
@@ -147,8 +160,14 @@ struct tx {
 	const struct km_run_info *ri;
 	const struct km_sim *sim;
 	FILE *out;
-	const struct km_trace_rec *recs;
-	size_t nrecs;
+	const struct km_trace_rec *recs;	/* the stored array, or NULL: */
+	struct km_trace_spool *spool;		/* the records on disk */
+	uint64_t nrecs;
+	bool truncated;
+	struct km_trace_rec *rbuf;		/* a block of the spool */
+	uint64_t rfirst;
+	size_t rlen;
+	int ioerr;				/* errno of a scratch read or write */
 	km_time end;
 	uint32_t nctx, nsrc, nlocks, ntracks;
 	int ncpus;
@@ -162,9 +181,10 @@ struct tx {
 	bool *irqoff_used;		/* per CPU */
 	struct owait *wait;		/* per context */
 	uint32_t *gen, *irq_src;	/* per context */
-	km_time *ends;
-	size_t nends, capends;
-	uint32_t next_ord;
+	km_time *ends;			/* ends[ord - ends_base] */
+	uint64_t nends, ends_base;
+	size_t capends, ends_len;	/* ends_len: pass 2's window, spooled */
+	uint64_t next_ord;
 
 	/* pass 2 */
 	struct track *tracks;
@@ -521,18 +541,58 @@ static int32_t lane_pick(struct tx *x, uint32_t track, km_time end)
 	return (int32_t)k;
 }
 
-/* ------------------------------------------------------------ pairing -- */
+/* ----------------------------------------------------- records, ends -- */
 
-static void slice_open(struct tx *x, int kind, int li, uint32_t ctx, const struct km_trace_rec *r,
-		       uint32_t *ord, uint32_t *track, int32_t *lane)
+/* Record @i, read in order: from the array, or from the spool a block at
+ * a time.  NULL on a read error (x->ioerr). */
+static const struct km_trace_rec *rec_at(struct tx *x, uint64_t i)
 {
-	*lane = -1;
-	*track = NONE32;
-	if (x->pass == 1) {
-		km_time *e = x->ends;
-		if (x->nends == x->capends) {
+	if (x->recs)
+		return &x->recs[i];
+	if (i < x->rfirst || i >= x->rfirst + x->rlen) {
+		ssize_t n = km_trace_spool_read(x->spool, i, x->rbuf, READ_BLOCK);
+		if (n <= 0) {
+			x->ioerr = n < 0 && errno ? errno : EIO;
+			x->rlen = 0;
+			return NULL;
+		}
+		x->rfirst = i;
+		x->rlen = (size_t)n;
+	}
+	return &x->rbuf[i - x->rfirst];
+}
+
+/* The spool's scratch file holds end time @ord at byte ord * 8. */
+static void ends_write(struct tx *x, uint64_t ord, const km_time *v, size_t n)
+{
+	const char *p = (const char *)v;
+	size_t len = n * sizeof(*v), done = 0;
+	off_t at = (off_t)(ord * sizeof(*v));
+	while (done < len && !x->ioerr) {
+		ssize_t w = pwrite(x->spool->scratch_fd, p + done, len - done, at + (off_t)done);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			x->ioerr = w < 0 && errno ? errno : EIO;
+		else
+			done += (size_t)w;
+	}
+}
+
+/* Pass 1: a slice begins, its end not known yet; *@ord is its number. */
+static void ends_push(struct tx *x, uint64_t *ord)
+{
+	*ord = x->nends;
+	if (x->nends - x->ends_base == x->capends) {
+		if (x->spool && x->capends >= ENDS_WINDOW) {
+			/* the older half of the window goes to disk */
+			size_t half = x->capends / 2;
+			ends_write(x, x->ends_base, x->ends, half);
+			memmove(x->ends, x->ends + half, (x->capends - half) * sizeof(*x->ends));
+			x->ends_base += half;
+		} else {
 			size_t cap = x->capends ? x->capends * 2 : 1024;
-			e = realloc(x->ends, cap * sizeof(*e));
+			km_time *e = realloc(x->ends, cap * sizeof(*e));
 			if (!e) {
 				x->oom = true;
 				return;
@@ -540,12 +600,77 @@ static void slice_open(struct tx *x, int kind, int li, uint32_t ctx, const struc
 			x->ends = e;
 			x->capends = cap;
 		}
-		*ord = (uint32_t)x->nends;
-		x->ends[x->nends++] = KM_TIME_NEVER;
+	}
+	x->ends[x->nends++ - x->ends_base] = KM_TIME_NEVER;
+}
+
+/* Pass 1: slice @ord ends at @t. */
+static void ends_set(struct tx *x, uint64_t ord, km_time t)
+{
+	if (ord >= x->nends)
+		return;
+	if (ord >= x->ends_base)
+		x->ends[ord - x->ends_base] = t;
+	else
+		ends_write(x, ord, &t, 1);	/* a long slice: patched on disk */
+}
+
+/* After pass 1: a spool's window goes to disk and becomes pass 2's. */
+static void ends_seal(struct tx *x)
+{
+	if (!x->spool)
+		return;
+	ends_write(x, x->ends_base, x->ends, (size_t)(x->nends - x->ends_base));
+	x->ends_base = x->nends;
+	x->ends_len = 0;
+}
+
+/* Pass 2: when slice @ord ends (asked in order), at most at the trace's
+ * end: a slice still open then is closed there. */
+static km_time ends_get(struct tx *x, uint64_t ord)
+{
+	km_time e = x->end;
+	if (ord < x->nends && !x->spool) {
+		e = x->ends[ord];
+	} else if (ord < x->nends) {
+		if (ord < x->ends_base || ord >= x->ends_base + x->ends_len) {
+			uint64_t n = x->nends - ord;
+			if (n > x->capends)
+				n = x->capends;
+			size_t len = (size_t)n * sizeof(*x->ends), got = 0;
+			while (got < len && !x->ioerr) {
+				ssize_t r = pread(x->spool->scratch_fd, (char *)x->ends + got,
+						  len - got, (off_t)(ord * sizeof(*x->ends) + got));
+				if (r < 0 && errno == EINTR)
+					continue;
+				if (r <= 0)
+					x->ioerr = r < 0 && errno ? errno : EIO;
+				else
+					got += (size_t)r;
+			}
+			if (x->ioerr)
+				return x->end;
+			x->ends_base = ord;
+			x->ends_len = (size_t)n;
+		}
+		e = x->ends[ord - x->ends_base];
+	}
+	return e == KM_TIME_NEVER || e > x->end ? x->end : e;
+}
+
+/* ------------------------------------------------------------ pairing -- */
+
+static void slice_open(struct tx *x, int kind, int li, uint32_t ctx, const struct km_trace_rec *r,
+		       uint64_t *ord, uint32_t *track, int32_t *lane)
+{
+	*lane = -1;
+	*track = NONE32;
+	if (x->pass == 1) {
+		ends_push(x, ord);
 		return;
 	}
 	*ord = x->next_ord++;
-	km_time end = *ord < x->nends ? x->ends[*ord] : x->end;
+	km_time end = ends_get(x, *ord);
 	*track = track_of(x, ctx);
 	if (end <= r->time)
 		return;
@@ -578,12 +703,11 @@ static void slice_open(struct tx *x, int kind, int li, uint32_t ctx, const struc
 	}
 }
 
-static void slice_close(struct tx *x, uint32_t ord, uint32_t track, int32_t lane, int cpu,
+static void slice_close(struct tx *x, uint64_t ord, uint32_t track, int32_t lane, int cpu,
 			km_time t)
 {
 	if (x->pass == 1) {
-		if (ord < x->nends)
-			x->ends[ord] = t;
+		ends_set(x, ord, t);
 		return;
 	}
 	if (lane < 0 || track >= x->ntracks || (uint32_t)lane >= x->tracks[track].n)
@@ -976,8 +1100,8 @@ static void ft_cpu_change(struct tx *x, int c, km_time t, int state, uint32_t ct
 
 /* ---------------------------------------------------------- the walk -- */
 
-static int tx_init(struct tx *x, int fmt, const struct km_run_info *ri, FILE *out, char *err,
-		   size_t errlen)
+static int tx_init(struct tx *x, int fmt, const struct km_run_info *ri,
+		   struct km_trace_spool *spool, FILE *out, char *err, size_t errlen)
 {
 	memset(x, 0, sizeof(*x));
 	errno = 0;			/* what finish() reports is this write's */
@@ -989,16 +1113,35 @@ static int tx_init(struct tx *x, int fmt, const struct km_run_info *ri, FILE *ou
 		return -1;
 	}
 	const struct km_sim *sim = ri->sim;
-	if (!sim->trace.store) {
+	x->sim = sim;
+	km_time last = 0;
+	if (spool) {
+		if (km_trace_spool_flush(spool) < 0) {
+			set_err(err, errlen, "cannot write the trace: %s", strerror(spool->err));
+			return -1;
+		}
+		x->spool = spool;
+		x->nrecs = spool->n;
+		x->truncated = spool->truncated;
+		last = spool->last_time;
+		x->rbuf = malloc(READ_BLOCK * sizeof(*x->rbuf));
+		if (!x->rbuf) {
+			set_err(err, errlen, "out of memory writing the trace");
+			return -1;
+		}
+	} else if (!sim->trace.store) {
 		set_err(err, errlen, "the run did not keep its trace (store_trace was off)");
 		return -1;
+	} else {
+		x->recs = sim->trace.recs;
+		x->nrecs = sim->trace.len;
+		x->truncated = sim->trace.truncated;
+		if (x->nrecs)
+			last = x->recs[x->nrecs - 1].time;
 	}
-	x->sim = sim;
-	x->recs = sim->trace.recs;
-	x->nrecs = sim->trace.len;
 	x->end = sim->now;
-	if (x->nrecs && (sim->trace.truncated || x->recs[x->nrecs - 1].time > x->end))
-		x->end = x->recs[x->nrecs - 1].time;
+	if (x->nrecs && (x->truncated || last > x->end))
+		x->end = last;
 	x->nctx = sim->ctxs.n;
 	x->nsrc = sim->irqsrcs.n;
 	x->nlocks = sim->locks.n + 2;
@@ -1079,6 +1222,7 @@ static void tx_free(struct tx *x)
 	free(x->cpus);
 	free(x->flows);
 	free(x->ends);
+	free(x->rbuf);
 }
 
 /* A big trace takes seconds to write: every 4096 records the exporter
@@ -1095,7 +1239,7 @@ static bool go_on(struct tx *x, size_t i)
 {
 	if ((i & 4095) == 0 && cancel_flag && *cancel_flag)
 		x->stop = true;
-	return !x->oom && !x->stop;
+	return !x->oom && !x->stop && !x->ioerr;
 }
 
 /* Pass 1: when does each lock slice end? */
@@ -1103,8 +1247,10 @@ static int pass1(struct tx *x)
 {
 	x->pass = 1;
 	pairing_reset(x);
-	for (size_t i = 0; i < x->nrecs && go_on(x, i); i++) {
-		const struct km_trace_rec *r = &x->recs[i];
+	for (uint64_t i = 0; i < x->nrecs && go_on(x, i); i++) {
+		const struct km_trace_rec *r = rec_at(x, i);
+		if (!r)
+			break;
 		switch (r->kind) {
 		case KM_TR_IRQ_ENTER:
 			if (r->ctx < x->nctx) {
@@ -1126,12 +1272,10 @@ static int pass1(struct tx *x)
 			break;
 		}
 	}
-	for (size_t i = 0; i < x->nends; i++)
-		if (x->ends[i] == KM_TIME_NEVER || x->ends[i] > x->end)
-			x->ends[i] = x->end;
+	ends_seal(x);
 	x->pass = 2;
 	pairing_reset(x);
-	return x->oom ? -1 : 0;
+	return x->oom || x->stop || x->ioerr ? -1 : 0;
 }
 
 static const char *violation_msg(struct tx *x, const struct km_trace_rec *r)
@@ -1167,6 +1311,11 @@ static int finish(struct tx *x, char *err, size_t errlen)
 	}
 	if (x->oom) {
 		set_err(err, errlen, "out of memory writing the trace");
+		return -1;
+	}
+	if (x->ioerr) {
+		set_err(err, errlen, "cannot write the trace: its scratch file: %s",
+			strerror(x->ioerr));
 		return -1;
 	}
 	if (fflush(x->out) != 0 || ferror(x->out)) {
@@ -1211,11 +1360,11 @@ static void ch_other_data(struct tx *x)
 		ri->cpus, ri->seed, sim->trace.hash);
 	fputs(",\"outcome\":", o);
 	jstr(o, km_outcome_name(ri->outcome));
-	fprintf(o, ",\"sim_time_ns\":%" PRId64 ",\"end_ns\":%" PRId64 ",\"records\":%zu"
+	fprintf(o, ",\"sim_time_ns\":%" PRId64 ",\"end_ns\":%" PRId64 ",\"records\":%" PRIu64
 		",\"records_emitted\":%" PRIu64 ",\"truncated\":%s", sim->now, x->end, x->nrecs,
-		sim->trace.count, sim->trace.truncated ? "true" : "false");
-	if (sim->trace.truncated)
-		fprintf(o, ",\"truncated_note\":\"the trace keeps only the first %zu of %" PRIu64
+		sim->trace.count, x->truncated ? "true" : "false");
+	if (x->truncated)
+		fprintf(o, ",\"truncated_note\":\"the trace keeps only the first %" PRIu64 " of %" PRIu64
 			" records; what was still open is closed at the last record's time\"",
 			x->nrecs, sim->trace.count);
 	fputs(",\"layout\":\"pid 1 CPUs: thread N+1 = CPU N (what runs), thread 10000+N = "
@@ -1225,12 +1374,13 @@ static void ch_other_data(struct tx *x)
 	      "CPU slice to the wakee's\"}", o);
 }
 
-int km_trace_write_chrome(const struct km_run_info *ri, FILE *out, char *err, size_t errlen)
+int km_trace_write_chrome(const struct km_run_info *ri, struct km_trace_spool *spool, FILE *out,
+			  char *err, size_t errlen)
 {
 	struct tx X, *x = &X;
-	if (tx_init(x, FMT_CHROME, ri, out, err, errlen) < 0 || pass1(x) < 0) {
-		if (x->oom)
-			set_err(err, errlen, "out of memory writing the trace");
+	if (tx_init(x, FMT_CHROME, ri, spool, out, err, errlen) < 0 || pass1(x) < 0) {
+		if (x->sim && (x->oom || x->stop || x->ioerr))
+			finish(x, err, errlen);
 		tx_free(x);
 		return -1;
 	}
@@ -1274,8 +1424,10 @@ int km_trace_write_chrome(const struct km_run_info *ri, FILE *out, char *err, si
 		fprintf(out, ",\"pid\":%d,\"ts\":0.000,\"args\":{\"value\":0}}", CH_PID_SCEN);
 	}
 
-	for (size_t i = 0; i < x->nrecs && go_on(x, i); i++) {
-		const struct km_trace_rec *r = &x->recs[i];
+	for (uint64_t i = 0; i < x->nrecs && go_on(x, i); i++) {
+		const struct km_trace_rec *r = rec_at(x, i);
+		if (!r)
+			break;
 		bool cpu_ok = r->cpu < x->ncpus;
 		switch (r->kind) {
 		case KM_TR_CPU:
@@ -1372,7 +1524,7 @@ static void ft_header(struct tx *x)
 	const struct km_sim *sim = x->sim;
 	FILE *o = x->out;
 	fputs("# tracer: nop\n#\n", o);
-	fprintf(o, "# entries-in-buffer/entries-written: %zu/%" PRIu64 "   #P:%d\n",
+	fprintf(o, "# entries-in-buffer/entries-written: %" PRIu64 "/%" PRIu64 "   #P:%d\n",
 		x->nrecs, sim->trace.count, x->ncpus);
 	fputs("#\n# lockmuseum: scenario ", o);
 	ft_text(o, ri->scenario ? ri->scenario : "", false);
@@ -1385,8 +1537,8 @@ static void ft_header(struct tx *x)
 	fprintf(o, "# tasks are pid %d + context id, tgid %d is the scenario; lock waits and "
 		"holds are B/E marks, holds that do not nest go on threads named task[2], ...\n",
 		FT_PID_BASE, FT_TGID);
-	if (sim->trace.truncated)
-		fprintf(o, "# TRUNCATED: the trace keeps only the first %zu of %" PRIu64
+	if (x->truncated)
+		fprintf(o, "# TRUNCATED: the trace keeps only the first %" PRIu64 " of %" PRIu64
 			" records; what was still open is closed at %" PRId64 " ns, the last "
 			"record's time\n", x->nrecs, sim->trace.count, x->end);
 	fputs("#\n"
@@ -1399,12 +1551,13 @@ static void ft_header(struct tx *x)
 	      "#              | |           |       |   ||||       |         |\n", o);
 }
 
-int km_trace_write_ftrace(const struct km_run_info *ri, FILE *out, char *err, size_t errlen)
+int km_trace_write_ftrace(const struct km_run_info *ri, struct km_trace_spool *spool, FILE *out,
+			  char *err, size_t errlen)
 {
 	struct tx X, *x = &X;
-	if (tx_init(x, FMT_FTRACE, ri, out, err, errlen) < 0 || pass1(x) < 0) {
-		if (x->oom)
-			set_err(err, errlen, "out of memory writing the trace");
+	if (tx_init(x, FMT_FTRACE, ri, spool, out, err, errlen) < 0 || pass1(x) < 0) {
+		if (x->sim && (x->oom || x->stop || x->ioerr))
+			finish(x, err, errlen);
 		tx_free(x);
 		return -1;
 	}
@@ -1431,8 +1584,10 @@ int km_trace_write_ftrace(const struct km_run_info *ri, FILE *out, char *err, si
 		fputs("|0\n", out);
 	}
 
-	for (size_t i = 0; i < x->nrecs && go_on(x, i); i++) {
-		const struct km_trace_rec *r = &x->recs[i];
+	for (uint64_t i = 0; i < x->nrecs && go_on(x, i); i++) {
+		const struct km_trace_rec *r = rec_at(x, i);
+		if (!r)
+			break;
 		bool cpu_ok = r->cpu < x->ncpus;
 		int cpu = cpu_ok ? r->cpu : (r->ctx < x->nctx ? x->last_cpu[r->ctx] : 0);
 		switch (r->kind) {

@@ -14,9 +14,12 @@
  *    sched_waking, irq_handler_entry/exit and tracing_mark_write B/E/C
  *    marks), which Perfetto imports as real per-CPU scheduling tracks.
  *
- * The run must have been made with its trace stored (store_trace).  A
- * truncated trace (trace_limit reached) is written up to its last record
- * and says so; what is still open then is closed at that record's time.
+ * The records come from a spool (trace_spool.h: the run handed them to
+ * it as they were emitted, and memory stays flat however long the run),
+ * or, without one, from the run's stored trace (store_trace).  Both give
+ * the same bytes.  A truncated trace (a limit reached) is written up to
+ * its last record and says so; what is still open then is closed at that
+ * record's time.
  * The layout and the reasons for it are described in trace_export.c.
  */
 #ifndef KM_REPORT_TRACE_EXPORT_H
@@ -27,14 +30,19 @@
 
 #include "report.h"
 
+struct km_trace_spool;
+
 /**
- * km_trace_write_chrome - write @ri's trace to @out as Chrome trace-event
- * JSON: {"traceEvents": [...], "displayTimeUnit": "ns", "otherData": {...}}.
+ * km_trace_write_chrome - write @ri's trace, from @spool if not NULL,
+ * else from the run's stored trace, to @out as Chrome trace-event JSON:
+ * {"traceEvents": [...], "displayTimeUnit": "ns", "otherData": {...}}.
  * Returns 0, or -1 with a one-line reason in @err (no trace stored, out
- * of memory, a write error).  @out is written but not closed or flushed
- * beyond what stdio does; on -1 its content is partial.
+ * of memory, a write error, the spool's own write error).  @out is
+ * written but not closed or flushed beyond what stdio does; on -1 its
+ * content is partial.
  */
-int km_trace_write_chrome(const struct km_run_info *ri, FILE *out, char *err, size_t errlen);
+int km_trace_write_chrome(const struct km_run_info *ri, struct km_trace_spool *spool, FILE *out,
+			  char *err, size_t errlen);
 
 /**
  * km_trace_write_ftrace - write @ri's trace to @out as ftrace text (the
@@ -42,7 +50,8 @@ int km_trace_write_chrome(const struct km_run_info *ri, FILE *out, char *err, si
  * pid 1000 + their context id, the idle task pid 0.  Returns as
  * km_trace_write_chrome.
  */
-int km_trace_write_ftrace(const struct km_run_info *ri, FILE *out, char *err, size_t errlen);
+int km_trace_write_ftrace(const struct km_run_info *ri, struct km_trace_spool *spool, FILE *out,
+			  char *err, size_t errlen);
 
 /**
  * km_trace_export_cancel - the exports stop, with the error "interrupted",

@@ -105,12 +105,12 @@ static void test_extremes_trace_exports(void **state)
 	char err[256];
 	FILE *out = tmpfile();
 	assert_non_null(out);
-	assert_int_equal(km_trace_write_chrome(&f->s.ri, out, err, sizeof(err)), 0);
+	assert_int_equal(km_trace_write_chrome(&f->s.ri, NULL, out, err, sizeof(err)), 0);
 	assert_true(ftell(out) > 100);
 	fclose(out);
 	out = tmpfile();
 	assert_non_null(out);
-	assert_int_equal(km_trace_write_ftrace(&f->s.ri, out, err, sizeof(err)), 0);
+	assert_int_equal(km_trace_write_ftrace(&f->s.ri, NULL, out, err, sizeof(err)), 0);
 	assert_true(ftell(out) > 100);
 	fclose(out);
 }

@@ -13,11 +13,16 @@
  * For ftrace: the header, a sched_switch on every CPU that ran something,
  * B/E marks balanced on every thread, time never going back.  The same
  * again for a truncated trace, and for a few scenarios of the collection.
+ * A spooled trace (report/trace_spool.h, what --trace uses) is exported
+ * to the same bytes as the stored one, past the spool's window of slice
+ * ends too, and a spool that could not be written fails the export with
+ * the reason.
  */
 #include "test.h"
 
 #include "cli/session.h"
 #include "report/trace_export.h"
+#include "report/trace_spool.h"
 #include "unit_eras.h"
 
 #include <jansson.h>
@@ -25,6 +30,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -126,7 +133,7 @@ static json_t *check_chrome(const struct km_run_info *ri, struct chrome_facts *f
 	char err[256] = "";
 	FILE *f = tmpfile();
 	assert_non_null(f);
-	int rc = km_trace_write_chrome(ri, f, err, sizeof(err));
+	int rc = km_trace_write_chrome(ri, NULL, f, err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "chrome: %s\n", err);
 	assert_int_equal(rc, 0);
@@ -341,7 +348,7 @@ static void check_ftrace(const struct km_run_info *ri, struct ftrace_facts *fact
 	char err[256] = "";
 	FILE *f = tmpfile();
 	assert_non_null(f);
-	int rc = km_trace_write_ftrace(ri, f, err, sizeof(err));
+	int rc = km_trace_write_ftrace(ri, NULL, f, err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "ftrace: %s\n", err);
 	assert_int_equal(rc, 0);
@@ -553,17 +560,17 @@ static void test_trace_refusals(void **state)
 {
 	char err[256] = "";
 	struct km_run_info none = { 0 };
-	assert_int_equal(km_trace_write_chrome(&none, stdout, err, sizeof(err)), -1);
+	assert_int_equal(km_trace_write_chrome(&none, NULL, stdout, err, sizeof(err)), -1);
 	assert_true(strlen(err) > 0);
 	struct km_session s;
 	run(&s, "tests/trace/trace4.lua", 0, false);
 	FILE *f = tmpfile();
 	assert_non_null(f);
 	err[0] = 0;
-	assert_int_equal(km_trace_write_chrome(&s.ri, f, err, sizeof(err)), -1);
+	assert_int_equal(km_trace_write_chrome(&s.ri, NULL, f, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "store_trace"));
 	err[0] = 0;
-	assert_int_equal(km_trace_write_ftrace(&s.ri, f, err, sizeof(err)), -1);
+	assert_int_equal(km_trace_write_ftrace(&s.ri, NULL, f, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "store_trace"));
 	fclose(f);
 	km_session_free(&s);
@@ -594,6 +601,180 @@ static void test_trace_collection(void **state)
 	}
 }
 
+/* ------------------------------------------------------------- spool -- */
+
+/* Run @file with its trace stored (if @store, up to @limit records) and
+ * spooled (up to @limit records) into @sp. */
+static void run_spooled(struct km_session *s, const char *file, size_t limit, bool store,
+			struct km_trace_spool *sp)
+{
+	static char path[PATH_MAX + 64], dest[PATH_MAX];
+	const char *tmp = getenv("TMPDIR");
+	snprintf(dest, sizeof(dest), "%s/lockmuseum-unit-trace.json", tmp && *tmp ? tmp : "/tmp");
+	char err[256] = "";
+	if (km_trace_spool_open(sp, dest, limit, err, sizeof(err)) < 0)
+		fail_msg("spool: %s", err);
+	snprintf(path, sizeof(path), "%s/%s", km_datadir(), file);
+	struct km_run_request rq;
+	km_run_request_init(&rq);
+	rq.file = path;
+	rq.store_trace = store;
+	rq.trace_limit = limit;
+	rq.trace_sink = &sp->sink;
+	int rc = km_session_run(s, &FX.eras, &rq);
+	if (rc == 2)
+		fprintf(stderr, "%s: %s\n", file, s->ri.reason);
+	assert_true(rc != 2);
+	assert_non_null(s->ri.sim);
+}
+
+/* The bytes of an export, from @sp or (NULL) the stored trace. */
+static char *export_bytes(const struct km_run_info *ri, struct km_trace_spool *sp, bool ftrace,
+			  size_t *len)
+{
+	char err[256] = "";
+	FILE *f = tmpfile();
+	assert_non_null(f);
+	int rc = ftrace ? km_trace_write_ftrace(ri, sp, f, err, sizeof(err))
+			: km_trace_write_chrome(ri, sp, f, err, sizeof(err));
+	if (rc)
+		fail_msg("export: %s", err);
+	long n = ftell(f);
+	assert_true(n > 0);
+	char *b = malloc((size_t)n + 1);
+	assert_non_null(b);
+	rewind(f);
+	assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
+	b[n] = 0;
+	fclose(f);
+	*len = (size_t)n;
+	return b;
+}
+
+static void assert_same_exports(const struct km_run_info *ri, struct km_trace_spool *sp)
+{
+	for (int ftrace = 0; ftrace < 2; ftrace++) {
+		size_t lm, ls;
+		char *m = export_bytes(ri, NULL, ftrace, &lm);
+		char *d = export_bytes(ri, sp, ftrace, &ls);
+		assert_int_equal(lm, ls);
+		assert_memory_equal(m, d, lm);
+		free(m);
+		free(d);
+	}
+}
+
+/* The spool gives the stored trace's bytes: on the exporters' own test
+ * run, on long_hold.lua (140,001 lock slices, past the window of 65,536
+ * slice ends, with one hold open across all of them, whose end is
+ * patched on disk), and on a few of the collection. */
+static void test_trace_spool_same_bytes(void **state)
+{
+	static const char *const files[] = {
+		"tests/trace/trace4.lua", "tests/trace/long_hold.lua", "scripts/bkl.lua",
+		"scripts/scsi_host.lua",
+	};
+	for (size_t k = 0; k < sizeof(files) / sizeof(files[0]); k++) {
+		struct km_session s;
+		struct km_trace_spool sp;
+		run_spooled(&s, files[k], 0, true, &sp);
+		const struct km_sim *sim = s.ri.sim;
+		assert_false(sim->trace.truncated);
+		assert_int_equal(sp.n, sim->trace.len);
+		assert_int_equal(sp.n, sim->trace.count);
+		if (k == 1)
+			assert_true(sim->trace.count > 300000);
+		assert_same_exports(&s.ri, &sp);
+		km_trace_spool_close(&sp);
+		km_session_free(&s);
+	}
+}
+
+/* A spool limit truncates as the stored trace's does, to the same bytes. */
+static void test_trace_spool_limit(void **state)
+{
+	struct km_session s;
+	struct km_trace_spool sp;
+	run_spooled(&s, "tests/trace/long_hold.lua", 5000, true, &sp);
+	assert_true(sp.truncated);
+	assert_int_equal(sp.n, 5000);
+	assert_true(s.ri.sim->trace.count > 5000);
+	assert_same_exports(&s.ri, &sp);
+	size_t len;
+	char *b = export_bytes(&s.ri, &sp, false, &len);
+	assert_non_null(strstr(b, "\"records\":5000,"));
+	assert_non_null(strstr(b, "\"truncated\":true"));
+	free(b);
+	km_trace_spool_close(&sp);
+	km_session_free(&s);
+}
+
+/* Spooled only (what --trace alone does): nothing is kept in memory, and
+ * the file is what a stored run of the same seed gives. */
+static void test_trace_spool_keeps_nothing(void **state)
+{
+	struct km_session s, t;
+	struct km_trace_spool sp, sq;
+	run_spooled(&s, "tests/trace/long_hold.lua", 0, false, &sp);
+	assert_false(s.ri.sim->trace.store);
+	assert_null(s.ri.sim->trace.recs);
+	assert_int_equal(s.ri.sim->trace.len, 0);
+	assert_int_equal(sp.n, s.ri.sim->trace.count);
+	run_spooled(&t, "tests/trace/long_hold.lua", 0, true, &sq);
+	assert_true(s.ri.sim->trace.hash == t.ri.sim->trace.hash);
+	for (int ftrace = 0; ftrace < 2; ftrace++) {
+		size_t la, lb;
+		char *a = export_bytes(&s.ri, &sp, ftrace, &la);
+		char *b = export_bytes(&t.ri, NULL, ftrace, &lb);
+		assert_int_equal(la, lb);
+		assert_memory_equal(a, b, la);
+		free(a);
+		free(b);
+	}
+	km_trace_spool_close(&sp);
+	km_trace_spool_close(&sq);
+	km_session_free(&s);
+	km_session_free(&t);
+}
+
+/* A spool on a full disk (/dev/full: every write is ENOSPC): the run is
+ * unchanged, and the export fails saying why, writing nothing. */
+static void test_trace_spool_full_disk(void **state)
+{
+	int full = open("/dev/full", O_WRONLY | O_CLOEXEC);
+	if (full < 0)
+		skip();
+	struct km_trace_spool sp;
+	char err[256] = "";
+	const char *tmp = getenv("TMPDIR");
+	char dest[PATH_MAX];
+	snprintf(dest, sizeof(dest), "%s/lockmuseum-unit-trace.json", tmp && *tmp ? tmp : "/tmp");
+	assert_int_equal(km_trace_spool_open(&sp, dest, 0, err, sizeof(err)), 0);
+	assert_true(dup2(full, sp.fd) == sp.fd);
+	close(full);
+	static char path[PATH_MAX + 64];
+	snprintf(path, sizeof(path), "%s/tests/trace/long_hold.lua", km_datadir());
+	struct km_run_request rq;
+	km_run_request_init(&rq);
+	rq.file = path;
+	rq.trace_sink = &sp.sink;
+	struct km_session s;
+	assert_int_equal(km_session_run(&s, &FX.eras, &rq), 0);
+	assert_int_equal(sp.err, ENOSPC);
+	assert_int_equal(sp.n, s.ri.sim->trace.count);
+	FILE *f = tmpfile();
+	assert_non_null(f);
+	assert_int_equal(km_trace_write_chrome(&s.ri, &sp, f, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, strerror(ENOSPC)));
+	assert_int_equal(ftell(f), 0);
+	err[0] = 0;
+	assert_int_equal(km_trace_write_ftrace(&s.ri, &sp, f, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, strerror(ENOSPC)));
+	fclose(f);
+	km_trace_spool_close(&sp);
+	km_session_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -602,6 +783,10 @@ int main(void)
 		cmocka_unit_test(test_trace_truncated),
 		cmocka_unit_test(test_trace_refusals),
 		cmocka_unit_test(test_trace_collection),
+		cmocka_unit_test(test_trace_spool_same_bytes),
+		cmocka_unit_test(test_trace_spool_limit),
+		cmocka_unit_test(test_trace_spool_keeps_nothing),
+		cmocka_unit_test(test_trace_spool_full_disk),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
