@@ -321,6 +321,7 @@ if LOCKMUSEUM_VIEW_DUMP=1 open "play --gui: solved by keys, undo, saved, replaye
 	wait_count '^play: ended deadlock holds 1 goal reached' 1 || no "1 then R: no deadlock"
 	xdotool key --window "$win" w
 	wait_count "^play: saved $tmp/keys.schedule" 1 || no "W did not save at --save"
+	wait_title ", play, saved)"
 	quit
 	"$BIN" run "$abba" --schedule "$tmp/keys.schedule" >/dev/null 2>&1
 	rc=$?
@@ -355,9 +356,9 @@ if LOCKMUSEUM_VIEW_DUMP=1 open "G in the window, then clicks: the goal, saved, r
 	xdotool key --window "$win" g
 	for _ in $(seq 100); do
 		title=$(xdotool getwindowname "$win" 2>/dev/null)
-		case $title in *", play)"*) sleep 0.1 ;; *) break ;; esac
+		case $title in *", play"*) sleep 0.1 ;; *) break ;; esac
 	done
-	case $title in *", play)"*) no "G did not leave play mode" ;; esac
+	case $title in *", play"*) no "G did not leave play mode" ;; esac
 	quit
 	"$BIN" run "$abba" --schedule "$tmp/shots/out/challenge_rename_abba.schedule" >/dev/null 2>&1
 	rc=$?

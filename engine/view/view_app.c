@@ -136,7 +136,8 @@ static void set_title(struct app *a)
 		 ri->title && *ri->title ? ri->title : ri->scenario ? ri->scenario : "?",
 		 ri->era ? ri->era->id : "?", km_mode_name(ri->mode), ri->cpus,
 		 ri->cpus == 1 ? "" : "s", sched ? ", schedule " : "", sched ? sched : "",
-		 a->play ? ", play" : "");
+		 !a->play ? "" : a->play->paused ? ", play" : a->pf.saved ? ", play, saved" :
+		 a->pf.reached ? ", play, goal reached" : ", play, ended");
 	SDL_SetWindowTitle(a->win, title);
 }
 
@@ -471,8 +472,9 @@ static void play_request(struct app *a, int cmd, int arg)
 			break;
 		}
 		a->pf.saved = true;
-		snprintf(msg, sizeof(msg), "saved %.300s: lockmuseum run %.200s --schedule %.300s", a->play_path,
-			 a->cur.run.ri->file ? a->cur.run.ri->file : "FILE", a->play_path);
+		set_title(a);
+		snprintf(msg, sizeof(msg), "saved %.300s: run --schedule %.300s replays it", a->play_path,
+			 a->play_path);
 		toast(a, msg);
 		if (getenv("LOCKMUSEUM_VIEW_DUMP") && *getenv("LOCKMUSEUM_VIEW_DUMP")) {
 			printf("play: saved %s\n", a->play_path);
@@ -641,6 +643,8 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 			     e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED))
 				sizes(a);
 			km_view_handle_event(&a->st, &e);
+			if (a->st.req & KM_VREQ_PLAY)
+				requests(a);	/* each answer in turn, however fast */
 			have = SDL_PollEvent(&e);
 		}
 		if (a->st.req)

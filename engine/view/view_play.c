@@ -50,7 +50,7 @@ static void option(struct km_draw *d, const struct km_view_state *st, const stru
 	unsigned slot = m->ctx_colour && ctx < m->nctx ? m->ctx_colour[ctx] : 0;
 	km_draw_fill(d, r->x + pad / 2, y, km_draw_px(d, 6), h, km_pal_task(slot));
 	int kx = r->x + pad + km_draw_px(d, 6);
-	int kw = km_draw_px(d, 50);
+	int kw = km_text_width(d->tx, KM_FONT_BOLD, "Enter") + km_draw_px(d, 10);
 	km_text_draw(d->tx, KM_FONT_BOLD, keyname, kx, y + km_draw_px(d, 3), km_pal(KM_C_INK),
 		     KM_LEFT);
 	char head[400];
