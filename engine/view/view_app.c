@@ -17,6 +17,15 @@
  * such primitive, say), its one-line reason is shown and the previous run
  * stays on screen.
  *
+ * Play mode (G, or play --gui) is the game of ../report/play_state.h in
+ * the window: the app keeps the decisions (a struct km_play), and each
+ * answer, undo or run-to-the-end is one new run from the host
+ * (km_view_host.play_run) that stops at the next question or ends; it
+ * replaces the run on screen like a mode switch, with the playhead at
+ * the question.  Answers are applied one input event at a time, so keys
+ * typed faster than a frame are each heard.  Saving goes through the
+ * host too (play_save): the schedule file is the command line's format.
+ *
  * High DPI: the window is created with SDL_WINDOW_ALLOW_HIGHDPI and the
  * state works in the renderer's output pixels; the ratio of output to
  * window size converts mouse coordinates and scales the fonts.
