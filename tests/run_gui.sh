@@ -275,6 +275,97 @@ if LOCKMUSEUM_VIEW_DUMP=1 open "a click on a lock lane shows holder and waiters"
 fi
 ok "$f"
 
+# Play mode (issue 14): the visitor is the scheduler.  The window prints
+# each question with where its options are ("play: option K TASK X Y")
+# and how the run ended; keys and clicks answer, as a player's would.
+wait_count() { # PATTERN N: wait until stdout has N lines matching it
+	for _ in $(seq 100); do
+		[ "$(grep -c "$1" "$tmp/out")" -ge "$2" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+option_xy() { # K: "X Y" of option K of the last question
+	awk -v k="$1" '$1 == "play:" && $2 == "question" { delete xy }
+		$1 == "play:" && $2 == "option" && $3 == k { xy[k] = $(NF - 1) " " $NF }
+		END { if (k in xy) print xy[k] }' "$tmp/out"
+}
+abba=$root/scripts/challenges/rename_abba.lua
+
+f=$fail
+if LOCKMUSEUM_VIEW_DUMP=1 open "play --gui: solved by keys, undo, saved, replayed" play "$abba" \
+	--gui --save "$tmp/keys.schedule"; then
+	title_has ", play)"
+	wait_count '^play: question 0 task mv /a/x /b/x line [0-9]' 1 ||
+		no "the first question is not the first rename's"
+	grep -q '^play: option 1 mv /b/y /a/y ' "$tmp/out" || no "option 1 is not the other rename"
+	# Enter lets the task go: the next question; U and Backspace undo it
+	xdotool key --window "$win" Return
+	wait_count '^play: question [1-9]' 1 || no "Enter did not lead to the next question"
+	xdotool key --window "$win" u
+	wait_count '^play: question 0 ' 2 || no "U did not go back to the first question"
+	xdotool key --window "$win" Return
+	wait_count '^play: question [1-9]' 2 || no "Enter, again, did not go on"
+	xdotool key --window "$win" BackSpace
+	wait_count '^play: question 0 ' 3 || no "Backspace did not go back to the first question"
+	# R from here is real timing: no deadlock, the goal not reached
+	xdotool key --window "$win" r
+	wait_count '^play: ended completed holds 0 goal not-reached' 1 ||
+		no "R at the first question should end the run as real timing does"
+	xdotool key --window "$win" u
+	wait_count '^play: question 0 ' 4 || no "U after the end did not go back"
+	# 1 holds the first rename for the second; R runs to the end: deadlock
+	xdotool key --window "$win" 1
+	wait_count '^play: question [1-9]' 3 || no "1 did not lead to the next question"
+	xdotool key --window "$win" r
+	wait_count '^play: ended deadlock holds 1 goal reached' 1 || no "1 then R: no deadlock"
+	xdotool key --window "$win" w
+	wait_count "^play: saved $tmp/keys.schedule" 1 || no "W did not save at --save"
+	wait_title ", play, saved)"
+	quit
+	"$BIN" run "$abba" --schedule "$tmp/keys.schedule" >/dev/null 2>&1
+	rc=$?
+	[ "$rc" = 3 ] || no "the saved schedule replays to exit $rc, not 3 (deadlock)"
+fi
+ok "$f"
+
+f=$fail
+rm -rf "$tmp/shots"
+if LOCKMUSEUM_VIEW_DUMP=1 open "G in the window, then clicks: the goal, saved, replayed" run \
+	"$abba" --gui; then
+	xdotool key --window "$win" g
+	wait_title ", play)"
+	wait_count '^play: question 0 ' 1 || no "G did not start play mode at the first question"
+	xy=$(option_xy 1)
+	[ -n "$xy" ] || no "no option 1 on screen"
+	xdotool mousemove --window "$win" $xy click 1
+	wait_count '^play: question [1-9]' 1 || no "a click on option 1 did not answer"
+	# then let every task go, one click on "Enter" (option 0) at a time
+	for i in $(seq 40); do
+		grep -q '^play: ended' "$tmp/out" && break
+		n=$(grep -c '^play: end$' "$tmp/out")
+		xy=$(option_xy 0)
+		[ -n "$xy" ] || break
+		xdotool mousemove --window "$win" $xy click 1
+		wait_count '^play: end$' $((n + 1)) || break
+	done
+	wait_count '^play: ended deadlock holds 1 goal reached' 1 || no "the clicks did not deadlock"
+	xdotool key --window "$win" w
+	wait_count '^play: saved out/challenge_rename_abba.schedule' 1 ||
+		no "W did not save at the default name"
+	xdotool key --window "$win" g
+	for _ in $(seq 100); do
+		title=$(xdotool getwindowname "$win" 2>/dev/null)
+		case $title in *", play"*) sleep 0.1 ;; *) break ;; esac
+	done
+	case $title in *", play"*) no "G did not leave play mode" ;; esac
+	quit
+	"$BIN" run "$abba" --schedule "$tmp/shots/out/challenge_rename_abba.schedule" >/dev/null 2>&1
+	rc=$?
+	[ "$rc" = 3 ] || no "the schedule saved by clicks replays to exit $rc, not 3"
+fi
+ok "$f"
+
 # A display that cannot be reached: one line, exit 2, within seconds, not
 # an invisible window running on SDL's offscreen driver.
 current="run --gui with an unreachable DISPLAY: one line, exit 2"

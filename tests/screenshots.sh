@@ -71,6 +71,8 @@ SHOTS=(
 	"2006-compare-window-1920x1080|1920x1080|tour --gui|=era 1991 n =era 1992 n =era 1994 n =era 1999 n =era 2003 n =era 2005 n =era 2006, mode semaphore Tab End"
 	"2003-lost-update-projector-1920x1080|1920x1080|tour --gui --scale 1.25|=era 1991 n =era 1992 n =era 1994 n =era 1999 n =era 2003 End"
 	"2006-task-lanes-window-1280x800|1280x800|run @ROOT@/scripts/inode.lua --gui --mode semaphore --cpus 4 --set tasks=6|=mode semaphore"
+	"play-question-window-1280x800|1280x800|play @ROOT@/scripts/challenges/rename_abba.lua --gui|=play"
+	"play-goal-window-1280x800|1280x800|play @ROOT@/scripts/challenges/rename_abba.lua --gui|=play 1 r =goal reached"
 )
 
 pass=0

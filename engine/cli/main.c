@@ -104,6 +104,7 @@ struct options {
 	const char *strategy;		/* explore --strategy */
 	const char *schedule;		/* run --schedule FILE */
 	bool no_por;			/* explore --no-por */
+	const char *save;		/* play --gui --save FILE */
 	uint64_t given;			/* bit (OPT_x - OPT_FIRST): options present */
 };
 
@@ -199,7 +200,7 @@ enum {
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
 	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 	OPT_TRACE_LIMIT, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
-	OPT_ANSWERS, OPT_SCALE, OPT_STRATEGY, OPT_SCHEDULE, OPT_HOLD_MAX, OPT_NO_POR,
+	OPT_ANSWERS, OPT_SCALE, OPT_STRATEGY, OPT_SCHEDULE, OPT_HOLD_MAX, OPT_NO_POR, OPT_SAVE,
 };
 
 static const struct option long_opts[] = {
@@ -239,6 +240,7 @@ static const struct option long_opts[] = {
 	{"schedule", required_argument, NULL, OPT_SCHEDULE},
 	{"hold-max", required_argument, NULL, OPT_HOLD_MAX},
 	{"no-por", no_argument, NULL, OPT_NO_POR},
+	{"save", required_argument, NULL, OPT_SAVE},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -431,6 +433,9 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			    o->rq.hold_max > KM_SCHEDULE_HOLD_LIMIT)
 				return bad_option("--hold-max", optarg, "must be a duration from 1 ns "
 						  "to 60s: ns, or 500us, 10ms, 2s");
+			break;
+		case OPT_SAVE:
+			o->save = optarg;
 			break;
 		case OPT_JOBS:
 			if (parse_u64(optarg, &u) < 0 || u < 1 || u > 256)
@@ -950,10 +955,47 @@ static int cmd_explore(const struct invocation *inv)
 
 static int cmd_play(const struct invocation *inv)
 {
+	char err[1024];
 	struct km_run_request rq;
 	request_from(inv->o, inv->file, &rq);
-	struct km_play_opts po = { .file = inv->file, .rq = &rq };
-	return km_play_command(&po);
+	const struct options *o = inv->o;
+	if (o->save && !o->gui)
+		return bad_option("--save", o->save, "is where the window's W saves; add --gui "
+				  "(at a terminal, s FILE saves)");
+	if (!o->gui) {
+		struct km_play_opts po = { .file = inv->file, .rq = &rq };
+		return km_play_command(&po);
+	}
+	/* the window, in play mode from the start */
+	const struct km_view_api *view = km_view_lib(err, sizeof(err));
+	if (!view) {
+		fprintf(stderr, "%s: --gui: %s\n", prog, err);
+		return 2;
+	}
+	if (!view->have_display()) {
+		fprintf(stderr, "%s: --gui: no display (neither DISPLAY nor WAYLAND_DISPLAY is "
+			"set)\n", prog);
+		return 2;
+	}
+	struct km_era_shelf eras;
+	const struct km_era_list *all;
+	if (km_open_eras(&eras, err, sizeof(err)) < 0 ||
+	    !(all = km_all_eras(&eras, err, sizeof(err)))) {
+		km_out_fail("%s", err);
+		return 2;
+	}
+	rq.store_trace = true;
+	int rc = km_cli_window_play(all, &rq, o->save, err, sizeof(err));
+	km_era_shelf_close(&eras);
+	if (km_interrupted) {
+		fprintf(stderr, "%s: interrupted\n", prog);
+		return 130;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "%s: --gui: %s\n", prog, err);
+		return 2;
+	}
+	return 0;
 }
 
 /* ---------------------------------------------------------------- list -- */
@@ -1125,7 +1167,7 @@ static const int explore_opts[] = {
 	OPT_STRATEGY, OPT_OUT, OPT_HOLD_MAX, OPT_NO_POR, 0,
 };
 static const int play_opts[] = {
-	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, 0,
+	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_GUI, OPT_SCALE, OPT_SAVE, 0,
 };
 static const int tour_opts[] = {
 	OPT_SEED, BUDGET_OPTS, OPT_TRACE_LIMIT, OPT_OUT, OPT_SIZE, OPT_GUI, OPT_SCALE, 0,
@@ -1160,7 +1202,8 @@ static const struct command commands[] = {
 	 "command a\nrun (GNU parallel) or a Slurm job array\n"
 	 "--from DIR|FILE...: the table of reports run\nanywhere (no FILE.lua needed)"},
 	{"play", cmd_play, play_opts, true, false, "FILE.lua [options]",
-	 "you are the scheduler: choose who goes next\nat each point the kernel could switch"},
+	 "you are the scheduler: choose who goes next\nat each point the kernel could switch\n"
+	 "(--gui: in the window; G there too)"},
 	{"explore", cmd_explore, explore_opts, true, true,
 	 "FILE.lua --seeds 1..N [--goal violation|deadlock|check|max:ops.NAME.p99]",
 	 "the first seed that reaches the goal\n"
@@ -1241,6 +1284,8 @@ static void usage(FILE *out)
 "                      1ms, at most 60s)\n"
 "  --no-por            explore --strategy exhaustive:K: run every decision\n"
 "                      sequence, without partial-order reduction\n"
+"  --save S            play --gui: where W saves the schedule (default\n"
+"                      " KM_DEFAULT_OUT_DIR "/<scenario>.schedule)\n"
 "  --max-instructions N  Lua instruction budget (default %llu)\n"
 "  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
 "  --max-wall SECONDS  wall-clock budget (default %g)\n"

@@ -15,10 +15,13 @@
  */
 #include "view_cli.h"
 #include "view_lib.h"
+#include "play.h"
 #include "../defaults.h"
+#include "../report/play_state.h"
 
 #include "../lua/tour.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -154,10 +157,15 @@ static void museum_words(const char *reason, char *out, size_t len)
 	}
 }
 
-static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, int mode,
-		 struct km_view_run *out, char *err, size_t errlen)
+/*
+ * Run @ex in @era with @mode into a free slot.  With @play, the run makes
+ * the game's decisions (report/play_state.h) and may stop at its next
+ * question: that run is shown too, its trace up to the question, its
+ * outcome none ("paused") rather than the error the chooser ended it with.
+ */
+static int run_slot(struct host *h, const struct km_view_exhibit *ex, const char *era, int mode,
+		    struct km_play *play, struct km_view_run *out, char *err, size_t errlen)
 {
-	struct host *h = ud;
 	struct slot *sl = NULL;
 	for (int i = 0; i < POOL && !sl; i++)
 		if (!h->slot[i].used)
@@ -202,7 +210,27 @@ static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, in
 		snprintf(err, errlen, "no scenario to run");
 		return -1;
 	}
+	if (play) {
+		rq.chooser = km_play_begin(play, km_play_line_of, &sl->s);
+		rq.schedule_name = NULL;
+	}
 	int rc = km_session_run(&sl->s, h->eras, &rq);
+	if (play && km_play_end(play, rc) && sl->s.ri.sim) {
+		struct km_session *s = &sl->s;
+		s->ri.lines = km_scenario_lines(s->sc, &s->ri.nlines);
+		s->ri.outcome = KM_OUT_NONE;
+		s->ri.reason = "paused at a choice point: your move";
+		rc = 0;
+	}
+	if (play && !play->goal[0] && sl->s.sc) {
+		const char *desc = km_scenario_meta(sl->s.sc)->description;
+		const char *g = strstr(desc, "Goal:");
+		if (g)
+			snprintf(play->goal, sizeof(play->goal), "%s", g);
+		else
+			snprintf(play->goal, sizeof(play->goal), "Goal: %s", "a failed check(); "
+				 "in a scenario without checks, a deadlock or a violation.");
+	}
 	if (rc == 2 || !sl->s.ri.sim) {
 		museum_words(sl->s.ri.reason ? sl->s.ri.reason : "the run failed", err, errlen);
 		km_session_free(&sl->s);
@@ -214,6 +242,32 @@ static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, in
 	sl->placard = sl->s.ri.era ? km_read_placard(sl->s.ri.era->placard) : NULL;
 	*out = (struct km_view_run){ .ri = &sl->s.ri, .era_placard = sl->placard, .handle = sl };
 	return 0;
+}
+
+static int rerun(void *ud, const struct km_view_exhibit *ex, const char *era, int mode,
+		 struct km_view_run *out, char *err, size_t errlen)
+{
+	return run_slot(ud, ex, era, mode, NULL, out, err, errlen);
+}
+
+static int play_run(void *ud, const struct km_view_exhibit *ex, const char *era, int mode,
+		    struct km_play *play, struct km_view_run *out, char *err, size_t errlen)
+{
+	return run_slot(ud, ex, era, mode, play, out, err, errlen);
+}
+
+/* The default folder of saved schedules is made on the first save. */
+static int play_save(void *ud, const struct km_play *play, const struct km_view_run *run,
+		     const char *path, char *err, size_t errlen)
+{
+	(void)ud;
+	const char *dir = KM_DEFAULT_OUT_DIR "/";
+	if (!strncmp(path, dir, strlen(dir)) && !strchr(path + strlen(dir), '/') &&
+	    mkdir(KM_DEFAULT_OUT_DIR, 0777) < 0 && errno != EEXIST) {
+		snprintf(err, errlen, "%s: %s", KM_DEFAULT_OUT_DIR, strerror(errno));
+		return -1;
+	}
+	return km_play_save(play, run->ri, run->ri->mode, path, err, errlen);
 }
 
 static void release(void *ud, struct km_view_run *run)
@@ -244,8 +298,9 @@ static void host_free(struct host *h)
 	}
 }
 
-int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
-		  int n, int first, const struct km_run_request *base, char *err, size_t errlen)
+static int window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
+		  int n, int first, const struct km_run_request *base, bool play,
+		  const char *save_path, char *err, size_t errlen)
 {
 	const struct km_view_api *view = km_view_lib(err, errlen);
 	if (!view)
@@ -258,13 +313,30 @@ int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *
 	h->eras = eras;
 	h->base = base;
 	struct km_view_host vh = { .ud = h, .rerun = rerun, .release = release,
-				   .interrupted = interrupted };
+				   .interrupted = interrupted, .play_run = play_run,
+				   .play_save = play_save, .play_first = play,
+				   .play_save_path = save_path };
 	int rc = view->window(eras, n > 0 ? exhibits : NULL, n, first, &vh, err, errlen);
 	host_free(h);
 	free(h);
 	return rc;
 }
 
+
+int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
+		  int n, int first, const struct km_run_request *base, char *err, size_t errlen)
+{
+	return window(eras, exhibits, n, first, base, false, NULL, err, errlen);
+}
+
+int km_cli_window_play(const struct km_era_list *eras, const struct km_run_request *base,
+		       const char *save_path, char *err, size_t errlen)
+{
+	int mode = base->mode;
+	struct km_view_exhibit solo = { .file = base->file, .era = base->era, .modes = &mode,
+					.nmodes = 1 };
+	return window(eras, &solo, 1, 0, base, true, save_path, err, errlen);
+}
 
 /* ---------------------------------------------------------------- tour -- */
 

@@ -45,6 +45,15 @@ int km_cli_png_exhibit(const struct km_era_list *eras, const struct km_view_exhi
 int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
 		  int n, int first, const struct km_run_request *base, char *err, size_t errlen);
 
+/**
+ * km_cli_window_play - the window on the scenario of base->file, in play
+ * mode from the start: the visitor is the scheduler (report/play_state.h).
+ * W saves the schedule at @save_path (NULL: out/<scenario>.schedule).
+ * Returns as km_cli_window.
+ */
+int km_cli_window_play(const struct km_era_list *eras, const struct km_run_request *base,
+		       const char *save_path, char *err, size_t errlen);
+
 struct km_tour;
 struct km_exhibit;
 

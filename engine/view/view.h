@@ -33,6 +33,8 @@ struct km_view_run {
 	void *handle;			/* the host's, for release; the view ignores it */
 };
 
+struct km_play;
+
 /* What the window asks of its caller. */
 struct km_view_host {
 	void *ud;
@@ -48,6 +50,22 @@ struct km_view_host {
 	/* Optional: has the user asked the program to stop (SIGINT, SIGTERM)?
 	 * The window checks it at least every 100 ms and closes. */
 	bool (*interrupted)(void *ud);
+	/* Optional: play mode, where the visitor is the scheduler (key G).
+	 * Run exhibit @ex in @era with @mode as rerun does, with the chooser
+	 * of @play (../report/play_state.h: km_play_begin, then km_play_end):
+	 * the run either stops at the next question (play->paused; the run
+	 * has its trace up to there) or ends.  Returns 0 with @out, which the
+	 * view releases as any other, or -1 with @err.  Without it the window
+	 * has no play mode. */
+	int (*play_run)(void *ud, const struct km_view_exhibit *ex, const char *era, int mode,
+			struct km_play *play, struct km_view_run *out, char *err, size_t errlen);
+	/* Save the decisions of @play, made on @run, as the schedule file
+	 * @path.  Returns 0, or -1 with @err.  Required with play_run. */
+	int (*play_save)(void *ud, const struct km_play *play, const struct km_view_run *run,
+			 const char *path, char *err, size_t errlen);
+	bool play_first;		/* open in play mode */
+	const char *play_save_path;	/* where play mode saves; NULL:
+					 * out/<scenario>.schedule */
 };
 
 /* Where assets/ (fonts) is: the data folder.  Call before drawing; when

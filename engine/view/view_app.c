@@ -17,6 +17,15 @@
  * such primitive, say), its one-line reason is shown and the previous run
  * stays on screen.
  *
+ * Play mode (G, or play --gui) is the game of ../report/play_state.h in
+ * the window: the app keeps the decisions (a struct km_play), and each
+ * answer, undo or run-to-the-end is one new run from the host
+ * (km_view_host.play_run) that stops at the next question or ends; it
+ * replaces the run on screen like a mode switch, with the playhead at
+ * the question.  Answers are applied one input event at a time, so keys
+ * typed faster than a frame are each heard.  Saving goes through the
+ * host too (play_save): the schedule file is the command line's format.
+ *
  * High DPI: the window is created with SDL_WINDOW_ALLOW_HIGHDPI and the
  * state works in the renderer's output pixels; the ratio of output to
  * window size converts mouse coordinates and scales the fonts.
@@ -25,6 +34,7 @@
 #include "view_inspect.h"
 
 #include "../era.h"
+#include "../report/play_state.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +70,11 @@ struct app {
 	bool toast_bad;		/* a refusal or an error, not news */
 	int shots;
 	struct km_view_dump_memo dump;	/* LOCKMUSEUM_VIEW_DUMP, for tests */
+	/* play mode: the game (NULL outside it), as the frame shows it */
+	struct km_play *play;
+	struct km_view_play_frame pf;
+	char play_why[600];
+	char play_path[512];
 };
 
 bool km_view_have_display(void)
@@ -106,6 +121,7 @@ static void draw(struct app *a, const char *status)
 		.cmp_why = a->whyp, .ncmp = a->ncmp, .status = status,
 		.toast = SDL_GetTicks64() < a->toast_until ? a->toast : NULL,
 		.toast_bad = a->toast_bad,
+		.play = a->play ? &a->pf : NULL,
 	};
 	km_draw_frame(a->d, &f, &a->st);
 }
@@ -125,10 +141,12 @@ static void set_title(struct app *a)
 	char title[512];
 	const char *sched = ri->schedule ? strrchr(ri->schedule, '/') : NULL;
 	sched = sched ? sched + 1 : ri->schedule;
-	snprintf(title, sizeof(title), "lockmuseum - %s (era %s, mode %s, %d CPU%s%s%s)",
+	snprintf(title, sizeof(title), "lockmuseum - %s (era %s, mode %s, %d CPU%s%s%s%s)",
 		 ri->title && *ri->title ? ri->title : ri->scenario ? ri->scenario : "?",
 		 ri->era ? ri->era->id : "?", km_mode_name(ri->mode), ri->cpus,
-		 ri->cpus == 1 ? "" : "s", sched ? ", schedule " : "", sched ? sched : "");
+		 ri->cpus == 1 ? "" : "s", sched ? ", schedule " : "", sched ? sched : "",
+		 !a->play ? "" : a->play->paused ? ", play" : a->pf.saved ? ", play, saved" :
+		 a->pf.reached ? ", play, goal reached" : ", play, ended");
 	SDL_SetWindowTitle(a->win, title);
 }
 
@@ -287,6 +305,197 @@ static void sizes(struct app *a)
 	km_view_state_resize(&a->st, ow, oh, ww > 0 ? (float)ow / (float)ww : 1.0f);
 }
 
+/* ---------------------------------------------------------------- play -- */
+
+/* For the window tests (LOCKMUSEUM_VIEW_DUMP): the question, with where
+ * each option is on screen (window coordinates), or how the run ended. */
+static void play_dump(const struct app *a)
+{
+	const char *e = getenv("LOCKMUSEUM_VIEW_DUMP");
+	if (!e || !*e || !a->play || !a->cur.live)
+		return;
+	const struct km_play *p = a->play;
+	const struct km_view_model *m = &a->cur.m;
+	const struct km_view_state *st = &a->st;
+	float dpi = st->dpi > 0 ? st->dpi : 1.0f;
+	if (p->paused) {
+		printf("play: question %u task %s line %d\n", p->q.index, km_vm_ctx_name(m, p->q.ctx),
+		       p->q.line);
+		for (int i = 0; i <= p->q.nothers; i++) {
+			int y = km_view_play_row_y(st, i);
+			if (y < 0)
+				break;
+			printf("play: option %d %s %d %d\n", i,
+			       km_vm_ctx_name(m, i ? p->q.others[i - 1] : p->q.ctx),
+			       (int)((float)(st->lay.placard.x + st->lay.placard.w / 2) / dpi),
+			       (int)((float)(y + st->lay.play_row_h / 2) / dpi));
+		}
+	} else {
+		printf("play: ended %s holds %d goal %s\n", km_outcome_name(a->cur.run.ri->outcome),
+		       p->n, a->pf.reached ? "reached" : "not-reached");
+	}
+	printf("play: end\n");
+	fflush(stdout);
+}
+
+/* Run the game's decisions so far; on screen, the run up to the next
+ * question, or to its end.  On failure the previous run stays. */
+static int play_step(struct app *a)
+{
+	char err[1024];
+	const struct km_view_exhibit *ex = exhibit(a);
+	const char *era = a->st.era >= 0 && a->st.era < a->eras->n ? a->eras->v[a->st.era].id
+								   : ex->era;
+	struct shown next;
+	memset(&next, 0, sizeof(next));
+	if (a->host->play_run(a->host->ud, ex, era, a->st.mode, a->play, &next.run, err,
+			      sizeof(err)) < 0) {
+		toast(a, err);
+		return -1;
+	}
+	if (km_vm_build(&next.m, next.run.ri, err, sizeof(err)) < 0) {
+		a->host->release(a->host->ud, &next.run);
+		toast(a, err);
+		return -1;
+	}
+	next.live = true;
+	struct shown old = a->cur;
+	a->cur = next;
+	km_view_state_bind(&a->st, &a->cur.m, km_view_era_index(a->eras, a->cur.run.ri->era),
+			   a->cur.run.ri->mode);
+	if (old.live) {
+		km_vm_free(&old.m);
+		a->host->release(a->host->ud, &old.run);
+	}
+	const struct km_play *p = a->play;
+	const struct km_run_info *ri = a->cur.run.ri;
+	km_time end = p->paused ? p->q.now : ri->sim ? ri->sim->now : 0;
+	a->st.play_options = p->paused ? 1 + p->q.nothers : 0;
+	a->st.playing = false;
+	a->st.has_focus = false;
+	a->st.play = end;
+	a->st.t0 = 0;
+	a->st.t1 = end + end / 8 + 1000;
+	a->pf.saved = false;
+	a->pf.reached = !p->paused && km_play_goal(ri, a->play_why, sizeof(a->play_why));
+	a->pf.why = a->play_why;
+	if (!a->host->play_save_path) {
+		/* out/<scenario>.schedule, the name made safe for a file name */
+		char name[200];
+		snprintf(name, sizeof(name), "%s", ri->scenario ? ri->scenario : "play");
+		for (char *c = name; *c; c++)
+			if (*c == '/' || *c == '\\' || (unsigned char)*c < 0x20)
+				*c = '_';
+		snprintf(a->play_path, sizeof(a->play_path), "out/%s.schedule", name);
+	}
+	set_title(a);
+	play_dump(a);
+	return 0;
+}
+
+static void play_leave(struct app *a)
+{
+	if (!a->play)
+		return;
+	km_play_free(a->play);
+	free(a->play);
+	a->play = NULL;
+	a->st.play_mode = false;
+	a->st.play_options = 0;
+	km_view_layout(&a->st);
+	if (switch_to(a, a->st.exhibit, a->st.era, a->st.mode) == 0)
+		km_view_show_key_moment(&a->st);
+}
+
+static void play_enter(struct app *a)
+{
+	if (a->play)
+		return;
+	a->play = malloc(sizeof(*a->play));
+	if (!a->play) {
+		toast(a, "out of memory");
+		return;
+	}
+	km_play_init(a->play);
+	compare_free(a);
+	a->st.compare = false;
+	a->st.help = false;
+	a->st.inspect = KM_INSPECT_NONE;
+	a->st.play_mode = true;
+	km_view_layout(&a->st);
+	a->pf = (struct km_view_play_frame){ .play = a->play, .save_path = a->play_path };
+	if (a->host->play_save_path)
+		snprintf(a->play_path, sizeof(a->play_path), "%s", a->host->play_save_path);
+	if (play_step(a) < 0) {
+		km_play_free(a->play);
+		free(a->play);
+		a->play = NULL;
+		a->st.play_mode = false;
+		km_view_layout(&a->st);
+	}
+}
+
+static void play_request(struct app *a, int cmd, int arg)
+{
+	if (cmd == KM_VPLAY_ENTER) {
+		play_enter(a);
+		return;
+	}
+	struct km_play *p = a->play;
+	if (!p)
+		return;
+	char msg[1000];
+	switch (cmd) {
+	case KM_VPLAY_LEAVE:
+		play_leave(a);
+		break;
+	case KM_VPLAY_ANSWER:
+	case KM_VPLAY_TO_END: {
+		if (!p->paused) {
+			toast(a, "The run has ended: U undoes the last decision, W saves, G leaves.");
+			break;
+		}
+		int k = cmd == KM_VPLAY_ANSWER ? arg : 0;
+		int rc = km_play_answer(p, k, cmd == KM_VPLAY_TO_END);
+		if (rc == -1) {
+			snprintf(msg, sizeof(msg), "No task %d here: Enter, or 1 to %d.", k, p->q.nothers);
+			toast(a, msg);
+		} else if (rc < 0) {
+			toast(a, "out of memory");
+		} else {
+			play_step(a);
+		}
+		break;
+	}
+	case KM_VPLAY_UNDO:
+		if (!km_play_undo(p))
+			toast(a, "Nothing to undo.");
+		else
+			play_step(a);
+		break;
+	case KM_VPLAY_SAVE: {
+		char err[700];
+		if (a->host->play_save(a->host->ud, p, &a->cur.run, a->play_path, err, sizeof(err)) < 0) {
+			snprintf(msg, sizeof(msg), "could not save: %.600s", err);
+			toast(a, msg);
+			break;
+		}
+		a->pf.saved = true;
+		set_title(a);
+		snprintf(msg, sizeof(msg), "saved %.300s: run --schedule %.300s replays it", a->play_path,
+			 a->play_path);
+		toast(a, msg);
+		if (getenv("LOCKMUSEUM_VIEW_DUMP") && *getenv("LOCKMUSEUM_VIEW_DUMP")) {
+			printf("play: saved %s\n", a->play_path);
+			fflush(stdout);
+		}
+		break;
+	}
+	default:
+		break;
+	}
+}
+
 static void requests(struct app *a)
 {
 	unsigned req = a->st.req;
@@ -310,6 +519,8 @@ static void requests(struct app *a)
 		if (a->st.compare)
 			compare_load(a);
 	}
+	if (req & KM_VREQ_PLAY)
+		play_request(a, a->st.play_cmd, a->st.play_arg);
 	if (req & KM_VREQ_SCREENSHOT)
 		screenshot(a);
 }
@@ -411,6 +622,18 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 		goto out;
 	}
 	km_view_show_key_moment(&a->st);
+	a->st.can_play = host->play_run && host->play_save && host->release;
+	if (host->play_first) {
+		if (!a->st.can_play) {
+			snprintf(err, errlen, "this window cannot play");
+			goto out;
+		}
+		play_enter(a);
+		if (!a->play) {
+			snprintf(err, errlen, "%s", a->toast);
+			goto out;
+		}
+	}
 
 	Uint64 last = SDL_GetPerformanceCounter();
 	double acc = 0;
@@ -429,6 +652,8 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 			     e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED))
 				sizes(a);
 			km_view_handle_event(&a->st, &e);
+			if (a->st.req & KM_VREQ_PLAY)
+				requests(a);	/* each answer in turn, however fast */
 			have = SDL_PollEvent(&e);
 		}
 		if (a->st.req)
@@ -456,6 +681,10 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 	rc = 0;
 out:
 	if (a) {
+		if (a->play) {
+			km_play_free(a->play);
+			free(a->play);
+		}
 		compare_free(a);
 		shown_free(a, &a->cur);
 		km_draw_free(a->d);

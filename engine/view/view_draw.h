@@ -26,6 +26,17 @@
 /* Summaries kept: the timeline's run and every compare run. */
 #define KM_DRAW_SUMMARIES (KM_VIEW_MAX_COMPARE + 1)
 
+struct km_play;
+
+/* Play mode, as a frame shows it (view_play.c). */
+struct km_view_play_frame {
+	const struct km_play *play;	/* the decisions and the question */
+	bool reached;			/* the run ended and reached the goal */
+	const char *why;		/* ... in words */
+	const char *save_path;		/* where W saves */
+	bool saved;			/* it was saved there */
+};
+
 /* The inputs of one frame, all const. */
 struct km_view_frame {
 	const struct km_era_list *eras;
@@ -39,6 +50,7 @@ struct km_view_frame {
 	bool toast_bad;				/* ... telling of a refusal */
 	const char *status;			/* e.g. "running 2009 / mutex..." */
 	bool still;				/* a picture, not a window: no controls */
+	const struct km_view_play_frame *play;	/* play mode, or NULL */
 };
 
 /* A laid-out placard: lines of text with their font and position. */

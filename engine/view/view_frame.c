@@ -161,7 +161,10 @@ void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
 	km_draw_timeline(d, f, st);
 	km_draw_legend(d, st);
 	event_line(d, f, st);
-	km_draw_placard(d, f, st);
+	if (f->play)
+		km_draw_play(d, f, st);
+	else
+		km_draw_placard(d, f, st);
 	km_draw_stats(d, f, st);
 	km_draw_ribbon(d, f, st);
 	playback(d, f, st);

@@ -120,7 +120,15 @@ void km_view_layout(struct km_view_state *s)
 	int plac_h = (int)((float)L->side.h * (lat ? 0.40f : viols ? 0.46f : 0.56f));
 	if (s->projector)	/* the larger figures need their ten lines */
 		plac_h = (int)((float)L->side.h * (lat ? 0.26f : viols ? 0.30f : 0.40f));
+	if (s->play_mode)	/* the question needs the room, the placard waits */
+		plac_h = (int)((float)L->side.h * 0.62f);
 	L->placard = (SDL_Rect){ L->side.x + m, L->side.y + m, side_in, plac_h - m };
+	/* play mode: a title, the goal (three lines), where the run stands,
+	 * then the options, two lines each, and the keys at the bottom */
+	L->play_row_h = px(u, s->projector ? 58 : 44);
+	L->play_y0 = L->placard.y + px(u, s->projector ? 190 : 160);
+	L->play_rows = imax(0, (L->placard.y + L->placard.h - px(u, 56) - L->play_y0) /
+			       L->play_row_h);
 	L->stats = (SDL_Rect){ L->side.x + m, L->side.y + plac_h + m / 2, side_in,
 			       L->side.h - plac_h - m - m / 2 };
 	/* the stats panel's violation list (see view_stats.c: ten lines first) */

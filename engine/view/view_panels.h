@@ -25,6 +25,9 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 		    const struct km_view_state *st);
 void km_draw_placard(struct km_draw *d, const struct km_view_frame *f,
 		     const struct km_view_state *st);
+/* Play mode's panel, in the placard's place (view_play.c). */
+void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
+		  const struct km_view_state *st);
 void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		   const struct km_view_state *st);
 void km_draw_help(struct km_draw *d, const struct km_view_state *st);

@@ -391,10 +391,38 @@ static void open_violation(struct km_view_state *s, size_t k)
 	s->inspect_serial++;
 }
 
+static void play_request(struct km_view_state *s, int cmd, int arg)
+{
+	s->play_cmd = cmd;
+	s->play_arg = arg;
+	s->req |= KM_VREQ_PLAY;
+}
+
+int km_view_play_row_y(const struct km_view_state *s, int i)
+{
+	const struct km_view_layout *L = &s->lay;
+	if (!s->play_mode || i < 0 || i >= s->play_options || i >= L->play_rows)
+		return -1;
+	return L->play_y0 + i * L->play_row_h;
+}
+
 static void click(struct km_view_state *s, int x, int y)
 {
 	const struct km_view_layout *L = &s->lay;
 	const struct km_view_model *m = s->model;
+	if (s->play_mode && in_rect(&L->placard, x, y)) {
+		/* a click on an option of the question answers it */
+		for (int i = 0; i < s->play_options; i++) {
+			int ry = km_view_play_row_y(s, i);
+			if (ry >= 0 && y >= ry && y < ry + L->play_row_h) {
+				play_request(s, KM_VPLAY_ANSWER, i);
+				break;
+			}
+		}
+		return;
+	}
+	if (s->play_mode && in_rect(&L->ribbon, x, y))
+		return;		/* play mode keeps its era */
 	if (in_rect(&L->ribbon, x, y) && s->eras && s->eras->n) {
 		/* the era whose year is nearest the click */
 		int best = -1, bd = 0;
@@ -490,9 +518,68 @@ static void request_mode(struct km_view_state *s, int mode)
 	s->req |= KM_VREQ_RERUN;
 }
 
+/*
+ * Play mode's keys (view_play.c): G enters and leaves it; there, a number
+ * lets that task go first, Enter lets the task go, U or Backspace undoes,
+ * R runs to the end, W saves the schedule.  The keys that would run
+ * something else (modes, eras, exhibits, compare) do nothing in it.
+ * Returns whether the key was play mode's.
+ */
+static bool play_key(struct km_view_state *s, SDL_Keycode c)
+{
+	if (!s->play_mode) {
+		if (c != SDLK_g)
+			return false;
+		if (s->can_play && !s->compare)
+			play_request(s, KM_VPLAY_ENTER, 0);
+		return true;
+	}
+	if (s->help)
+		return false;
+	if (c >= SDLK_1 && c <= SDLK_9) {
+		play_request(s, KM_VPLAY_ANSWER, (int)(c - SDLK_1) + 1);
+		return true;
+	}
+	if (c >= SDLK_KP_1 && c <= SDLK_KP_9) {
+		play_request(s, KM_VPLAY_ANSWER, (int)(c - SDLK_KP_1) + 1);
+		return true;
+	}
+	switch (c) {
+	case SDLK_RETURN:
+	case SDLK_KP_ENTER:
+		play_request(s, KM_VPLAY_ANSWER, 0);
+		return true;
+	case SDLK_u:
+	case SDLK_BACKSPACE:
+		play_request(s, KM_VPLAY_UNDO, 0);
+		return true;
+	case SDLK_r:
+		play_request(s, KM_VPLAY_TO_END, 0);
+		return true;
+	case SDLK_w:
+		play_request(s, KM_VPLAY_SAVE, 0);
+		return true;
+	case SDLK_g:
+		play_request(s, KM_VPLAY_LEAVE, 0);
+		return true;
+	case SDLK_ESCAPE:
+		if (s->inspect)
+			return false;
+		play_request(s, KM_VPLAY_LEAVE, 0);
+		return true;
+	case SDLK_LEFTBRACKET: case SDLK_RIGHTBRACKET: case SDLK_TAB:
+	case SDLK_n: case SDLK_p: case SDLK_PAGEUP: case SDLK_PAGEDOWN:
+		return true;	/* play mode keeps its run */
+	default:
+		return false;
+	}
+}
+
 static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
 {
 	SDL_Keycode c = k->keysym.sym;
+	if (play_key(s, c))
+		return;
 	switch (c) {
 	case SDLK_SPACE:
 		if (!s->playing && s->play >= run_end(s))

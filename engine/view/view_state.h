@@ -73,6 +73,9 @@ struct km_view_layout {
 	/* stats panel: the violations list, for clicks */
 	int viol_y, viol_row_h, nviol_rows;
 	int outcome_y;			/* its outcome line: a click lists the checks */
+	/* play mode (view_play.c): the options of the question, one row
+	 * each from play_y0, inside the placard's place */
+	int play_y0, play_row_h, play_rows;
 	/* ribbon: x of 1 January 1991 and of 1 January 2024 */
 	int rib_x0, rib_x1, rib_axis_y;
 };
@@ -82,6 +85,17 @@ enum {
 	KM_VREQ_EXHIBIT = 2,		/* show exhibit want_exhibit */
 	KM_VREQ_SCREENSHOT = 4,
 	KM_VREQ_COMPARE = 8,		/* the compare view wants its runs */
+	KM_VREQ_PLAY = 16,		/* play mode: play_cmd, play_arg */
+};
+
+/* What a play-mode request asks (view_play.c). */
+enum km_view_play_cmd {
+	KM_VPLAY_ENTER,			/* enter play mode: the first question */
+	KM_VPLAY_LEAVE,			/* back to the exhibit's own run */
+	KM_VPLAY_ANSWER,		/* play_arg 0: let the task go; k: other k first */
+	KM_VPLAY_TO_END,		/* let every task go, to the end */
+	KM_VPLAY_UNDO,
+	KM_VPLAY_SAVE,			/* save the schedule */
 };
 
 struct km_view_state {
@@ -126,6 +140,12 @@ struct km_view_state {
 	km_time inspect_t;		/* the instant clicked */
 	size_t inspect_viol;		/* index into model->viols */
 	unsigned inspect_serial;	/* bumped each time one opens */
+
+	/* play mode: the visitor is the scheduler */
+	bool play_mode;
+	bool can_play;			/* the host makes play runs */
+	int play_options;		/* rows of the question (1 + the others); 0: ended */
+	int play_cmd, play_arg;		/* what KM_VREQ_PLAY asks */
 
 	unsigned req;			/* KM_VREQ_*, cleared by the window loop */
 	int want_mode, want_era, want_exhibit;
@@ -182,6 +202,10 @@ int km_view_year_x(const struct km_view_state *s, double year);
  * the focus on it, paused.  With none, the start of the run.  Pure.
  */
 void km_view_show_key_moment(struct km_view_state *s);
+
+/* Top y of option row @i (0: let the task go) of play mode's question,
+ * or -1 when it is not shown. */
+int km_view_play_row_y(const struct km_view_state *s, int i);
 
 /* The exhibit index after @cur when stepping by @d among @n, wrapping. */
 int km_view_wrap(int cur, int d, int n);

@@ -142,9 +142,13 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	int ok = 0;
 	for (int i = 0; i < ri->nchecks; i++)
 		ok += ri->checks[i].ok;
-	snprintf(d->line, sizeof(d->line), "%s at %s  \xc2\xb7  checks %d/%d%s",
-		 km_outcome_name(ri->outcome), fmt_ns(sim->now, a, sizeof(a)), ok, ri->nchecks,
-		 m->truncated ? "  \xc2\xb7  trace truncated" : "");
+	if (ri->outcome == KM_OUT_NONE)	/* play mode: stopped for a question */
+		snprintf(d->line, sizeof(d->line), "paused at %s: your move",
+			 fmt_ns(sim->now, a, sizeof(a)));
+	else
+		snprintf(d->line, sizeof(d->line), "%s at %s  \xc2\xb7  checks %d/%d%s",
+			 km_outcome_name(ri->outcome), fmt_ns(sim->now, a, sizeof(a)), ok,
+			 ri->nchecks, m->truncated ? "  \xc2\xb7  trace truncated" : "");
 	/* a failed check is named; a click on the line lists them all */
 	for (int i = 0; i < ri->nchecks && ok < ri->nchecks; i++)
 		if (!ri->checks[i].ok) {

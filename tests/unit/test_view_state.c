@@ -298,6 +298,66 @@ static void test_view_state_violation_jump(void **state)
 	vfx_teardown(&f);
 }
 
+/* Play mode: G asks to enter it only where the host can play; there, the
+ * number keys answer instead of switching modes, Enter lets the task go,
+ * U and Backspace undo, R runs to the end, W saves, G and Escape leave;
+ * era and exhibit keys do nothing; a click on an option row answers it. */
+static void play_is(struct km_view_state *st, SDL_Keycode k, int cmd, int arg)
+{
+	st->req = 0;
+	vfx_key(st, k);
+	assert_int_equal(st->req, KM_VREQ_PLAY);
+	assert_int_equal(st->play_cmd, cmd);
+	assert_int_equal(st->play_arg, arg);
+}
+
+static void test_view_state_play_mode(void **state)
+{
+	struct ctx *c = *state;
+	struct km_view_state *st = &c->st;
+	vfx_key(st, SDLK_g);
+	assert_int_equal(st->req, 0);		/* a host that cannot play */
+	st->can_play = true;
+	play_is(st, SDLK_g, KM_VPLAY_ENTER, 0);
+	/* the window loop enters it and shows a question of three rows */
+	st->play_mode = true;
+	st->play_options = 3;
+	km_view_layout(st);
+	play_is(st, SDLK_2, KM_VPLAY_ANSWER, 2);
+	play_is(st, SDLK_KP_1, KM_VPLAY_ANSWER, 1);
+	play_is(st, SDLK_RETURN, KM_VPLAY_ANSWER, 0);
+	play_is(st, SDLK_u, KM_VPLAY_UNDO, 0);
+	play_is(st, SDLK_BACKSPACE, KM_VPLAY_UNDO, 0);
+	play_is(st, SDLK_r, KM_VPLAY_TO_END, 0);
+	play_is(st, SDLK_w, KM_VPLAY_SAVE, 0);
+	static const SDL_Keycode keep[] = { SDLK_LEFTBRACKET, SDLK_RIGHTBRACKET, SDLK_TAB,
+					    SDLK_n, SDLK_p };
+	for (size_t i = 0; i < sizeof(keep) / sizeof(keep[0]); i++) {
+		st->req = 0;
+		vfx_key(st, keep[i]);
+		assert_int_equal(st->req, 0);
+		assert_false(st->compare);
+	}
+	/* the rows are where the clicks land; row 3 is not offered */
+	assert_true(st->lay.play_rows >= 3);
+	for (int i = 0; i < 3; i++) {
+		int y = km_view_play_row_y(st, i);
+		assert_true(y >= st->lay.placard.y && y < st->lay.placard.y + st->lay.placard.h);
+		st->req = 0;
+		vfx_click(st, st->lay.placard.x + st->lay.placard.w / 2, y + st->lay.play_row_h / 2);
+		assert_int_equal(st->req, KM_VREQ_PLAY);
+		assert_int_equal(st->play_cmd, KM_VPLAY_ANSWER);
+		assert_int_equal(st->play_arg, i);
+	}
+	assert_int_equal(km_view_play_row_y(st, 3), -1);
+	st->req = 0;
+	vfx_click(st, st->lay.placard.x + 4, st->lay.placard.y + 2);	/* the title */
+	assert_int_equal(st->req, 0);
+	play_is(st, SDLK_g, KM_VPLAY_LEAVE, 0);
+	play_is(st, SDLK_ESCAPE, KM_VPLAY_LEAVE, 0);
+	assert_false(st->quit);
+}
+
 /* A long run with short events starts zoomed in, and follows the
  * playhead. */
 static void test_view_state_initial_window(void **state)
@@ -333,6 +393,7 @@ int main(void)
 		cmocka_unit_test_setup(test_view_state_overlays, fresh),
 		cmocka_unit_test_setup(test_view_state_violation_click, fresh),
 		cmocka_unit_test(test_view_state_violation_jump),
+		cmocka_unit_test_setup(test_view_state_play_mode, fresh),
 		cmocka_unit_test(test_view_state_initial_window),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

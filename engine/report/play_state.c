@@ -1,0 +1,160 @@
+/*
+ * play_state.c - the game's loop without its screen: decisions replayed,
+ * the next question found, answers and undo.  See play_state.h.
+ *
+ * The chooser below sees every choice point of a run.  Those below @upto
+ * are decided: a recorded decision holds the task for the other it names,
+ * the others let the task go, as the player answered.  The first point
+ * at or past @upto with somebody who could go first is the question: it
+ * is noted, with the lines of the task and of each other, and the run is
+ * stopped there.  Points where nobody else could move are no questions.
+ */
+#include "play_state.h"
+
+#include "../sim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int play_choose(void *ud, const struct km_sim *sim, const struct km_choice_point *cp,
+		       char *err, size_t errlen)
+{
+	struct km_play *p = ud;
+	if (cp->index + 1 > p->last_index)
+		p->last_index = cp->index + 1;
+	if (cp->index < p->upto) {
+		if (p->next < p->n && p->d[p->next].index == cp->index) {
+			const struct km_play_decision *d = &p->d[p->next++];
+			for (int i = 0; i < cp->nothers; i++)
+				if (cp->others[i]->id == d->other)
+					return i;
+			snprintf(err, errlen, "play: the decision at choice point %u no longer fits",
+				 cp->index);
+			return KM_CHOOSE_FAIL;
+		}
+		return KM_CHOOSE_GO;
+	}
+	if (cp->nothers == 0 || p->to_end)
+		return KM_CHOOSE_GO;	/* nobody could go first: no question */
+	struct km_play_question *q = &p->q;
+	p->paused = true;
+	q->index = cp->index;
+	q->now = sim->now;
+	q->ctx = cp->ctx->id;
+	q->line = p->line_of ? p->line_of(p->line_ud, cp->ctx) : 0;
+	q->nothers = cp->nothers < KM_PLAY_MAX_OTHERS ? cp->nothers : KM_PLAY_MAX_OTHERS;
+	for (int i = 0; i < q->nothers; i++) {
+		q->others[i] = cp->others[i]->id;
+		q->other_lines[i] = p->line_of ? p->line_of(p->line_ud, cp->others[i]) : 0;
+	}
+	snprintf(err, errlen, KM_PLAY_PAUSED);
+	return KM_CHOOSE_FAIL;
+}
+
+void km_play_init(struct km_play *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->chooser.choose = play_choose;
+	p->chooser.ud = p;
+}
+
+void km_play_free(struct km_play *p)
+{
+	free(p->d);
+	free(p->hist);
+	km_play_init(p);
+}
+
+const struct km_chooser *km_play_begin(struct km_play *p,
+				       int (*line_of)(void *ud, const struct km_ctx *ctx),
+				       void *ud)
+{
+	p->next = 0;
+	p->paused = false;
+	p->last_index = 0;
+	p->line_of = line_of;
+	p->line_ud = ud;
+	p->chooser.choose = play_choose;
+	p->chooser.ud = p;
+	return &p->chooser;
+}
+
+bool km_play_end(struct km_play *p, int rc)
+{
+	p->paused = p->paused && rc == 2;
+	if (p->to_end) {
+		/* every later point was let go: they are decided now */
+		if (p->last_index > p->upto)
+			p->upto = p->last_index;
+		p->to_end = false;
+	}
+	return p->paused;
+}
+
+static bool grow(void **v, int *cap, int need, size_t size)
+{
+	if (need <= *cap)
+		return true;
+	int ncap = *cap ? 2 * *cap : 64;
+	void *n = realloc(*v, (size_t)ncap * size);
+	if (!n)
+		return false;
+	*v = n;
+	*cap = ncap;
+	return true;
+}
+
+int km_play_answer(struct km_play *p, int k, bool to_end)
+{
+	if (!p->paused || k < 0 || k > p->q.nothers)
+		return -1;
+	if (!grow((void **)&p->hist, &p->caphist, p->nhist + 1, sizeof(*p->hist)) ||
+	    (k > 0 && !grow((void **)&p->d, &p->cap, p->n + 1, sizeof(*p->d))))
+		return -2;
+	p->hist[p->nhist++] = (struct km_play_undo){ p->upto, p->n };
+	if (k > 0)
+		p->d[p->n++] = (struct km_play_decision){ p->q.index, p->q.ctx,
+							  p->q.others[k - 1] };
+	p->upto = p->q.index + 1;
+	p->to_end = to_end;
+	return 0;
+}
+
+bool km_play_undo(struct km_play *p)
+{
+	if (!p->nhist)
+		return false;
+	p->nhist--;
+	p->upto = p->hist[p->nhist].upto;
+	p->n = p->hist[p->nhist].ndecisions;
+	p->to_end = false;
+	return true;
+}
+
+bool km_play_goal(const struct km_run_info *ri, char *why, size_t len)
+{
+	for (int i = 0; i < ri->nchecks; i++)
+		if (!ri->checks[i].ok) {
+			snprintf(why, len, "a check failed: %s", ri->checks[i].message ?
+				 ri->checks[i].message : "(no message)");
+			return true;
+		}
+	if (ri->nchecks)
+		return false;
+	if (ri->sim && ri->sim->outcome == KM_OUT_DEADLOCK) {
+		snprintf(why, len, "deadlock");
+		return true;
+	}
+	for (int k = 0; ri->sim && k < KM_V_KINDS; k++)
+		if (ri->sim->violation_count[k]) {
+			snprintf(why, len, "%s", km_violation_name((enum km_violation_kind)k));
+			return true;
+		}
+	return false;
+}
+
+const char *km_play_task_name(const struct km_sim *sim, uint32_t id)
+{
+	return sim && id < sim->ctxs.n && sim->ctxs.v[id]->name ? sim->ctxs.v[id]->name : "?";
+}
