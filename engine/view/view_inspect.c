@@ -458,6 +458,7 @@ void km_view_test_dump(const struct km_view_state *s, struct km_view_dump_memo *
 		}
 		printf("place: end\n");
 		fflush(stdout);
+		memo->text_next = true;
 	}
 	if (memo->inspect_serial != s->inspect_serial && s->inspect) {
 		static char text[16384];

@@ -437,16 +437,21 @@ static void click(struct km_view_state *s, int x, int y)
 		s->sel_lock = m->lane_locks[(y - L->lock_y) / L->lock_h];
 		return;
 	}
-	if (in_rect(&L->stats, x, y) && y >= L->outcome_y && y < L->outcome_y + L->viol_row_h &&
+	if (in_rect(&L->side_tab, x, y)) {
+		s->figures = !s->figures;
+		km_view_layout(s);
+		return;
+	}
+	if (in_rect(&L->stats, x, y) && y >= L->outcome_y && y < L->outcome_y + L->outcome_h &&
 	    m->ri && m->ri->nchecks) {
 		s->inspect = KM_INSPECT_CHECKS;
 		s->inspect_serial++;
 		return;
 	}
-	if (in_rect(&L->stats, x, y) && y >= L->viol_y && L->viol_item_h > 0) {
-		size_t row = (size_t)((y - L->viol_y) / L->viol_item_h);
-		if ((int)row < L->nviol_rows && row < m->nviols)
-			open_violation(s, row);
+	if (in_rect(&L->stats, x, y) && y >= L->viol_y) {
+		for (int row = 0; row < L->nviol_rows && (size_t)row < m->nviols; row++)
+			if (y >= L->viol_top[row] && y < L->viol_top[row + 1])
+				open_violation(s, (size_t)row);
 		return;
 	}
 	if (in_rect(&L->lanes, x, y) && !L->ncmp) {
@@ -562,6 +567,12 @@ static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
 	case SDLK_l:	/* a lecture hall: projector mode */
 		s->projector = !s->projector;
 		km_view_layout(s);
+		break;
+	case SDLK_v:	/* projector mode: the placard or the figures */
+		if (s->projector) {
+			s->figures = !s->figures;
+			km_view_layout(s);
+		}
 		break;
 	case SDLK_h:
 	case SDLK_F1:
