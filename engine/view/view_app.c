@@ -110,8 +110,10 @@ static void draw(struct app *a, const char *status)
 	/* what wraps is measured while drawing: a change redraws (twice
 	 * at most, see km_view_measured) */
 	km_draw_frame(a->d, &f, &a->st);
-	for (int i = 0; i < 2 && km_view_measured(&a->st, &a->d->meas); i++)
+	for (int i = 0; i < 2 && km_view_measured(&a->st, &a->d->meas); i++) {
+		a->d->key.valid = false;	/* the lanes moved: their pixels too */
 		km_draw_frame(a->d, &f, &a->st);
+	}
 }
 
 /* Show a card while the host runs something. */

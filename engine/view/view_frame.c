@@ -119,14 +119,29 @@ static void playback(struct km_draw *d, const struct km_view_frame *f,
 /* --------------------------------------------------------- event line -- */
 
 /* One sentence of the event line: cut to one line, or, in projector
- * mode, wrapped over up to three (a longer one ends cut, and a click on
- * the event opens it whole: view_inspect.c). */
+ * mode, wrapped over the three lines of the box, or more over the legend. */
 #define KM_EVENT_LINES 3
 static void say(struct km_draw *d, const struct km_view_state *st, enum km_font font,
 		const char *s, int x, int y, int w, uint32_t rgb)
 {
-	if (st->projector)
-		km_draw_text_wrap(d, font, s, x, y, w, KM_EVENT_LINES, rgb);
+	if (st->projector) {
+		/* a sentence longer than the box grows it upwards, over the
+		 * legend, for as long as it is shown: nothing is cut, and the
+		 * lanes do not jump from one event to the next */
+		int n = km_draw_text_lines(d, font, s, w), lh = km_text_height(d->tx, font);
+		const SDL_Rect *r = &st->lay.event;
+		if (n > KM_EVENT_LINES) {
+			int pad = km_draw_px(d, 6);
+			const SDL_Rect *lg = &st->lay.legend;
+			y = r->y + r->h - pad - n * lh;
+			int top = y - pad;
+			if (top > lg->y && top < lg->y + lg->h)
+				top = lg->y;	/* the legend whole, not a sliver */
+			km_draw_fill(d, r->x, top, r->w, r->y - top + 1, km_pal(KM_C_PANEL));
+			km_draw_hline(d, r->x, r->x + r->w, top, km_pal(KM_C_GRID));
+		}
+		km_draw_text_wrap(d, font, s, x, y, w, INT_MAX, rgb);
+	}
 	else
 		km_draw_text_fit(d, font, s, x, y, w, rgb);
 }

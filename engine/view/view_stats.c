@@ -147,8 +147,10 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	double all = km_cpu_time_all(&ct);
 	snprintf(d->line, sizeof(d->line), "CPU time, %d CPU%s  \xc2\xb7  irqs off %.1f%%", sim->ncpus,
 		 sim->ncpus == 1 ? "" : "s", km_cpu_time_pct(&ct, KM_CPU_STATES));
-	if (!st->projector || yy < y + 5 * lh)
+	if (!st->projector)
 		yy = y + 5 * lh;	/* the grid: CPU time on line 5 */
+	else
+		yy += lh / 2;
 	put(d, st, KM_FONT_BOLD, d->line, x, &yy, 0, w, lh, ink);
 	static const int order[] = { KM_CPU_BUSY, KM_CPU_SPIN, KM_CPU_IRQ, KM_CPU_SWITCH, KM_CPU_IDLE };
 	int bx = x, by = yy + km_draw_px(d, 3), bh = lh - km_draw_px(d, 7);
