@@ -42,7 +42,7 @@ struct km_view_dump_memo {
 	uint64_t serial;
 	km_time t0, t1, play;
 	int w, h;
-	bool projector, figures;
+	bool projector, figures, help, compare;
 	unsigned inspect_serial;
 	bool text_next;		/* the places changed: log the next frame's text */
 };

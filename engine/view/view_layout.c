@@ -250,7 +250,7 @@ void km_view_layout(struct km_view_state *s)
 
 	/* compare: panels stacked, one per run, sharing the time axis */
 	L->ncmp = s->compare ? s->ncmp : 0;
-	L->cmp_head = px(u, 20);
+	L->cmp_head = imax(px(u, 20), s->projector ? s->meas.cmp_head : 0);
 	L->cmp_end = 1;
 	if (L->ncmp) {
 		int ph = L->lanes.h / L->ncmp;

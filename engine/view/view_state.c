@@ -576,7 +576,13 @@ static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
 		break;
 	case SDLK_h:
 	case SDLK_F1:
-		s->help = !s->help;
+		/* projector mode: the help may take pages, H turns them */
+		if (s->help && s->projector && s->help_page + 1 < s->meas.help_pages) {
+			s->help_page++;
+		} else {
+			s->help = !s->help;
+			s->help_page = 0;
+		}
 		break;
 	case SDLK_q:
 		s->quit = true;

@@ -97,6 +97,8 @@ struct km_view_measure {
 	int top_h;			/* the top bar, for the title's lines */
 	int lock_h, ctr_h, task_h;	/* a lane, for its wrapped gutter label */
 	int task_head;			/* the task lanes' heading, wrapped */
+	int cmp_head;			/* a compare panel's wrapped headline */
+	int help_pages;			/* the help, when it does not fit one */
 	int outcome_y, outcome_h;
 	int nviol_rows;
 	int viol_top[KM_VIEW_VIOL_ROWS + 1];
@@ -131,6 +133,7 @@ struct km_view_state {
 	double speed_base;		/* simulated ns per wall second at speed 0 */
 
 	bool help, compare, quit;
+	int help_page;			/* projector mode: the help's page shown */
 	float scale;			/* the visitor's type size: 1 as designed */
 	bool projector;			/* high contrast, larger type, text wraps */
 	bool figures;			/* projector mode: the side column shows the
