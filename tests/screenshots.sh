@@ -71,6 +71,7 @@ SHOTS=(
 	"2006-compare-window-1920x1080|1920x1080|tour --gui|=era 1991 n =era 1992 n =era 1994 n =era 1999 n =era 2003 n =era 2005 n =era 2006, mode semaphore Tab End"
 	"2003-lost-update-projector-1920x1080|1920x1080|tour --gui --scale 1.25|=era 1991 n =era 1992 n =era 1994 n =era 1999 n =era 2003 End"
 	"2006-task-lanes-window-1280x800|1280x800|run @ROOT@/scripts/inode.lua --gui --mode semaphore --cpus 4 --set tasks=6|=mode semaphore"
+	"2023-kmod-projector-figures-1280x800|1280x800|run @ROOT@/scripts/kmod.lua --gui --scale 2|=mode native v"
 )
 
 pass=0

@@ -105,6 +105,7 @@ void km_view_state_bind(struct km_view_state *s, const struct km_view_model *m,
 	s->sel_lock = -1;
 	s->has_hover = false;
 	s->placard_scroll = 0;
+	s->stats_scroll = 0;
 	s->task_scroll = 0;
 	s->inspect = KM_INSPECT_NONE;
 	km_view_layout(s);
@@ -651,6 +652,14 @@ void km_view_handle_event(struct km_view_state *s, const SDL_Event *e)
 			s->placard_scroll -= (int)(dy * 40.0f * L->u);
 			if (s->placard_scroll < 0)
 				s->placard_scroll = 0;
+		} else if (in_rect(&L->stats, x, y) && s->projector) {
+			/* the figures, wrapped, may be taller than the column */
+			int most = s->meas.stats_h - L->stats.h / 2;
+			s->stats_scroll -= (int)(dy * 40.0f * L->u);
+			if (s->stats_scroll > most)
+				s->stats_scroll = most;
+			if (s->stats_scroll < 0)
+				s->stats_scroll = 0;
 		} else if (in_rect(&L->timeline, x, y) && dy != 0.0f) {
 			zoom_at(s, x, pow(0.8, dy));	/* up: zoom in */
 		}

@@ -99,6 +99,7 @@ struct km_view_measure {
 	int task_head;			/* the task lanes' heading, wrapped */
 	int cmp_head;			/* a compare panel's wrapped headline */
 	int help_pages;			/* the help, when it does not fit one */
+	int stats_h;			/* the figures, wrapped, whole */
 	int outcome_y, outcome_h;
 	int nviol_rows;
 	int viol_top[KM_VIEW_VIOL_ROWS + 1];
@@ -147,6 +148,7 @@ struct km_view_state {
 	int drag_x;
 	km_time drag_t0, drag_t1;
 	int placard_scroll;		/* pixels */
+	int stats_scroll;		/* pixels: projector mode's figures */
 	int task_scroll;		/* first task shown, in model->tasks.order */
 	bool whole;			/* Z: the whole run, not the key moment */
 

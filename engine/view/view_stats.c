@@ -90,7 +90,9 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	const struct km_sim *sim = m->sim;
 	int pad = km_draw_px(d, 10), lh = L->viol_row_h;
 	int x = r->x + pad, w = r->w - 2 * pad;
-	int y = r->y + km_draw_px(d, 8);
+	/* projector mode: the wheel scrolls the figures (stats_scroll) */
+	int scroll = st->projector ? st->stats_scroll : 0;
+	int y = r->y + km_draw_px(d, 8) - scroll;
 	int yy = y;			/* the next line's top */
 	char a[32], b[32];
 	uint32_t ink = km_pal(KM_C_INK), muted = km_pal(KM_C_MUTED);
@@ -201,7 +203,7 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	 * as many as the panel holds, and the layout learns where they are */
 	int nrows = st->projector ? KM_VIEW_VIOL_ROWS : L->nviol_rows;
 	int bottom = r->y + r->h - km_draw_px(d, 6);
-	int shown = 0;
+	int shown = 0, more = 0;
 	for (int row = 0; row < nrows && (size_t)row < m->nviols; row++) {
 		size_t ri_ = m->viols[row];
 		const struct km_trace_rec *rec = &m->recs[ri_];
@@ -217,8 +219,12 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		if (st->projector) {
 			int slh = km_text_height(d->tx, KM_FONT_SMALL);
 			ih = km_draw_text_lines(d, KM_FONT_SMALL, d->line, w) * slh + km_draw_px(d, 4);
-			if (top + ih > bottom)
-				break;	/* the rest: on the timeline's markers */
+			if (top + ih > bottom) {
+				/* the rest: on the timeline's markers, and
+				 * the next one a turn of the wheel away */
+				more = top + ih;
+				break;
+			}
 			d->meas.viol_top[row] = top - r->y;
 			d->meas.viol_top[row + 1] = top + ih - r->y;
 			d->meas.nviol_rows = row + 1;
@@ -236,6 +242,17 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		yy = L->viol_y + shown * lh;
 	SDL_Rect lat = { x, yy + km_draw_px(d, 6), w, 0 };
 	lat.h = r->y + r->h - km_draw_px(d, 6) - lat.y;
+	if (st->projector) {
+		d->meas.stats_h = (more > yy ? more : yy) + scroll - r->y;
+		if (d->meas.stats_h > r->h) {
+			/* a scroll hint, as the placard's */
+			int bar = r->h * r->h / (d->meas.stats_h + 1);
+			int bar_y = r->y + (int)((long long)(r->h - bar) * scroll /
+						 (d->meas.stats_h - r->h / 2 + 1));
+			km_draw_fill(d, r->x + r->w - km_draw_px(d, 4), bar_y, km_draw_px(d, 3), bar,
+				     km_pal(KM_C_GRID));
+		}
+	}
 	SDL_RenderSetClipRect(d->r, NULL);
 	km_draw_latency(d, m, &lat);
 }

@@ -8,8 +8,9 @@
  * a projector frame is drawn on white paper with black ink; the event
  * line gets three lines; with violations to list, the side column still
  * gives the placard (the lesson) the whole of its room, and V or a click
- * on its foot swaps in the figures; the figures wrap, and a click on a
- * violation row finds the row the frame drew where the frame drew it.
+ * on its foot swaps in the figures; the figures wrap, scroll with the
+ * wheel when taller than the column, and a click on a violation row finds
+ * the row the frame drew where the frame drew it.
  */
 #include "test.h"
 
@@ -190,6 +191,25 @@ static void test_view_projector_figures_wrap_and_click(void **state)
 	/* and one on the outcome line lists the checks */
 	vfx_click(&st, st.lay.stats.x + st.lay.stats.w / 2, st.lay.outcome_y + 2);
 	assert_int_equal(st.inspect, KM_INSPECT_CHECKS);
+
+	/* at --scale 2 the figures are taller than the column: the wheel
+	 * scrolls them, and the rows clicks find move with them */
+	km_view_set_scale(2.0f);
+	bind(f, &st, 1280, 800);
+	press(&st, SDLK_v);
+	draw_settled(f, &st);
+	assert_true(st.meas.stats_h > st.lay.stats.h);
+	int outcome = st.lay.outcome_y;
+	SDL_Event e;
+	memset(&e, 0, sizeof(e));
+	e.type = SDL_MOUSEWHEEL;
+	e.wheel.y = -2;		/* down */
+	e.wheel.mouseX = st.lay.stats.x + st.lay.stats.w / 2;
+	e.wheel.mouseY = st.lay.stats.y + st.lay.stats.h / 2;
+	km_view_handle_event(&st, &e);
+	assert_true(st.stats_scroll > 0);
+	draw_settled(f, &st);
+	assert_int_equal(st.lay.outcome_y, outcome - st.stats_scroll);
 	km_view_set_scale(1.0f);
 }
 
