@@ -107,6 +107,16 @@ struct km_draw {
 	struct km_placard_doc doc;
 	/* what this frame measured, for the layout (km_view_measured) */
 	struct km_view_measure meas;
+	/* the task lanes' measures, kept while what they were made from
+	 * holds: measuring hundreds of names every frame would cost
+	 * milliseconds (view_task_lanes.c) */
+	struct {
+		const struct km_view_model *m;
+		uint64_t serial;
+		int gutter_w, lanes_w;
+		float u;
+		int task_h, task_head;
+	} task_meas;
 	bool arrows_hidden;		/* too many wake-ups in view to draw */
 	char line[1024];		/* scratch for one formatted line */
 };

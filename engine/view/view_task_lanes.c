@@ -228,6 +228,13 @@ static void measure(struct km_draw *d, const struct km_view_state *st)
 	const struct km_view_layout *L = &st->lay;
 	const struct km_view_model *m = st->model;
 	const struct km_vm_tasks *T = &m->tasks;
+	if (d->task_meas.m == m && d->task_meas.serial == m->serial &&
+	    d->task_meas.gutter_w == L->gutter.w && d->task_meas.lanes_w == L->lanes.w &&
+	    d->task_meas.u == d->u) {
+		d->meas.task_h = d->task_meas.task_h;
+		d->meas.task_head = d->task_meas.task_head;
+		return;
+	}
 	int slh = km_text_height(d->tx, KM_FONT_SMALL), lh = km_text_height(d->tx, KM_FONT_BODY);
 	int w = L->lanes.w - km_draw_px(d, 8), n = 0;
 	for (int all = 0; all < 2; all++) {
@@ -242,6 +249,13 @@ static void measure(struct km_draw *d, const struct km_view_state *st)
 		if (h > d->meas.task_h)
 			d->meas.task_h = h;
 	}
+	d->task_meas.m = m;
+	d->task_meas.serial = m->serial;
+	d->task_meas.gutter_w = L->gutter.w;
+	d->task_meas.lanes_w = L->lanes.w;
+	d->task_meas.u = d->u;
+	d->task_meas.task_h = d->meas.task_h;
+	d->task_meas.task_head = d->meas.task_head;
 }
 
 void km_draw_task_labels(struct km_draw *d, const struct km_view_state *st, int xplay)
