@@ -21,6 +21,14 @@
  * pixel density, so the museum reads the same at any size.  Everything is
  * integer pixels of the renderer's output, computed once per resize or
  * run, never per frame.
+ *
+ * Projector mode wraps text instead of cutting it, and how many lines a
+ * title or a name takes needs the fonts, which the layout has not: the
+ * drawer measures them while drawing (km_view_measure) and the layout
+ * takes those measures -- the top bar's height, a lane's, where the
+ * figures' clickable lines are -- on the next pass (km_view_measured).
+ * They depend on widths, which they do not change, so a frame settles on
+ * its second drawing.
  */
 #include "view_state.h"
 
@@ -77,13 +85,14 @@ void km_view_layout(struct km_view_state *s)
 	L->u = u;
 
 	int m = px(u, 8);
-	int top_h = imax(px(u, 40), s->projector ? s->meas.top_h : 0), rib_h = px(u, 136), ev_h = px(u, 30), lg_h = px(u, 26);
+	int top_h = imax(px(u, 40), s->projector ? s->meas.top_h : 0);
+	int rib_h = px(u, 136), ev_h = px(u, 30), lg_h = px(u, 26);
 	int side_w = imax(px(u, 320), imin((int)(0.30f * (float)w), px(u, 620)));
 	L->rib_rows = 3;
 	if (s->projector) {
-		/* a lecture hall: the event line and the legend get two lines
-		 * (text wraps rather than being cut), the panels a wider
-		 * column for the larger type */
+		/* a lecture hall: the event line gets three lines and the
+		 * legend two (text wraps rather than being cut), the panels a
+		 * wider column for the larger type */
 		ev_h = px(u, 66);	/* three lines (view_frame.c) */
 		lg_h = px(u, 44);
 		/* a short screen for its type (1280x800 at --scale 2): the
@@ -194,7 +203,8 @@ void km_view_layout(struct km_view_state *s)
 #define OTHER() ((nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0) + \
 		 (ntk ? gap + task_head + ntk * task_h : 0))
 	/* short of room: counters go first, then tasks down to three, then
-	 * locks, then the last tasks */
+	 * locks, then the last tasks (in projector mode the hottest lock
+	 * after them: it is the lesson) */
 	for (;;) {
 		/* projector mode: the locks' larger labels get a little more */
 		int want = imin(ncpus * px(u, 30), avail * (s->projector ? 35 : 45) / 100);

@@ -186,9 +186,13 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 				 ri->checks[i].message ? ri->checks[i].message : "?");
 			break;
 		}
-	d->meas.outcome_y = yy - r->y;
-	d->meas.outcome_h = put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh,
-				ri->outcome == KM_OUT_DEADLOCK || ok < ri->nchecks ? km_pal(KM_C_BAD) : ink);
+	int outcome_y = yy - r->y;
+	int outcome_h = put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh,
+			    ri->outcome == KM_OUT_DEADLOCK || ok < ri->nchecks ? km_pal(KM_C_BAD) : ink);
+	if (st->projector) {	/* for clicks: the layout's is the grid's otherwise */
+		d->meas.outcome_y = outcome_y;
+		d->meas.outcome_h = outcome_h;
+	}
 
 	/* line 9 on: violations */
 	uint64_t nv = 0;

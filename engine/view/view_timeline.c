@@ -832,7 +832,9 @@ static int lock_label(struct km_draw *d, const struct km_view_state *st, int li,
 	const struct km_view_model *m = st->model;
 	int sel = st->sel_lock >= 0 ? st->sel_lock : m->hot_lock;
 	const struct km_lock *l = m->locks[li].lock;
-	enum km_font f = li == sel ? KM_FONT_BOLD : KM_FONT_BODY;
+	/* measured in bold, the wider, so that selecting a lock does not
+	 * change the lanes' height */
+	enum km_font f = li == sel || !draw ? KM_FONT_BOLD : KM_FONT_BODY;
 	char sub[96];
 	if (m->locks[li].max_waiters)
 		snprintf(sub, sizeof(sub), "%s \xc2\xb7 %u wait", km_prim_name(l->prim),
