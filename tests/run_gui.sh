@@ -285,6 +285,26 @@ wait_count() { # PATTERN N: wait until stdout has N lines matching it
 	done
 	return 1
 }
+# Projector mode in a lecture hall's window, 1280x800 at --scale 2: text
+# wraps rather than being cut.  With LOCKMUSEUM_VIEW_DUMP the window
+# prints every run of text of a frame after each new set of places
+# ("text: RUN" ... "text: end"); a run cut with an ellipsis ends with one.
+# Every word of the scenario's title (the window's title bar names it)
+# must be on screen, whole, and no run may be cut -- on the placard and,
+# after V, on the figures.
+texts() { # SIZE: the text runs of the last frame told after "place: size SIZE"
+	awk -v sz="place: size $1" 'index($0, sz) == 1 { grab = 1; n = 0; delete t; next }
+		grab && $0 == "text: end" { grab = 0; done = n; for (i = 1; i <= n; i++) keep[i] = t[i] }
+		grab && /^text: / { t[++n] = substr($0, 7) }
+		END { for (i = 1; i <= done; i++) print keep[i] }' "$tmp/out"
+}
+wait_texts() { # SIZE: wait until a frame at SIZE has told its text
+	for _ in $(seq 100); do
+		[ -n "$(texts "$1")" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
 option_xy() { # K: "X Y" of option K of the last question
 	awk -v k="$1" '$1 == "play:" && $2 == "question" { delete xy }
 		$1 == "play:" && $2 == "option" && $3 == k { xy[k] = $(NF - 1) " " $NF }
@@ -365,6 +385,43 @@ if LOCKMUSEUM_VIEW_DUMP=1 open "G in the window, then clicks: the goal, saved, r
 	[ "$rc" = 3 ] || no "the schedule saved by clicks replays to exit $rc, not 3"
 fi
 ok "$f"
+nothing_cut() { # SIZE WHAT
+	local cut
+	cut=$(texts "$1" | grep -m 3 $'\xe2\x80\xa6')
+	[ -z "$cut" ] || no "$2: text cut with an ellipsis: $(echo "$cut" | tr '\n' '|')"
+}
+for scen in inode kmod; do
+	f=$fail
+	if LOCKMUSEUM_VIEW_DUMP=1 open "projector mode at 1280x800 --scale 2 wraps $scen.lua's text" run \
+		"$root/scripts/$scen.lua" --scale 2 --gui; then
+		xdotool windowsize --sync "$win" 1280 800
+		if ! wait_texts "1280 800 projector"; then
+			no "no text told at 1280x800 in projector mode"
+		else
+			nothing_cut "1280 800 projector" "the placard"
+			# the title bar: "lockmuseum - TITLE (era ...)"
+			words=${title#lockmuseum - }
+			words=${words% (era *}
+			shown=$(texts "1280 800 projector" | tr -d ' \n')
+			for word in $words; do
+				case $shown in
+				*"$word"*) ;;
+				*) no "the title's word '$word' is not on screen whole" ;;
+				esac
+			done
+			xdotool key --window "$win" v
+			if wait_texts "1280 800 projector figures"; then
+				nothing_cut "1280 800 projector figures" "the figures (V)"
+				texts "1280 800 projector figures" | grep -q '^CPU time, ' ||
+					no "V did not show the figures"
+			else
+				no "V told no new frame"
+			fi
+		fi
+		quit
+	fi
+	ok "$f"
+done
 
 # A display that cannot be reached: one line, exit 2, within seconds, not
 # an invisible window running on SDL's offscreen driver.

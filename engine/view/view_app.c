@@ -123,7 +123,13 @@ static void draw(struct app *a, const char *status)
 		.toast_bad = a->toast_bad,
 		.play = a->play ? &a->pf : NULL,
 	};
+	/* what wraps is measured while drawing: a change redraws (twice
+	 * at most, see km_view_measured) */
 	km_draw_frame(a->d, &f, &a->st);
+	for (int i = 0; i < 2 && km_view_measured(&a->st, &a->d->meas); i++) {
+		a->d->key.valid = false;	/* the lanes moved: their pixels too */
+		km_draw_frame(a->d, &f, &a->st);
+	}
 }
 
 /* Show a card while the host runs something. */
@@ -672,10 +678,23 @@ int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit 
 		}
 		bool toasting = SDL_GetTicks64() < a->toast_until + 100;
 		if (any || a->st.playing || dirty || toasting) {
+			bool log = a->dump.text_next;
 			draw(a, NULL);
+			if (log) {
+				/* the settled frame again, its text told */
+				km_text_log(a->d->tx, stdout);
+				draw(a, NULL);
+			}
 			SDL_RenderPresent(a->r);
 			dirty = false;
+			if (log) {
+				km_text_log(a->d->tx, NULL);
+				a->dump.text_next = false;
+				printf("text: end\n");
+				fflush(stdout);
+			}
 			km_view_test_dump(&a->st, &a->dump);
+			dirty = a->dump.text_next;	/* one more frame, to log */
 		}
 	}
 	rc = 0;

@@ -14,13 +14,49 @@
  */
 #include "view_panels.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <string.h>
+
+/*
+ * Projector mode: a panel's mode in the gutter and its headline, with its
+ * hottest lock, over the panel, both wrapped; the tallest headline is the
+ * layout's measure for every panel (d->meas.cmp_head).  The CPU count
+ * and the end marker are drawn by the caller's loop as usual.
+ */
+static void wrap_head(struct km_draw *d, const struct km_view_state *st,
+		      const struct km_view_model *m, char *head, size_t len, const SDL_Rect *p)
+{
+	const struct km_view_layout *L = &st->lay;
+	if (m->hot_lock >= 0) {
+		size_t n = strlen(head);
+		snprintf(head + n, len - n, "  \xc2\xb7  lock %s: %u waited at most",
+			 m->locks[m->hot_lock].lock->name, m->locks[m->hot_lock].max_waiters);
+	}
+	int lh = km_text_height(d->tx, KM_FONT_SMALL);
+	/* at most half the panel for words: when the whole headline takes
+	 * more (six modes on a small screen), its first figure, when the run
+	 * ended, which is what the panels compare; the figures panel and
+	 * the single view have the rest */
+	if (km_draw_text_lines(d, KM_FONT_SMALL, head, p->w) * lh + km_draw_px(d, 8) > p->h / 2) {
+		char *dot = strstr(head, "  \xc2\xb7  ");
+		if (dot)
+			*dot = 0;
+	}
+	int n = km_draw_text_wrap(d, KM_FONT_SMALL, head, p->x, p->y + km_draw_px(d, 4), p->w,
+				  INT_MAX, km_pal(KM_C_INK));
+	km_draw_text_wrap_right(d, KM_FONT_BOLD, km_mode_name(m->ri->mode), L->gutter.x,
+				p->y + km_draw_px(d, 3), L->gutter.w, INT_MAX, km_pal(KM_C_INK));
+	int h = n * lh + km_draw_px(d, 8);
+	if (h > d->meas.cmp_head)
+		d->meas.cmp_head = h;
+}
 
 void km_draw_compare(struct km_draw *d, const struct km_view_frame *f,
 		     const struct km_view_state *st)
 {
 	const struct km_view_layout *L = &st->lay;
-	char head[160];
+	char head[320];
 	for (int k = 0; k < L->ncmp; k++) {
 		const SDL_Rect *p = &L->cmp[k];
 		const struct km_view_model *m = st->cmp[k];
@@ -28,25 +64,40 @@ void km_draw_compare(struct km_draw *d, const struct km_view_frame *f,
 		if (!m) {
 			const char *why = f && f->cmp_why && k < f->ncmp && f->cmp_why[k]
 						  ? f->cmp_why[k] : "did not run";
-			km_draw_text_fit(d, KM_FONT_BODY, why, p->x, p->y + km_draw_px(d, 3), p->w,
-					 km_pal(KM_C_MUTED));
+			if (st->projector)
+				km_draw_text_wrap(d, KM_FONT_BODY, why, p->x, p->y + km_draw_px(d, 3),
+						  p->w, INT_MAX, km_pal(KM_C_MUTED));
+			else
+				km_draw_text_fit(d, KM_FONT_BODY, why, p->x, p->y + km_draw_px(d, 3),
+						 p->w, km_pal(KM_C_MUTED));
 			continue;
 		}
 		const struct km_run_info *ri = m->ri;
-		km_draw_text_fit(d, KM_FONT_BOLD, km_mode_name(ri->mode), L->gutter.x,
-				 p->y + km_draw_px(d, 3), L->gutter.w, km_pal(KM_C_INK));
 		km_view_headline(m, head, sizeof(head));
-		km_draw_text_fit(d, KM_FONT_SMALL, head, p->x, p->y + km_draw_px(d, 4), p->w,
-				 km_pal(KM_C_INK));
+		if (st->projector) {
+			/* a lecture hall: the mode's name and the headline wrap,
+			 * and the hottest lock is named in the headline rather
+			 * than cut in the gutter */
+			wrap_head(d, st, m, head, sizeof(head), p);
+		} else {
+			km_draw_text_fit(d, KM_FONT_BOLD, km_mode_name(ri->mode), L->gutter.x,
+					 p->y + km_draw_px(d, 3), L->gutter.w, km_pal(KM_C_INK));
+			km_draw_text_fit(d, KM_FONT_SMALL, head, p->x, p->y + km_draw_px(d, 4), p->w,
+					 km_pal(KM_C_INK));
+		}
 		/* a few CPU labels, and where this run ended */
 		int pitch = L->cmp_row_h[k] + L->cmp_gap[k];
 		int y0 = p->y + L->cmp_head;
 		int lh = km_text_height(d->tx, KM_FONT_SMALL);
 		char buf[32];
 		snprintf(buf, sizeof(buf), "%d CPU%s", m->ncpus, m->ncpus == 1 ? "" : "s");
-		km_text_draw(d->tx, KM_FONT_SMALL, buf, L->gutter.x + L->gutter.w,
-			     y0 + (L->cmp_rows[k] * pitch - lh) / 2, km_pal(KM_C_MUTED), KM_RIGHT);
-		if (L->cmp_lock_h[k] && m->hot_lock >= 0) {
+		/* not where it would run into the next panel's name: the
+		 * title bar has the count */
+		if (!st->projector || L->cmp_rows[k] * pitch >= lh)
+			km_text_draw(d->tx, KM_FONT_SMALL, buf, L->gutter.x + L->gutter.w,
+				     y0 + (L->cmp_rows[k] * pitch - lh) / 2, km_pal(KM_C_MUTED),
+				     KM_RIGHT);
+		if (L->cmp_lock_h[k] && m->hot_lock >= 0 && !st->projector) {
 			/* the lock lane: its name, and how many waited at most */
 			const struct km_vm_lock *K = &m->locks[m->hot_lock];
 			int ly = y0 + L->cmp_rows[k] * pitch + km_draw_px(d, 3);

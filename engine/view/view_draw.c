@@ -12,6 +12,7 @@
  */
 #include "view_draw.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,8 +161,10 @@ int km_draw_text_fit(struct km_draw *d, enum km_font f, const char *s, int x, in
 	return km_text_draw(d->tx, f, buf, x, y, rgb, KM_LEFT);
 }
 
-int km_draw_text_wrap(struct km_draw *d, enum km_font f, const char *s, int x, int y, int w,
-		      int max_lines, uint32_t rgb)
+/* Word-wrap @s into lines of @w pixels, drawing them when @draw; the
+ * number of lines.  The last of @max_lines is cut if text is left. */
+static int wrap_lines(struct km_draw *d, enum km_font f, const char *s, int x, int y, int w,
+		      int max_lines, uint32_t rgb, enum km_align a, bool draw)
 {
 	if (!s || w <= 0 || max_lines < 1)
 		return 0;
@@ -172,8 +175,13 @@ int km_draw_text_wrap(struct km_draw *d, enum km_font f, const char *s, int x, i
 		while (*s == ' ')
 			s++;
 		size_t len = strlen(s);
-		if (lines == max_lines - 1 || km_text_width(d->tx, f, s) <= w) {
-			km_draw_text_fit(d, f, s, x, y + lines * lh, w, rgb);
+		int tw = km_text_width(d->tx, f, s);
+		if (lines == max_lines - 1 || tw <= w) {
+			if (draw && tw <= w)
+				km_text_draw(d->tx, f, s, a == KM_RIGHT ? x + w : x, y + lines * lh,
+					     rgb, a);
+			else if (draw)
+				km_draw_text_fit(d, f, s, x, y + lines * lh, w, rgb);
 			return lines + 1;
 		}
 		/* the longest prefix that fits, back to the last space in it */
@@ -181,15 +189,40 @@ int km_draw_text_wrap(struct km_draw *d, enum km_font f, const char *s, int x, i
 		size_t cut = n;
 		while (cut > 0 && s[cut] != ' ')
 			cut--;
+		/* one long word (a name): after a '_', '/', '-' or '>' in
+		 * it, else where it must */
+		for (size_t k = n; cut == 0 && k > 1; k--)
+			if (strchr("_/->", s[k - 1]))
+				cut = k;
 		if (cut == 0)
-			cut = n ? n : 1;	/* one long word: break it */
+			cut = n ? n : 1;
+		while (cut < len && ((unsigned char)s[cut] & 0xC0) == 0x80)
+			cut++;			/* never inside a character */
 		if (cut > sizeof(buf) - 1)
 			cut = sizeof(buf) - 1;
 		memcpy(buf, s, cut);
 		buf[cut] = 0;
-		km_text_draw(d->tx, f, buf, x, y + lines * lh, rgb, KM_LEFT);
+		if (draw)
+			km_text_draw(d->tx, f, buf, a == KM_RIGHT ? x + w : x, y + lines * lh, rgb, a);
 		lines++;
 		s += cut;
 	}
 	return lines;
+}
+
+int km_draw_text_wrap(struct km_draw *d, enum km_font f, const char *s, int x, int y, int w,
+		      int max_lines, uint32_t rgb)
+{
+	return wrap_lines(d, f, s, x, y, w, max_lines, rgb, KM_LEFT, true);
+}
+
+int km_draw_text_wrap_right(struct km_draw *d, enum km_font f, const char *s, int x, int y,
+			    int w, int max_lines, uint32_t rgb)
+{
+	return wrap_lines(d, f, s, x, y, w, max_lines, rgb, KM_RIGHT, true);
+}
+
+int km_draw_text_lines(struct km_draw *d, enum km_font f, const char *s, int w)
+{
+	return wrap_lines(d, f, s, 0, 0, w, INT_MAX, 0, KM_LEFT, false);
 }

@@ -79,6 +79,7 @@ struct km_placard_doc {
 	const char *src_era, *src_ex, *src_look, *src_title;
 	int width;
 	float u;
+	bool wrap_code;			/* projector mode: code lines wrap too */
 };
 
 struct km_draw {
@@ -116,6 +117,18 @@ struct km_draw {
 	} key;
 
 	struct km_placard_doc doc;
+	/* what this frame measured, for the layout (km_view_measured) */
+	struct km_view_measure meas;
+	/* the task lanes' measures, kept while what they were made from
+	 * holds: measuring hundreds of names every frame would cost
+	 * milliseconds (view_task_lanes.c) */
+	struct {
+		const struct km_view_model *m;
+		uint64_t serial;
+		int gutter_w, lanes_w;
+		float u;
+		int task_h, task_head;
+	} task_meas;
 	bool arrows_hidden;		/* too many wake-ups in view to draw */
 	char line[1024];		/* scratch for one formatted line */
 };
@@ -149,6 +162,11 @@ int km_draw_text_fit(struct km_draw *d, enum km_font f, const char *s, int x, in
  */
 int km_draw_text_wrap(struct km_draw *d, enum km_font f, const char *s, int x, int y, int w,
 		      int max_lines, uint32_t rgb);
+/* The same, each line right-aligned on x + w (gutter labels). */
+int km_draw_text_wrap_right(struct km_draw *d, enum km_font f, const char *s, int x, int y,
+			    int w, int max_lines, uint32_t rgb);
+/* How many lines km_draw_text_wrap makes of @s at @w pixels, unbounded. */
+int km_draw_text_lines(struct km_draw *d, enum km_font f, const char *s, int w);
 int km_draw_px(const struct km_draw *d, float v);
 
 #endif /* KM_VIEW_VIEW_DRAW_H */

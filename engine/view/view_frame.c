@@ -14,6 +14,7 @@
 
 #include "../era.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,20 +34,48 @@ static void top_bar(struct km_draw *d, const struct km_view_frame *f, const stru
 
 	/* right: the run */
 	int right = r->x + r->w - pad;
-	if (ri && ri->era) {
-		snprintf(d->line, sizeof(d->line), "Linux %s (%s)  \xc2\xb7  mode %s  \xc2\xb7  %d CPU%s",
+	char run[160] = "";
+	if (ri && ri->era)
+		snprintf(run, sizeof(run), "Linux %s (%s)  \xc2\xb7  mode %s  \xc2\xb7  %d CPU%s",
 			 ri->era->version, ri->era->id, km_mode_name(ri->mode), ri->cpus,
 			 ri->cpus == 1 ? "" : "s");
-		int w2 = km_text_draw(d->tx, KM_FONT_BODY, d->line, right, by, km_pal(KM_C_HILITE), KM_RIGHT);
-		right -= w2 + km_draw_px(d, 24);
-	}
 	/* left: the exhibit */
 	const char *title = f->ex && f->ex->title ? f->ex->title : ri && ri->title ? ri->title : "lockmuseum";
 	if (f->nexhibits > 1)
 		snprintf(d->line, sizeof(d->line), "%d/%d  %s", f->exhibit + 1, f->nexhibits, title);
 	else
 		snprintf(d->line, sizeof(d->line), "%s", title);
-	km_draw_text_fit(d, KM_FONT_TITLE, d->line, r->x + pad, ty, right - r->x - pad, 0xFFFFFF);
+	if (st->projector) {
+		/* a lecture hall: the title wraps, the run under it when
+		 * the two do not share a line, and the bar grows to hold them
+		 * (the layout takes its height from d->meas) */
+		int tw = r->w - 2 * pad, tlh = km_text_height(d->tx, KM_FONT_TITLE);
+		int blh = km_text_height(d->tx, KM_FONT_BODY);
+		int runw = *run ? km_text_width(d->tx, KM_FONT_BODY, run) + km_draw_px(d, 24) : 0;
+		/* one row when the title fits beside the run, else the
+		 * title over the whole width and the run under it */
+		bool under = *run && (runw >= tw / 2 ||
+				      km_draw_text_lines(d, KM_FONT_TITLE, d->line, tw - runw) > 1);
+		int nt = km_draw_text_lines(d, KM_FONT_TITLE, d->line, under ? tw : tw - runw);
+		int nr = under ? km_draw_text_lines(d, KM_FONT_BODY, run, tw) : 0;
+		int need = 2 * km_draw_px(d, 4) + nt * tlh + nr * blh;
+		d->meas.top_h = need;
+		int y = r->y + (r->h - need) / 2 + km_draw_px(d, 4);
+		km_draw_text_wrap(d, KM_FONT_TITLE, d->line, r->x + pad, y, under ? tw : tw - runw,
+				  INT_MAX, 0xFFFFFF);
+		if (*run && under)
+			km_draw_text_wrap(d, KM_FONT_BODY, run, r->x + pad, y + nt * tlh, tw,
+					  INT_MAX, km_pal(KM_C_HILITE));
+		else if (*run)
+			km_text_draw(d->tx, KM_FONT_BODY, run, right, y + (tlh - blh) / 2,
+				     km_pal(KM_C_HILITE), KM_RIGHT);
+	} else {
+		if (*run)
+			right -= km_text_draw(d->tx, KM_FONT_BODY, run, right, by, km_pal(KM_C_HILITE),
+					      KM_RIGHT) + km_draw_px(d, 24);
+		km_draw_text_fit(d, KM_FONT_TITLE, d->line, r->x + pad, ty, right - r->x - pad,
+				 0xFFFFFF);
+	}
 	if (ri && ri->outcome == KM_OUT_DEADLOCK && !(st->compare && st->lay.ncmp)) {
 		/* say it where nobody can miss it: over the run's own lanes.
 		 * In the compare view the first panel is there, whichever
@@ -90,12 +119,29 @@ static void playback(struct km_draw *d, const struct km_view_frame *f,
 /* --------------------------------------------------------- event line -- */
 
 /* One sentence of the event line: cut to one line, or, in projector
- * mode, wrapped over two. */
+ * mode, wrapped over the three lines of the box, or more over the legend. */
+#define KM_EVENT_LINES 3
 static void say(struct km_draw *d, const struct km_view_state *st, enum km_font font,
 		const char *s, int x, int y, int w, uint32_t rgb)
 {
-	if (st->projector)
-		km_draw_text_wrap(d, font, s, x, y, w, 2, rgb);
+	if (st->projector) {
+		/* a sentence longer than the box grows it upwards, over the
+		 * legend, for as long as it is shown: nothing is cut, and the
+		 * lanes do not jump from one event to the next */
+		int n = km_draw_text_lines(d, font, s, w), lh = km_text_height(d->tx, font);
+		const SDL_Rect *r = &st->lay.event;
+		if (n > KM_EVENT_LINES) {
+			int pad = km_draw_px(d, 6);
+			const SDL_Rect *lg = &st->lay.legend;
+			y = r->y + r->h - pad - n * lh;
+			int top = y - pad;
+			if (top > lg->y && top < lg->y + lg->h)
+				top = lg->y;	/* the legend whole, not a sliver */
+			km_draw_fill(d, r->x, top, r->w, r->y - top + 1, km_pal(KM_C_PANEL));
+			km_draw_hline(d, r->x, r->x + r->w, top, km_pal(KM_C_GRID));
+		}
+		km_draw_text_wrap(d, font, s, x, y, w, INT_MAX, rgb);
+	}
 	else
 		km_draw_text_fit(d, font, s, x, y, w, rgb);
 }
@@ -106,7 +152,7 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 	const SDL_Rect *r = &st->lay.event;
 	km_draw_fill(d, r->x, r->y, r->w, r->h, km_pal(KM_C_PANEL));
 	km_draw_hline(d, r->x, r->x + r->w, r->y, km_pal(KM_C_GRID));
-	int lines = st->projector ? 2 : 1;
+	int lines = st->projector ? KM_EVENT_LINES : 1;
 	int x = st->lay.gutter.x, y = r->y + (r->h - lines * km_text_height(d->tx, KM_FONT_BODY)) / 2;
 	const struct km_view_model *m = st->model;
 	int w = r->x + r->w - x - km_draw_px(d, 8);
@@ -125,8 +171,12 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 	}
 	if (m && !st->has_hover && km_view_hint(st, desc, sizeof(desc))) {
 		/* a place, not an event: what happens on the lane there */
-		km_text_draw_fast(d->tx, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, km_pal(KM_C_INK),
-				  w - km_draw_px(d, 4));
+		if (st->projector)
+			say(d, st, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, w - km_draw_px(d, 4),
+			    km_pal(KM_C_INK));
+		else
+			km_text_draw_fast(d->tx, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y,
+					  km_pal(KM_C_INK), w - km_draw_px(d, 4));
 		return;
 	}
 	if (m && (st->has_hover || st->has_focus) && m->nrecs) {
@@ -150,10 +200,29 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 	}
 }
 
+/* Projector mode: the side column shows one panel; its foot names the
+ * other, and a click there or V swaps them. */
+static void side_tab(struct km_draw *d, const struct km_view_frame *f,
+		     const struct km_view_state *st)
+{
+	const SDL_Rect *r = &st->lay.side_tab;
+	if (r->w <= 0 || r->h <= 0 || f->still)
+		return;
+	km_draw_fill(d, r->x, r->y, r->w, r->h, km_pal(KM_C_PANEL));
+	km_draw_hline(d, r->x, r->x + r->w, r->y, km_pal(KM_C_GRID));
+	const struct km_view_model *m = st->model;
+	const char *what = st->figures ? "V: the lesson" : m && m->nviols ? "V: figures, violations"
+									   : "V: the figures";
+	int f_h = km_text_height(d->tx, KM_FONT_BOLD);
+	km_draw_text_fit(d, KM_FONT_BOLD, what, r->x + km_draw_px(d, 10), r->y + (r->h - f_h) / 2,
+			 r->w - km_draw_px(d, 20), km_pal(KM_C_FOCUS));
+}
+
 void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
 		   const struct km_view_state *st)
 {
 	km_pal_set_contrast(st->projector);
+	memset(&d->meas, 0, sizeof(d->meas));
 	if (st->lay.u != d->u)
 		km_draw_rescale(d, st->lay.u);
 	km_draw_colour(d, km_pal(KM_C_BG), 255);
@@ -166,6 +235,7 @@ void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
 	else
 		km_draw_placard(d, f, st);
 	km_draw_stats(d, f, st);
+	side_tab(d, f, st);
 	km_draw_ribbon(d, f, st);
 	playback(d, f, st);
 	top_bar(d, f, st);

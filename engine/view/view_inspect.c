@@ -428,7 +428,19 @@ void km_view_test_dump(const struct km_view_state *s, struct km_view_dump_memo *
 	float dpi = s->dpi > 0 ? s->dpi : 1.0f;
 	const struct km_view_layout *L = &s->lay;
 	if (memo->serial != m->serial || memo->t0 != s->t0 || memo->t1 != s->t1 ||
-	    memo->play != s->play) {
+	    memo->play != s->play || memo->w != s->w || memo->h != s->h ||
+	    memo->projector != s->projector || memo->figures != s->figures ||
+	    memo->help != s->help || memo->compare != s->compare) {
+		memo->help = s->help;
+		memo->compare = s->compare;
+		memo->w = s->w;
+		memo->h = s->h;
+		memo->projector = s->projector;
+		memo->figures = s->figures;
+		printf("place: size %d %d%s%s%s%s\n", (int)((float)s->w / dpi),
+		       (int)((float)s->h / dpi), s->projector ? " projector" : "",
+		       s->figures ? " figures" : "", s->compare ? " compare" : "",
+		       s->help ? " help" : "");
 		memo->serial = m->serial;
 		memo->t0 = s->t0;
 		memo->t1 = s->t1;
@@ -458,6 +470,7 @@ void km_view_test_dump(const struct km_view_state *s, struct km_view_dump_memo *
 		}
 		printf("place: end\n");
 		fflush(stdout);
+		memo->text_next = true;
 	}
 	if (memo->inspect_serial != s->inspect_serial && s->inspect) {
 		static char text[16384];

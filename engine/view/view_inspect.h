@@ -31,15 +31,20 @@ size_t km_view_inspect_text(const struct km_view_state *s, char *buf, size_t len
 /*
  * For tests that drive a real window (tests/run_gui.sh): with the
  * environment variable LOCKMUSEUM_VIEW_DUMP set, the window prints to
- * stdout, whenever they change, where the lanes and markers are (in
- * window coordinates, for xdotool) and the text of each inspector it
- * opens.  @memo remembers what was printed last; start it zeroed.
+ * stdout, whenever they change, the window's size and where the lanes
+ * and markers are (in window coordinates, for xdotool) and the text of each inspector it
+ * opens.  After each new set of places, the window also prints every run
+ * of text of its next frame ("text: RUN", then "text: end"; see
+ * km_text_log).  @memo remembers what was printed last; start it zeroed.
  */
 struct km_view_dump_memo {
 	bool on, checked;
 	uint64_t serial;
 	km_time t0, t1, play;
+	int w, h;
+	bool projector, figures, help, compare;
 	unsigned inspect_serial;
+	bool text_next;		/* the places changed: log the next frame's text */
 };
 void km_view_test_dump(const struct km_view_state *s, struct km_view_dump_memo *memo);
 

@@ -21,12 +21,21 @@
  * pixel density, so the museum reads the same at any size.  Everything is
  * integer pixels of the renderer's output, computed once per resize or
  * run, never per frame.
+ *
+ * Projector mode wraps text instead of cutting it, and how many lines a
+ * title or a name takes needs the fonts, which the layout has not: the
+ * drawer measures them while drawing (km_view_measure) and the layout
+ * takes those measures -- the top bar's height, a lane's, where the
+ * figures' clickable lines are -- on the next pass (km_view_measured).
+ * They depend on widths, which they do not change, so a frame settles on
+ * its second drawing.
  */
 #include "view_state.h"
 
 #include "../era.h"
 
 #include <math.h>
+#include <string.h>
 
 static int px(float u, float v)
 {
@@ -76,14 +85,23 @@ void km_view_layout(struct km_view_state *s)
 	L->u = u;
 
 	int m = px(u, 8);
-	int top_h = px(u, 40), rib_h = px(u, 136), ev_h = px(u, 30), lg_h = px(u, 26);
+	int top_h = imax(px(u, 40), s->projector ? s->meas.top_h : 0);
+	int rib_h = px(u, 136), ev_h = px(u, 30), lg_h = px(u, 26);
 	int side_w = imax(px(u, 320), imin((int)(0.30f * (float)w), px(u, 620)));
+	L->rib_rows = 3;
 	if (s->projector) {
-		/* a lecture hall: the event line and the legend get two lines
-		 * (text wraps rather than being cut), the panels a wider
-		 * column for the larger type */
-		ev_h = px(u, 50);
+		/* a lecture hall: the event line gets three lines and the
+		 * legend two (text wraps rather than being cut), the panels a
+		 * wider column for the larger type */
+		ev_h = px(u, 66);	/* three lines (view_frame.c) */
 		lg_h = px(u, 44);
+		/* a short screen for its type (1280x800 at --scale 2): the
+		 * ribbon keeps its line of years and eras, and the lanes
+		 * take the room of its bars and milestones */
+		if ((float)h / u < 600.0f) {
+			L->rib_rows = 0;
+			rib_h = px(u, 50);
+		}
 		side_w = (int)(0.40f * (float)w);
 	}
 	if (side_w > w / 2)
@@ -118,31 +136,61 @@ void km_view_layout(struct km_view_state *s)
 	for (size_t i = 0; s->model && i < s->model->sim->opstats.n && !lat; i++)
 		lat = s->model->sim->opstats.v[i]->hist.mm.n > 0;
 	int plac_h = (int)((float)L->side.h * (lat ? 0.40f : viols ? 0.46f : 0.56f));
-	if (s->projector)	/* the larger figures need their ten lines */
-		plac_h = (int)((float)L->side.h * (lat ? 0.26f : viols ? 0.30f : 0.40f));
 	if (s->play_mode)	/* the question needs the room, the placard waits */
 		plac_h = (int)((float)L->side.h * 0.62f);
-	L->placard = (SDL_Rect){ L->side.x + m, L->side.y + m, side_in, plac_h - m };
+	L->side_tab = (SDL_Rect){ 0, 0, 0, 0 };
+	L->viol_row_h = px(u, 20);
+	if (s->projector) {
+		/* A lecture hall: the larger type needs the whole column for
+		 * either panel, so it shows one -- the placard, the lesson,
+		 * unless V asked for the figures -- and names the other on a
+		 * tab at its foot. */
+		int tab_h = px(u, 30);
+		L->side_tab = (SDL_Rect){ L->side.x + m, L->side.y + L->side.h - tab_h, side_in,
+					  tab_h - m / 2 };
+		SDL_Rect big = { L->side.x + m, L->side.y + m, side_in, L->side.h - tab_h - m };
+		SDL_Rect none = { L->side.x + m, big.y + big.h, side_in, 0 };
+		L->placard = s->figures ? none : big;
+		L->stats = s->figures ? big : none;
+		/* the stats panel's lines wrap: where its clickable lines
+		 * are comes from the last frame (km_view_measured) */
+		const struct km_view_measure *me = &s->meas;
+		L->viol_item_h = 2 * L->viol_row_h;
+		L->outcome_y = L->stats.h ? L->stats.y + me->outcome_y : -1;
+		L->outcome_h = me->outcome_h;
+		L->nviol_rows = L->stats.h ? imin(me->nviol_rows, KM_VIEW_VIOL_ROWS) : 0;
+		L->viol_y = L->stats.y + me->viol_top[0];
+		for (int row = 0; row <= L->nviol_rows; row++)
+			L->viol_top[row] = L->stats.y + me->viol_top[row];
+	} else {
+		L->placard = (SDL_Rect){ L->side.x + m, L->side.y + m, side_in, plac_h - m };
+		L->stats = (SDL_Rect){ L->side.x + m, L->side.y + plac_h + m / 2, side_in,
+				       L->side.h - plac_h - m - m / 2 };
+		/* the stats panel's violation list (view_stats.c: ten lines first) */
+		L->viol_item_h = L->viol_row_h;
+		L->viol_y = L->stats.y + px(u, 8) + 10 * L->viol_row_h;
+		L->outcome_y = L->stats.y + px(u, 8) + 8 * L->viol_row_h;
+		L->outcome_h = L->viol_row_h;
+		L->nviol_rows = imax(0, (L->stats.y + L->stats.h - L->viol_y) / L->viol_item_h);
+		if (lat && L->nviol_rows > 4)
+			L->nviol_rows = 4;
+		if (L->nviol_rows > KM_VIEW_VIOL_ROWS)
+			L->nviol_rows = KM_VIEW_VIOL_ROWS;
+		for (int row = 0; row <= L->nviol_rows; row++)
+			L->viol_top[row] = L->viol_y + row * L->viol_item_h;
+	}
+
 	/* play mode: a title, the goal (three lines), where the run stands,
-	 * then the options, two lines each, and the keys at the bottom */
+	 * then the options, two lines each, and the keys at the bottom; all in
+	 * the placard's place */
 	L->play_row_h = px(u, s->projector ? 58 : 44);
 	L->play_y0 = L->placard.y + px(u, s->projector ? 190 : 160);
 	L->play_rows = imax(0, (L->placard.y + L->placard.h - px(u, 56) - L->play_y0) /
 			       L->play_row_h);
-	L->stats = (SDL_Rect){ L->side.x + m, L->side.y + plac_h + m / 2, side_in,
-			       L->side.h - plac_h - m - m / 2 };
-	/* the stats panel's violation list (see view_stats.c: ten lines first) */
-	L->viol_row_h = px(u, 20);
-	L->viol_item_h = s->projector ? 2 * L->viol_row_h : L->viol_row_h;
-	L->viol_y = L->stats.y + px(u, 8) + 10 * L->viol_row_h;
-	L->outcome_y = L->stats.y + px(u, 8) + 8 * L->viol_row_h;
-	L->nviol_rows = imax(0, (L->stats.y + L->stats.h - L->viol_y) / L->viol_item_h);
-	if (lat && L->nviol_rows > 4)
-		L->nviol_rows = 4;
 
 	L->rib_x0 = px(u, 172);
 	L->rib_x1 = w - px(u, 24);
-	L->rib_axis_y = L->ribbon.y + px(u, 54);
+	L->rib_axis_y = L->ribbon.y + px(u, L->rib_rows ? 54 : 16);
 
 	/* the lanes */
 	const struct km_view_model *md = s->model;
@@ -154,23 +202,34 @@ void km_view_layout(struct km_view_state *s)
 	int lock_h = px(u, 34), ctr_h = px(u, 40), gap = px(u, 12);
 	int task_h = px(u, 18), task_head = px(u, 18);
 	int max_row = px(u, 64);
+	if (s->projector) {
+		/* lanes tall enough for their names, wrapped (view_timeline.c) */
+		lock_h = imax(lock_h, s->meas.lock_h);
+		ctr_h = imax(ctr_h, s->meas.ctr_h);
+		task_h = imax(task_h, s->meas.task_h);
+		task_head = imax(task_head, s->meas.task_head);
+	}
 	int avail = L->lanes.h;
 #define OTHER() ((nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0) + \
 		 (ntk ? gap + task_head + ntk * task_h : 0))
 	/* short of room: counters go first, then tasks down to three, then
-	 * locks, then the last tasks */
+	 * locks, then the last tasks (in projector mode the hottest lock
+	 * after them: it is the lesson) */
 	for (;;) {
-		int want = imin(ncpus * px(u, 30), avail * 45 / 100);
+		/* projector mode: the locks' larger labels get a little more */
+		int want = imin(ncpus * px(u, 30), avail * (s->projector ? 35 : 45) / 100);
 		if (avail - OTHER() >= want || (nlk == 0 && nct == 0 && ntk == 0))
 			break;
 		if (nct > 0)
 			nct--;
 		else if (ntk > 3)
 			ntk--;
-		else if (nlk > 0)
+		else if (nlk > 1 || (nlk > 0 && !s->projector))
 			nlk--;
+		else if (ntk > 0)
+			ntk--;		/* projector mode: the hottest lock stays longest */
 		else
-			ntk--;
+			nlk--;
 	}
 	int other = OTHER();
 	/* few lanes in a tall window: let them grow (the CPUs most, they are
@@ -211,7 +270,7 @@ void km_view_layout(struct km_view_state *s)
 
 	/* compare: panels stacked, one per run, sharing the time axis */
 	L->ncmp = s->compare ? s->ncmp : 0;
-	L->cmp_head = px(u, 20);
+	L->cmp_head = imax(px(u, 20), s->projector ? s->meas.cmp_head : 0);
 	L->cmp_end = 1;
 	if (L->ncmp) {
 		int ph = L->lanes.h / L->ncmp;
@@ -229,6 +288,15 @@ void km_view_layout(struct km_view_state *s)
 				L->cmp_end = s->cmp[i]->end;
 		}
 	}
+}
+
+bool km_view_measured(struct km_view_state *s, const struct km_view_measure *m)
+{
+	if (!memcmp(&s->meas, m, sizeof(*m)))
+		return false;
+	s->meas = *m;
+	km_view_layout(s);
+	return true;
 }
 
 int km_view_x_of(const struct km_view_state *s, km_time t)

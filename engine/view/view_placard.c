@@ -7,7 +7,9 @@
  * lines between paragraphs, fenced code in a monospace font, and inline
  * emphasis (**bold**, *italic*, `code`) shown as plain text with the
  * markers removed -- one font per line keeps the layout simple and the
- * text legible.  Paragraphs are word-wrapped to the panel's width.
+ * text legible.  Paragraphs are word-wrapped to the panel's width; so are
+ * long lines of code in projector mode (elsewhere they are cut, which
+ * keeps a listing's shape).
  *
  * Layout is done once per change of text or width, into a list of lines
  * (pointers into our own copy of the text); a frame only draws the
@@ -123,10 +125,18 @@ static int layout_md(struct km_draw *d, struct km_placard_doc *doc, size_t *used
 				*y += body / 2;
 			} else {
 				size_t at = append(doc, used, s, n, true);
-				if (add_line(doc, doc->text + at, strlen(doc->text + at), KM_FONT_MONO,
-					     KM_LINE_CODE, km_draw_px(d, 6), *y) < 0)
-					return -1;
-				*y += km_text_height(d->tx, KM_FONT_MONO);
+				char *line = doc->text + at;
+				int cx = km_draw_px(d, 6);
+				if (doc->wrap_code && km_text_width(d->tx, KM_FONT_MONO, line) > w - cx) {
+					/* projector mode: a long line of code wraps too */
+					if (wrap(d, doc, line, KM_FONT_MONO, KM_LINE_CODE, cx, w - cx, y) < 0)
+						return -1;
+				} else {
+					if (add_line(doc, line, strlen(line), KM_FONT_MONO, KM_LINE_CODE,
+						     cx, *y) < 0)
+						return -1;
+					*y += km_text_height(d->tx, KM_FONT_MONO);
+				}
 			}
 		} else if (fence) {
 			if (flush(d, doc, used, para, &plen, w, y) < 0)
@@ -213,6 +223,8 @@ void km_draw_placard(struct km_draw *d, const struct km_view_frame *f,
 		     const struct km_view_state *st)
 {
 	const SDL_Rect *r = &st->lay.placard;
+	if (r->w <= 0 || r->h <= 0)
+		return;		/* projector mode, the figures' turn */
 	struct km_placard_doc *doc = &d->doc;
 	const char *title = f->ex ? f->ex->title : NULL;
 	const char *ex = f->ex ? f->ex->placard : NULL;
@@ -221,7 +233,9 @@ void km_draw_placard(struct km_draw *d, const struct km_view_frame *f,
 	int pad = km_draw_px(d, 10);
 	int w = r->w - 2 * pad;
 	if (doc->src_title != title || doc->src_ex != ex || doc->src_look != look ||
-	    doc->src_era != era || doc->width != w || doc->u != d->u) {
+	    doc->src_era != era || doc->width != w || doc->u != d->u ||
+	    doc->wrap_code != st->projector) {
+		doc->wrap_code = st->projector;
 		if (layout(d, doc, title, ex, look, era, w) < 0)
 			doc->nlines = 0;
 		doc->src_title = title;

@@ -75,7 +75,14 @@ SDL_Surface *km_view_render_surface(const struct km_view_frame *f,
 		SDL_FreeSurface(s);
 		return NULL;
 	}
-	km_draw_frame(d, f, st);
+	/* what wraps is measured while drawing (km_view_measured): the
+	 * picture is the frame drawn once the layout has taken it */
+	struct km_view_state settled = *st;
+	km_draw_frame(d, f, &settled);
+	for (int i = 0; i < 2 && km_view_measured(&settled, &d->meas); i++) {
+		d->key.valid = false;		/* the lanes moved: their pixels too */
+		km_draw_frame(d, f, &settled);
+	}
 	SDL_RenderPresent(r);
 	km_draw_free(d);
 	SDL_DestroyRenderer(r);

@@ -58,6 +58,37 @@ static const struct {
 
 #define SEM_MAX 483
 
+/* The line of years, labelled below, and on it the eras of the
+ * collection: a dot each, the current one larger. */
+static void years_and_eras(struct km_draw *d, const struct km_era_list *eras,
+			   const struct km_view_state *st, int ay, int yw)
+{
+	const struct km_view_layout *L = &st->lay;
+	/* the line of years, labelled below */
+	km_draw_hline(d, L->rib_x0, L->rib_x1, ay, km_pal(KM_C_INK));
+	int yearw = km_text_width(d->tx, KM_FONT_SMALL, "2000") + km_draw_px(d, 6);
+	int every = yw >= yearw ? 1 : 2 * yw >= yearw ? 2 : 4;
+	for (int y = 1991; y <= 2024; y++) {
+		int x = km_view_year_x(st, y);
+		km_draw_vline(d, x, ay, ay + km_draw_px(d, 4), km_pal(KM_C_INK));
+		if (y <= 2023 && (y - 1991) % every == 0) {
+			snprintf(d->line, sizeof(d->line), "%d", y);
+			km_text_draw(d->tx, KM_FONT_SMALL, d->line, km_view_year_x(st, y + 0.5),
+				     ay + km_draw_px(d, 7), km_pal(KM_C_MUTED), KM_CENTRE);
+		}
+	}
+
+	/* the eras of the collection: a dot each, the current one larger */
+	if (eras) {
+		for (int k = 0; k < eras->n; k++) {
+			int x = km_view_year_x(st, eras->v[k].year + 0.5);
+			int s = km_draw_px(d, k == st->era ? 5 : 3);
+			km_draw_fill(d, x - s, ay - s, 2 * s + 1, 2 * s + 1,
+				     k == st->era ? km_pal(KM_C_INK) : km_pal(KM_C_FOCUS));
+		}
+	}
+}
+
 void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 		    const struct km_view_state *st)
 {
@@ -80,11 +111,17 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 	}
 
 	/* the left column: where we are, and what the layers are */
-	if (have_era) {
+	if (have_era && L->rib_rows) {
 		const struct km_era *e = &eras->v[st->era];
 		snprintf(d->line, sizeof(d->line), "%d \xc2\xb7 Linux %s", e->year, e->version);
 		km_text_draw(d->tx, KM_FONT_BOLD, d->line, left, r->y + km_draw_px(d, 6),
 			     km_pal(KM_C_INK), KM_LEFT);
+	}
+	if (!L->rib_rows) {
+		/* a short screen in projector mode (view_layout.c): the line
+		 * of years and the eras; the history has the rest */
+		years_and_eras(d, eras, st, ay, yw);
+		return;
 	}
 	int hint_y = r->y + km_draw_px(d, 6) + km_text_height(d->tx, KM_FONT_BOLD);
 	if (!f->still && hint_y + lh <= ay - lh - km_draw_px(d, 2))
@@ -126,29 +163,7 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 			     ay - lh, km_pal(KM_C_INK), fits ? KM_LEFT : KM_RIGHT);
 	}
 
-	/* the line of years, labelled below */
-	km_draw_hline(d, L->rib_x0, L->rib_x1, ay, km_pal(KM_C_INK));
-	int yearw = km_text_width(d->tx, KM_FONT_SMALL, "2000") + km_draw_px(d, 6);
-	int every = yw >= yearw ? 1 : 2 * yw >= yearw ? 2 : 4;
-	for (int y = 1991; y <= 2024; y++) {
-		int x = km_view_year_x(st, y);
-		km_draw_vline(d, x, ay, ay + km_draw_px(d, 4), km_pal(KM_C_INK));
-		if (y <= 2023 && (y - 1991) % every == 0) {
-			snprintf(d->line, sizeof(d->line), "%d", y);
-			km_text_draw(d->tx, KM_FONT_SMALL, d->line, km_view_year_x(st, y + 0.5),
-				     ay + km_draw_px(d, 7), km_pal(KM_C_MUTED), KM_CENTRE);
-		}
-	}
-
-	/* the eras of the collection: a dot each, the current one larger */
-	if (eras) {
-		for (int k = 0; k < eras->n; k++) {
-			int x = km_view_year_x(st, eras->v[k].year + 0.5);
-			int s = km_draw_px(d, k == st->era ? 5 : 3);
-			km_draw_fill(d, x - s, ay - s, 2 * s + 1, 2 * s + 1,
-				     k == st->era ? km_pal(KM_C_INK) : km_pal(KM_C_FOCUS));
-		}
-	}
+	years_and_eras(d, eras, st, ay, yw);
 
 	/* milestones: each in the first of three rows where it fits */
 	int row_end[3] = { INT_MIN, INT_MIN, INT_MIN };

@@ -105,6 +105,7 @@ void km_view_state_bind(struct km_view_state *s, const struct km_view_model *m,
 	s->sel_lock = -1;
 	s->has_hover = false;
 	s->placard_scroll = 0;
+	s->stats_scroll = 0;
 	s->task_scroll = 0;
 	s->inspect = KM_INSPECT_NONE;
 	km_view_layout(s);
@@ -465,16 +466,21 @@ static void click(struct km_view_state *s, int x, int y)
 		s->sel_lock = m->lane_locks[(y - L->lock_y) / L->lock_h];
 		return;
 	}
-	if (in_rect(&L->stats, x, y) && y >= L->outcome_y && y < L->outcome_y + L->viol_row_h &&
+	if (in_rect(&L->side_tab, x, y)) {
+		s->figures = !s->figures;
+		km_view_layout(s);
+		return;
+	}
+	if (in_rect(&L->stats, x, y) && y >= L->outcome_y && y < L->outcome_y + L->outcome_h &&
 	    m->ri && m->ri->nchecks) {
 		s->inspect = KM_INSPECT_CHECKS;
 		s->inspect_serial++;
 		return;
 	}
-	if (in_rect(&L->stats, x, y) && y >= L->viol_y && L->viol_item_h > 0) {
-		size_t row = (size_t)((y - L->viol_y) / L->viol_item_h);
-		if ((int)row < L->nviol_rows && row < m->nviols)
-			open_violation(s, row);
+	if (in_rect(&L->stats, x, y) && y >= L->viol_y) {
+		for (int row = 0; row < L->nviol_rows && (size_t)row < m->nviols; row++)
+			if (y >= L->viol_top[row] && y < L->viol_top[row + 1])
+				open_violation(s, (size_t)row);
 		return;
 	}
 	if (in_rect(&L->lanes, x, y) && !L->ncmp) {
@@ -650,9 +656,21 @@ static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
 		s->projector = !s->projector;
 		km_view_layout(s);
 		break;
+	case SDLK_v:	/* projector mode: the placard or the figures */
+		if (s->projector) {
+			s->figures = !s->figures;
+			km_view_layout(s);
+		}
+		break;
 	case SDLK_h:
 	case SDLK_F1:
-		s->help = !s->help;
+		/* projector mode: the help may take pages, H turns them */
+		if (s->help && s->projector && s->help_page + 1 < s->meas.help_pages) {
+			s->help_page++;
+		} else {
+			s->help = !s->help;
+			s->help_page = 0;
+		}
 		break;
 	case SDLK_q:
 		s->quit = true;
@@ -721,6 +739,14 @@ void km_view_handle_event(struct km_view_state *s, const SDL_Event *e)
 			s->placard_scroll -= (int)(dy * 40.0f * L->u);
 			if (s->placard_scroll < 0)
 				s->placard_scroll = 0;
+		} else if (in_rect(&L->stats, x, y) && s->projector) {
+			/* the figures, wrapped, may be taller than the column */
+			int most = s->meas.stats_h - L->stats.h / 2;
+			s->stats_scroll -= (int)(dy * 40.0f * L->u);
+			if (s->stats_scroll > most)
+				s->stats_scroll = most;
+			if (s->stats_scroll < 0)
+				s->stats_scroll = 0;
 		} else if (in_rect(&L->timeline, x, y) && dy != 0.0f) {
 			zoom_at(s, x, pow(0.8, dy));	/* up: zoom in */
 		}

@@ -34,6 +34,9 @@ struct km_era_list;
 /* task lanes shown before scrolling, unless the window has room for more */
 #define KM_VIEW_TASK_LANES 8
 
+/* violation rows of the stats panel that clicks can find */
+#define KM_VIEW_VIOL_ROWS 64
+
 /* The modes of keys 1-6, in order: native, cli, bkl, spinlock, semaphore, mutex. */
 extern const int km_view_modes[KM_VIEW_MODES];
 
@@ -70,14 +73,39 @@ struct km_view_layout {
 	int cmp_lock_h[KM_VIEW_MAX_COMPARE];	/* its hottest lock's lane, or 0 */
 	km_time cmp_end;		/* the shared time axis: 0 .. cmp_end */
 
-	/* stats panel: the violations list, for clicks */
+	/* stats panel: the violations list, for clicks; row k spans
+	 * viol_top[k] .. viol_top[k + 1] (window pixels) */
 	int viol_y, viol_row_h, nviol_rows;
-	int outcome_y;			/* its outcome line: a click lists the checks */
+	int viol_top[KM_VIEW_VIOL_ROWS + 1];
+	int outcome_y, outcome_h;	/* its outcome line: a click lists the checks */
+	SDL_Rect side_tab;		/* projector mode: "V: the figures", or empty */
 	/* play mode (view_play.c): the options of the question, one row
 	 * each from play_y0, inside the placard's place */
 	int play_y0, play_row_h, play_rows;
 	/* ribbon: x of 1 January 1991 and of 1 January 2024 */
 	int rib_x0, rib_x1, rib_axis_y;
+	int rib_rows;			/* rows of milestones: 3, or 0 when short
+					 * (then no bars either: view_ribbon.c) */
+};
+
+/*
+ * What only the drawer can measure, having the fonts, fed back into the
+ * layout after a frame (km_view_measured): how tall the wrapped title
+ * makes the top bar, how tall a lane must be for its wrapped name, and where the stats panel's wrapped lines put its outcome
+ * line and its violations.  Zero until the first frame; the layout
+ * without them is the unwrapped one.  Positions are relative to the
+ * stats panel's top, so that a move of the panel does not stale them.
+ */
+struct km_view_measure {
+	int top_h;			/* the top bar, for the title's lines */
+	int lock_h, ctr_h, task_h;	/* a lane, for its wrapped gutter label */
+	int task_head;			/* the task lanes' heading, wrapped */
+	int cmp_head;			/* a compare panel's wrapped headline */
+	int help_pages;			/* the help, when it does not fit one */
+	int stats_h;			/* the figures, wrapped, whole */
+	int outcome_y, outcome_h;
+	int nviol_rows;
+	int viol_top[KM_VIEW_VIOL_ROWS + 1];
 };
 
 enum {
@@ -120,8 +148,12 @@ struct km_view_state {
 	double speed_base;		/* simulated ns per wall second at speed 0 */
 
 	bool help, compare, quit;
+	int help_page;			/* projector mode: the help's page shown */
 	float scale;			/* the visitor's type size: 1 as designed */
 	bool projector;			/* high contrast, larger type, text wraps */
+	bool figures;			/* projector mode: the side column shows the
+					 * figures, not the placard (the V key) */
+	struct km_view_measure meas;	/* the last frame's (see above) */
 	int sel_lock;			/* model lock index, -1: the hottest */
 	int mouse_x, mouse_y;		/* output pixels */
 	bool has_hover;
@@ -130,6 +162,7 @@ struct km_view_state {
 	int drag_x;
 	km_time drag_t0, drag_t1;
 	int placard_scroll;		/* pixels */
+	int stats_scroll;		/* pixels: projector mode's figures */
 	int task_scroll;		/* first task shown, in model->tasks.order */
 	bool whole;			/* Z: the whole run, not the key moment */
 
@@ -209,6 +242,14 @@ int km_view_play_row_y(const struct km_view_state *s, int i);
 
 /* The exhibit index after @cur when stepping by @d among @n, wrapping. */
 int km_view_wrap(int cur, int d, int n);
+
+/**
+ * km_view_measured - take what a frame measured (@m); when it differs
+ * from what the layout was made with, recompute the layout and return
+ * true: the frame must be drawn again.  It settles on the second frame
+ * (the measures depend on widths, which they do not change).
+ */
+bool km_view_measured(struct km_view_state *s, const struct km_view_measure *m);
 
 /* Recompute the layout from the state (sizes, models, compare). */
 void km_view_layout(struct km_view_state *s);

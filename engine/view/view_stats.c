@@ -9,7 +9,9 @@
  * contended.  Violations are listed with their time; a click on one moves
  * the focus there (view_state.c knows the rows' positions from the
  * layout, which is why the panel has a fixed grid of lines: ten lines of
- * figures, then one line per violation).
+ * figures, then one line per violation).  In projector mode every line
+ * wraps onto as many rows as it needs instead, and the panel tells the
+ * layout where its clickable lines ended up (km_view_measure).
  */
 #include "view_panels.h"
 
@@ -17,6 +19,7 @@
 #include "../time_unit.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -52,12 +55,34 @@ const char *km_view_headline(const struct km_view_model *m, char *buf, size_t le
 	return buf;
 }
 
+/*
+ * One line of the panel at *y, advancing *y: cut to @w pixels at the
+ * grid's row height @lh, or in projector mode wrapped onto as many rows of
+ * its font's height as it needs.  Returns the height it took.
+ */
+static int put(struct km_draw *d, const struct km_view_state *st, enum km_font f, const char *s,
+	       int x, int *y, int dy, int w, int lh, uint32_t rgb)
+{
+	int h = lh;
+	if (st->projector) {
+		int n = km_draw_text_wrap(d, f, s, x, *y + dy, w, INT_MAX, rgb);
+		int fh = km_text_height(d->tx, f);
+		h = n * fh > lh ? n * fh + (lh - fh > 0 ? lh - fh : 0) : lh;
+	} else {
+		km_draw_text_fit(d, f, s, x, *y + dy, w, rgb);
+	}
+	*y += h;
+	return h;
+}
+
 void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		   const struct km_view_state *st)
 {
 	(void)f;
 	const struct km_view_layout *L = &st->lay;
 	const SDL_Rect *r = &L->stats;
+	if (r->w <= 0 || r->h <= 0)
+		return;		/* projector mode, the placard's turn */
 	km_draw_fill(d, r->x, r->y, r->w, r->h, km_pal(KM_C_PANEL));
 	const struct km_view_model *m = st->model;
 	if (!m)
@@ -65,7 +90,10 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	const struct km_sim *sim = m->sim;
 	int pad = km_draw_px(d, 10), lh = L->viol_row_h;
 	int x = r->x + pad, w = r->w - 2 * pad;
-	int y = r->y + km_draw_px(d, 8);
+	/* projector mode: the wheel scrolls the figures (stats_scroll) */
+	int scroll = st->projector ? st->stats_scroll : 0;
+	int y = r->y + km_draw_px(d, 8) - scroll;
+	int yy = y;			/* the next line's top */
 	char a[32], b[32];
 	uint32_t ink = km_pal(KM_C_INK), muted = km_pal(KM_C_MUTED);
 	SDL_RenderSetClipRect(d->r, r);
@@ -77,22 +105,22 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		const struct km_lockstat *s = &l->st;
 		snprintf(d->line, sizeof(d->line), "%s (%s%s)", l->name, km_prim_name(l->prim),
 			 l->count > 1 ? ", counting" : "");
-		km_draw_text_fit(d, KM_FONT_HEAD, d->line, x, y - km_draw_px(d, 2), w, ink);
+		put(d, st, KM_FONT_HEAD, d->line, x, &yy, -km_draw_px(d, 2), w, lh, ink);
 		snprintf(d->line, sizeof(d->line), "%" PRIu64 " taken, %" PRIu64 " contended (%.0f%%)",
 			 s->acquisitions, s->contentions,
 			 s->acquisitions ? 100.0 * (double)s->contentions / (double)s->acquisitions : 0.0);
-		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + lh, w, ink);
+		put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
 		/* avg and max in one unit, the max's (time_unit.h) */
 		struct km_time_unit uw = km_time_unit_for(s->wait.max);
 		struct km_time_unit uh = km_time_unit_for(s->hold.max);
 		snprintf(d->line, sizeof(d->line), "wait  avg %s, max %s",
 			 km_time_in(km_minmax_avg(&s->wait), uw, true, a, sizeof(a)),
 			 km_time_in(s->wait.max, uw, true, b, sizeof(b)));
-		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 2 * lh, w, ink);
+		put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
 		snprintf(d->line, sizeof(d->line), "hold  avg %s, max %s",
 			 km_time_in(km_minmax_avg(&s->hold), uh, true, a, sizeof(a)),
 			 km_time_in(s->hold.max, uh, true, b, sizeof(b)));
-		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 3 * lh, w, ink);
+		put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
 		if (s->wakeups)	/* a sleeping lock: its herd says more than bounces */
 			snprintf(d->line, sizeof(d->line), "%" PRIu64 " woken, %.0f%% lost, %" PRIu64
 				 " stolen", s->wakeups,
@@ -100,18 +128,18 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		else
 			snprintf(d->line, sizeof(d->line), "%u waiting at most  \xc2\xb7  line bounces %"
 				 PRIu64 "/%" PRIu64, s->max_waiters, s->con_bounces, s->acq_bounces);
-		km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 4 * lh, w, muted);
+		put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, muted);
 	} else {
 		/* no lock: the counters are what this run is about */
-		km_draw_text_fit(d, KM_FONT_HEAD, m->nlane_ctrs ? "No lock taken; counters" :
-				 "No lock taken", x, y - km_draw_px(d, 2), w, ink);
+		put(d, st, KM_FONT_HEAD, m->nlane_ctrs ? "No lock taken; counters" : "No lock taken",
+		    x, &yy, -km_draw_px(d, 2), w, lh, ink);
 		for (int k = 0; k < m->nlane_ctrs && k < 4; k++) {
 			const struct km_counter *c = m->counters[m->lane_ctrs[k]].c;
 			char v1[48], v2[48];
 			snprintf(d->line, sizeof(d->line), "%s  %s  (peak %s)", c->name,
 				 km_vm_fmt_value(c->value, c->unit, v1, sizeof(v1)),
 				 km_vm_fmt_value(c->peak, c->unit, v2, sizeof(v2)));
-			km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + (k + 1) * lh, w, ink);
+			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
 		}
 	}
 
@@ -121,9 +149,14 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	double all = km_cpu_time_all(&ct);
 	snprintf(d->line, sizeof(d->line), "CPU time, %d CPU%s  \xc2\xb7  irqs off %.1f%%", sim->ncpus,
 		 sim->ncpus == 1 ? "" : "s", km_cpu_time_pct(&ct, KM_CPU_STATES));
-	km_draw_text_fit(d, KM_FONT_BOLD, d->line, x, y + 5 * lh, w, ink);
+	if (!st->projector)
+		yy = y + 5 * lh;	/* the grid: CPU time on line 5 */
+	else
+		yy += lh / 2;
+	put(d, st, KM_FONT_BOLD, d->line, x, &yy, 0, w, lh, ink);
 	static const int order[] = { KM_CPU_BUSY, KM_CPU_SPIN, KM_CPU_IRQ, KM_CPU_SWITCH, KM_CPU_IDLE };
-	int bx = x, by = y + 6 * lh + km_draw_px(d, 3), bh = lh - km_draw_px(d, 7);
+	int bx = x, by = yy + km_draw_px(d, 3), bh = lh - km_draw_px(d, 7);
+	yy += lh;
 	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
 		int bw = all > 0 ? (int)((double)w * ct.ns[order[i]] / all + 0.5) : 0;
 		if (bx + bw > x + w)
@@ -135,7 +168,7 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		 km_cpu_time_pct(&ct, KM_CPU_BUSY), km_cpu_time_pct(&ct, KM_CPU_SPIN),
 		 km_cpu_time_pct(&ct, KM_CPU_IRQ), km_cpu_time_pct(&ct, KM_CPU_SWITCH),
 		 km_cpu_time_pct(&ct, KM_CPU_IDLE));
-	km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, y + 7 * lh, w, ink);
+	put(d, st, KM_FONT_SMALL, d->line, x, &yy, 0, w, lh, ink);
 
 	/* line 8: the outcome */
 	const struct km_run_info *ri = m->ri;
@@ -157,8 +190,13 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 				 ri->checks[i].message ? ri->checks[i].message : "?");
 			break;
 		}
-	km_draw_text_fit(d, KM_FONT_BODY, d->line, x, y + 8 * lh,
-			 w, ri->outcome == KM_OUT_DEADLOCK || ok < ri->nchecks ? km_pal(KM_C_BAD) : ink);
+	int outcome_y = yy - r->y;
+	int outcome_h = put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh,
+			    ri->outcome == KM_OUT_DEADLOCK || ok < ri->nchecks ? km_pal(KM_C_BAD) : ink);
+	if (st->projector) {	/* for clicks: the layout's is the grid's otherwise */
+		d->meas.outcome_y = outcome_y;
+		d->meas.outcome_h = outcome_h;
+	}
 
 	/* line 9 on: violations */
 	uint64_t nv = 0;
@@ -168,8 +206,13 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		snprintf(d->line, sizeof(d->line), "Violations: %" PRIu64 " (click one to see it)", nv);
 	else
 		snprintf(d->line, sizeof(d->line), "Violations: none");
-	km_draw_text_fit(d, KM_FONT_BOLD, d->line, x, y + 9 * lh, w, nv ? km_pal(KM_C_BAD) : ink);
-	for (int row = 0; row < L->nviol_rows && (size_t)row < m->nviols; row++) {
+	put(d, st, KM_FONT_BOLD, d->line, x, &yy, 0, w, lh, nv ? km_pal(KM_C_BAD) : ink);
+	/* in projector mode each violation wraps onto the rows it needs,
+	 * as many as the panel holds, and the layout learns where they are */
+	int nrows = st->projector ? KM_VIEW_VIOL_ROWS : L->nviol_rows;
+	int bottom = r->y + r->h - km_draw_px(d, 6);
+	int shown = 0, more = 0;
+	for (int row = 0; row < nrows && (size_t)row < m->nviols; row++) {
 		size_t ri_ = m->viols[row];
 		const struct km_trace_rec *rec = &m->recs[ri_];
 		int32_t msg = m->viol_msg[row];
@@ -179,17 +222,45 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			 msg >= 0 ? sim->violations.v[msg].message
 				  : km_violation_name((enum km_violation_kind)rec->aux));
 		bool focused = st->has_focus && st->focus == ri_;
-		int yy = L->viol_y + row * L->viol_item_h;
+		int top = st->projector ? yy : L->viol_top[row];
+		int ih = L->viol_item_h;
+		if (st->projector) {
+			int slh = km_text_height(d->tx, KM_FONT_SMALL);
+			ih = km_draw_text_lines(d, KM_FONT_SMALL, d->line, w) * slh + km_draw_px(d, 4);
+			if (top + ih > bottom) {
+				/* the rest: on the timeline's markers, and
+				 * the next one a turn of the wheel away */
+				more = top + ih;
+				break;
+			}
+			d->meas.viol_top[row] = top - r->y;
+			d->meas.viol_top[row + 1] = top + ih - r->y;
+			d->meas.nviol_rows = row + 1;
+		}
 		if (focused)
-			km_draw_fill(d, x - km_draw_px(d, 4), yy, w + km_draw_px(d, 8), L->viol_item_h,
+			km_draw_fill(d, x - km_draw_px(d, 4), top, w + km_draw_px(d, 8), ih,
 				     km_pal(KM_C_HILITE));
-		km_draw_text_wrap(d, KM_FONT_SMALL, d->line, x, yy + km_draw_px(d, 1), w,
-				  L->viol_item_h / lh, km_pal(KM_C_BAD));
+		km_draw_text_wrap(d, KM_FONT_SMALL, d->line, x, top + km_draw_px(d, 1), w,
+				  st->projector ? INT_MAX : ih / lh, km_pal(KM_C_BAD));
+		yy = top + ih;
+		shown++;
 	}
 	/* under the violations, the latencies measure() took */
-	int shown = (int)m->nviols < L->nviol_rows ? (int)m->nviols : L->nviol_rows;
-	SDL_Rect lat = { x, L->viol_y + shown * lh + km_draw_px(d, 6), w, 0 };
+	if (!st->projector)
+		yy = L->viol_y + shown * lh;
+	SDL_Rect lat = { x, yy + km_draw_px(d, 6), w, 0 };
 	lat.h = r->y + r->h - km_draw_px(d, 6) - lat.y;
+	if (st->projector) {
+		d->meas.stats_h = (more > yy ? more : yy) + scroll - r->y;
+		if (d->meas.stats_h > r->h) {
+			/* a scroll hint, as the placard's */
+			int bar = r->h * r->h / (d->meas.stats_h + 1);
+			int bar_y = r->y + (int)((long long)(r->h - bar) * scroll /
+						 (d->meas.stats_h - r->h / 2 + 1));
+			km_draw_fill(d, r->x + r->w - km_draw_px(d, 4), bar_y, km_draw_px(d, 3), bar,
+				     km_pal(KM_C_GRID));
+		}
+	}
 	SDL_RenderSetClipRect(d->r, NULL);
 	km_draw_latency(d, m, &lat);
 }

@@ -24,6 +24,7 @@
  */
 #include "view_panels.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -205,11 +206,65 @@ static void wait_labels(struct km_draw *d, const struct km_view_state *st, uint3
 	}
 }
 
+/* The task lanes' heading: which tasks are shown, or what the lanes show. */
+static void heading(char *buf, size_t len, int first, int last, unsigned n, bool all)
+{
+	if (!all)
+		snprintf(buf, len, "tasks %d-%d of %u, longest waiting for a lock first \xc2\xb7 "
+			 "wheel over the names scrolls", first, last, n);
+	else
+		snprintf(buf, len, "running \xc2\xb7 runnable (thin) \xc2\xb7 "
+			 "spinning or asleep on a lock (named) \xc2\xb7 in irq");
+}
+
+/*
+ * Projector mode: how tall the heading and a lane must be for the
+ * wrapped heading and names (d->meas, for the layout).  Measured whether
+ * or not the lanes are shown, and for the widest heading and the first
+ * tasks of the order, so that what the layout shows does not change it.
+ */
+static void measure(struct km_draw *d, const struct km_view_state *st)
+{
+	const struct km_view_layout *L = &st->lay;
+	const struct km_view_model *m = st->model;
+	const struct km_vm_tasks *T = &m->tasks;
+	if (d->task_meas.m == m && d->task_meas.serial == m->serial &&
+	    d->task_meas.gutter_w == L->gutter.w && d->task_meas.lanes_w == L->lanes.w &&
+	    d->task_meas.u == d->u) {
+		d->meas.task_h = d->task_meas.task_h;
+		d->meas.task_head = d->task_meas.task_head;
+		return;
+	}
+	int slh = km_text_height(d->tx, KM_FONT_SMALL), lh = km_text_height(d->tx, KM_FONT_BODY);
+	int w = L->lanes.w - km_draw_px(d, 8), n = 0;
+	for (int all = 0; all < 2; all++) {
+		heading(d->line, sizeof(d->line), (int)T->norder, (int)T->norder, T->norder, all);
+		int k = km_draw_text_lines(d, KM_FONT_SMALL, d->line, w);
+		n = k > n ? k : n;
+	}
+	d->meas.task_head = n * slh + km_draw_px(d, 4);
+	for (uint32_t k = 0; k < T->norder && k < 256; k++) {
+		int h = km_draw_text_lines(d, KM_FONT_BODY, km_vm_ctx_name(m, T->order[k]), L->gutter.w) *
+			lh + km_draw_px(d, 3) + km_draw_px(d, 2);
+		if (h > d->meas.task_h)
+			d->meas.task_h = h;
+	}
+	d->task_meas.m = m;
+	d->task_meas.serial = m->serial;
+	d->task_meas.gutter_w = L->gutter.w;
+	d->task_meas.lanes_w = L->lanes.w;
+	d->task_meas.u = d->u;
+	d->task_meas.task_h = d->meas.task_h;
+	d->task_meas.task_head = d->meas.task_head;
+}
+
 void km_draw_task_labels(struct km_draw *d, const struct km_view_state *st, int xplay)
 {
 	const struct km_view_layout *L = &st->lay;
 	const struct km_view_model *m = st->model;
 	const struct km_vm_tasks *T = &m->tasks;
+	if (st->projector && T->norder)
+		measure(d, st);
 	if (!L->ntasks)
 		return;
 	int gap = L->task_h >= 6 ? km_draw_px(d, 3) : 0;
@@ -218,17 +273,21 @@ void km_draw_task_labels(struct km_draw *d, const struct km_view_state *st, int 
 			 km_pal(KM_C_INK));
 	int shown = L->ntasks < (int)T->norder - st->task_scroll ? L->ntasks
 								  : (int)T->norder - st->task_scroll;
-	if ((int)T->norder > L->ntasks)
-		snprintf(d->line, sizeof(d->line), "tasks %d-%d of %u, longest waiting for a lock "
-			 "first \xc2\xb7 wheel over the names scrolls", st->task_scroll + 1, st->task_scroll + shown,
-			 T->norder);
-	else
-		snprintf(d->line, sizeof(d->line), "running \xc2\xb7 runnable (thin) \xc2\xb7 "
-			 "spinning or asleep on a lock (named) \xc2\xb7 in irq");
-	km_draw_text_fit(d, KM_FONT_SMALL, d->line, L->lanes.x + km_draw_px(d, 4), hy,
-			 L->lanes.w - km_draw_px(d, 8), km_pal(KM_C_MUTED));
+	heading(d->line, sizeof(d->line), st->task_scroll + 1, st->task_scroll + shown, T->norder,
+		(int)T->norder <= L->ntasks);
+	if (st->projector) {
+		/* wrapped; the layout made the heading as tall (measure) */
+		km_draw_text_wrap(d, KM_FONT_SMALL, d->line, L->lanes.x + km_draw_px(d, 4),
+				  L->task_y + km_draw_px(d, 2), L->lanes.w - km_draw_px(d, 8), INT_MAX,
+				  km_pal(KM_C_MUTED));
+	} else {
+		km_draw_text_fit(d, KM_FONT_SMALL, d->line, L->lanes.x + km_draw_px(d, 4), hy,
+				 L->lanes.w - km_draw_px(d, 8), km_pal(KM_C_MUTED));
+	}
 	enum km_font f = L->task_h >= km_text_height(d->tx, KM_FONT_BODY) ? KM_FONT_BODY
 									  : KM_FONT_SMALL;
+	if (st->projector)
+		f = KM_FONT_BODY;	/* the lanes are as tall as it needs */
 	int lh = km_text_height(d->tx, f);
 	for (int k = 0; k < shown; k++) {
 		uint32_t ctx = T->order[st->task_scroll + k];
@@ -236,7 +295,11 @@ void km_draw_task_labels(struct km_draw *d, const struct km_view_state *st, int 
 		const char *name = km_vm_ctx_name(m, ctx);
 		int tw = km_text_width(d->tx, f, name);
 		int ty = y + (L->task_h - gap - lh) / 2;
-		if (tw <= L->gutter.w)
+		if (st->projector && tw > L->gutter.w) {
+			int n = km_draw_text_lines(d, f, name, L->gutter.w);
+			km_draw_text_wrap_right(d, f, name, L->gutter.x, y + (L->task_h - gap - n * lh) / 2,
+						L->gutter.w, INT_MAX, km_pal(KM_C_INK));
+		} else if (tw <= L->gutter.w)
 			km_text_draw(d->tx, f, name, L->gutter.x + L->gutter.w, ty, km_pal(KM_C_INK),
 				     KM_RIGHT);
 		else

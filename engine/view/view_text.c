@@ -65,6 +65,7 @@ struct km_text {
 	struct entry slot[KM_TEXT_SLOTS];
 	int used;
 	struct glyphs g[KM_FONT_COUNT];
+	FILE *log;			/* km_text_log */
 };
 
 static const struct {
@@ -224,11 +225,18 @@ static struct entry *lookup(struct km_text *t, enum km_font f, const char *s, ui
 	return e;
 }
 
+void km_text_log(struct km_text *t, FILE *f)
+{
+	t->log = f;
+}
+
 int km_text_draw(struct km_text *t, enum km_font f, const char *s, int x, int y,
 		 uint32_t rgb, enum km_align a)
 {
 	if (!s || !*s)
 		return 0;
+	if (t->log)
+		fprintf(t->log, "text: %s\n", s);
 	struct entry *e = lookup(t, f, s, rgb);
 	if (!e)
 		return 0;
@@ -315,11 +323,14 @@ int km_text_draw_fast(struct km_text *t, enum km_font f, const char *s, int x, i
 	int limit = total <= maxw ? maxw : maxw - ellw;
 	int cx = x;
 	bool cut = false;
-	for (const char *p = s; *p;) {
+	const char *p = s;
+	while (*p) {
+		const char *at = p;
 		int k = glyph_index(utf8_next(&p));
 		SDL_Texture *tex = glyph(t, f, k);
 		if (cx - x + t->g[f].adv[k] > limit) {
 			cut = true;
+			p = at;
 			break;
 		}
 		if (tex) {
@@ -338,6 +349,8 @@ int km_text_draw_fast(struct km_text *t, enum km_font f, const char *s, int x, i
 		}
 		cx += ellw;
 	}
+	if (t->log)
+		fprintf(t->log, "text: %.*s%s\n", (int)(p - s), s, cut ? "\xe2\x80\xa6" : "");
 	return cx - x;
 }
 

@@ -13,6 +13,7 @@
 
 #include <SDL.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 enum km_font {
@@ -67,5 +68,13 @@ int km_text_height(struct km_text *t, enum km_font f);
 /* The longest prefix of @s (in bytes, at a UTF-8 boundary) that fits in
  * @w pixels, or 0. */
 size_t km_text_fit(struct km_text *t, enum km_font f, const char *s, size_t len, int w);
+
+/*
+ * km_text_log - print every run of text drawn from now on to @f, one
+ * "text: RUN" line each, as it is drawn (a run cut with an ellipsis ends
+ * with it); NULL stops.  For the window's tests (LOCKMUSEUM_VIEW_DUMP):
+ * what a visitor can read, word for word.
+ */
+void km_text_log(struct km_text *t, FILE *f);
 
 #endif /* KM_VIEW_VIEW_TEXT_H */

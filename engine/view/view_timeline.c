@@ -778,6 +778,20 @@ static void right_label_end(struct km_draw *d, enum km_font f, const char *s, co
 		km_draw_text_fit(d, f, s, g->x, y, g->w, rgb);
 }
 
+/*
+ * Projector mode: a gutter label wrapped onto as many lines as it needs,
+ * each right-aligned against the lanes.  Returns its height; with @draw
+ * false it only measures (the layout makes the lanes that tall).
+ */
+static int wrapped_label(struct km_draw *d, enum km_font f, const char *s, const SDL_Rect *g,
+			 int y, uint32_t rgb, bool draw)
+{
+	int lh = km_text_height(d->tx, f);
+	if (!draw)
+		return km_draw_text_lines(d, f, s, g->w) * lh;
+	return km_draw_text_wrap_right(d, f, s, g->x, y, g->w, INT_MAX, rgb) * lh;
+}
+
 static void cpu_labels(struct km_draw *d, const struct km_view_state *st)
 {
 	const struct km_view_layout *L = &st->lay;
@@ -810,27 +824,54 @@ static void cpu_labels(struct km_draw *d, const struct km_view_state *st)
 	}
 }
 
-static void lock_labels(struct km_draw *d, const struct km_view_state *st)
+/* A lock lane's label: its name, then its kind and its longest queue;
+ * in projector mode both wrap (the height taken is returned). */
+static int lock_label(struct km_draw *d, const struct km_view_state *st, int li, int y, bool draw)
 {
 	const struct km_view_layout *L = &st->lay;
 	const struct km_view_model *m = st->model;
 	int sel = st->sel_lock >= 0 ? st->sel_lock : m->hot_lock;
-	for (int k = 0; k < L->nlocks; k++) {
-		int li = m->lane_locks[k];
-		const struct km_lock *l = m->locks[li].lock;
-		int y = L->lock_y + k * L->lock_h;
-		int nh = km_text_height(d->tx, KM_FONT_BODY);
-		right_label(d, li == sel ? KM_FONT_BOLD : KM_FONT_BODY, l->name, &L->gutter,
-			    y - km_draw_px(d, 1), km_pal(KM_C_INK));
-		if (m->locks[li].max_waiters)
-			snprintf(d->line, sizeof(d->line), "%s \xc2\xb7 %u wait", km_prim_name(l->prim),
-				 m->locks[li].max_waiters);
-		else
-			snprintf(d->line, sizeof(d->line), "%s \xc2\xb7 no wait", km_prim_name(l->prim));
-		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, y - km_draw_px(d, 1) + nh,
-				km_pal(KM_C_MUTED));
+	const struct km_lock *l = m->locks[li].lock;
+	/* measured in bold, the wider, so that selecting a lock does not
+	 * change the lanes' height */
+	enum km_font f = li == sel || !draw ? KM_FONT_BOLD : KM_FONT_BODY;
+	char sub[96];
+	if (m->locks[li].max_waiters)
+		snprintf(sub, sizeof(sub), "%s \xc2\xb7 %u wait", km_prim_name(l->prim),
+			 m->locks[li].max_waiters);
+	else
+		snprintf(sub, sizeof(sub), "%s \xc2\xb7 no wait", km_prim_name(l->prim));
+	if (st->projector) {
+		int h = wrapped_label(d, f, l->name, &L->gutter, y - km_draw_px(d, 1), km_pal(KM_C_INK),
+				      draw);
+		return h + wrapped_label(d, KM_FONT_SMALL, sub, &L->gutter, y - km_draw_px(d, 1) + h,
+					 km_pal(KM_C_MUTED), draw);
 	}
-	if (m->nlane_locks > L->nlocks) {
+	int nh = km_text_height(d->tx, KM_FONT_BODY);
+	right_label(d, f, l->name, &L->gutter, y - km_draw_px(d, 1), km_pal(KM_C_INK));
+	right_label_end(d, KM_FONT_SMALL, sub, &L->gutter, y - km_draw_px(d, 1) + nh,
+			km_pal(KM_C_MUTED));
+	return nh + km_text_height(d->tx, KM_FONT_SMALL);
+}
+
+static void lock_labels(struct km_draw *d, const struct km_view_state *st)
+{
+	const struct km_view_layout *L = &st->lay;
+	const struct km_view_model *m = st->model;
+	/* projector mode: every lane as tall as the tallest label needs,
+	 * measured over all the lanes that could be shown, so that showing
+	 * fewer does not change it */
+	for (int k = 0; st->projector && k < m->nlane_locks && k < KM_VIEW_MAX_LOCK_LANES; k++) {
+		int h = lock_label(d, st, m->lane_locks[k], 0, false) + km_draw_px(d, 4);
+		if (h > d->meas.lock_h)
+			d->meas.lock_h = h;
+	}
+	for (int k = 0; k < L->nlocks; k++)
+		lock_label(d, st, m->lane_locks[k], L->lock_y + k * L->lock_h, true);
+	int bottom = L->lanes.y + L->lanes.h;
+	if (m->nlane_locks > L->nlocks &&
+	    L->lock_y + L->nlocks * L->lock_h - km_draw_px(d, 6) +
+	    km_text_height(d->tx, KM_FONT_SMALL) <= bottom) {
 		snprintf(d->line, sizeof(d->line), "+%d more lock%s", m->nlane_locks - L->nlocks,
 			 m->nlane_locks - L->nlocks == 1 ? "" : "s");
 		km_text_draw(d->tx, KM_FONT_SMALL, d->line, L->gutter.x,
@@ -839,23 +880,44 @@ static void lock_labels(struct km_draw *d, const struct km_view_state *st)
 	}
 }
 
+/* A counter lane's label: its name and its peak (wrapped, as above). */
+static int counter_label(struct km_draw *d, const struct km_view_state *st, int k, int y, bool draw)
+{
+	const struct km_view_layout *L = &st->lay;
+	const struct km_view_model *m = st->model;
+	const struct km_vm_counter *K = &m->counters[m->lane_ctrs[k]];
+	char v[48], sub[80];
+	snprintf(sub, sizeof(sub), "peak %s", km_vm_fmt_value(K->hi, K->c->unit, v, sizeof(v)));
+	if (st->projector) {
+		int h = wrapped_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK), draw);
+		return h + wrapped_label(d, KM_FONT_SMALL, sub, &L->gutter, y + h, km_pal(KM_C_MUTED),
+					 draw);
+	}
+	right_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK));
+	right_label_end(d, KM_FONT_SMALL, sub, &L->gutter, y + km_text_height(d->tx, KM_FONT_BODY),
+			km_pal(KM_C_MUTED));
+	return 0;
+}
+
 static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 {
 	const struct km_view_layout *L = &st->lay;
 	const struct km_view_model *m = st->model;
-	for (int lane = 0; lane < L->nctrs; lane++) {
-		const struct km_vm_counter *K = &m->counters[m->lane_ctrs[lane]];
-		int y = L->ctr_y + lane * L->ctr_h;
-		right_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK));
-		char v[48];
-		snprintf(d->line, sizeof(d->line), "peak %s", km_vm_fmt_value(K->hi, K->c->unit, v, sizeof(v)));
-		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter,
-				y + km_text_height(d->tx, KM_FONT_BODY), km_pal(KM_C_MUTED));
+	for (int k = 0; st->projector && k < m->nlane_ctrs && k < KM_VIEW_MAX_COUNTER_LANES; k++) {
+		int h = counter_label(d, st, k, 0, false) + km_draw_px(d, 4);
+		if (h > d->meas.ctr_h)
+			d->meas.ctr_h = h;
 	}
+	for (int lane = 0; lane < L->nctrs; lane++)
+		counter_label(d, st, lane, L->ctr_y + lane * L->ctr_h, true);
 	if (m->nlane_ctrs > L->nctrs) {
 		snprintf(d->line, sizeof(d->line), "+%d more counters", m->nlane_ctrs - L->nctrs);
 		/* under the last lane; with no counter lane, under the task lanes */
 		int y = L->ctr_y + L->nctrs * L->ctr_h - (L->nctrs ? km_draw_px(d, 4) : 0);
+		if (!L->nctrs && !L->ntasks && m->nlane_locks > L->nlocks)
+			y += km_text_height(d->tx, KM_FONT_SMALL);	/* under "+N more locks" */
+		if (y + km_text_height(d->tx, KM_FONT_SMALL) > L->lanes.y + L->lanes.h)
+			return;		/* no room: the lanes came first */
 		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, y, km_pal(KM_C_MUTED));
 	}
 }

@@ -6,8 +6,11 @@
  * larger and opens them in projector mode, clamped to 0.5 .. 4; the L key
  * toggles projector mode, which is at least 1.25 times the designed size;
  * a projector frame is drawn on white paper with black ink; the event
- * line and the violation rows get two lines; km_draw_text_wrap wraps a
- * sentence at spaces into the lines it is given and no further.
+ * line gets three lines; with violations to list, the side column still
+ * gives the placard (the lesson) the whole of its room, and V or a click
+ * on its foot swaps in the figures; the figures wrap, scroll with the
+ * wheel when taller than the column, and a click on a violation row finds
+ * the row the frame drew where the frame drew it.
  */
 #include "test.h"
 
@@ -107,11 +110,117 @@ static void test_view_projector_contrast_and_wrap(void **state)
 	SDL_FreeSurface(s);
 }
 
+/* A frame drawn as the window draws one, its measures taken by @st. */
+static void draw_settled(struct vfx *f, struct km_view_state *st)
+{
+	char err[512];
+	SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, st->w, st->h, 32,
+							   SDL_PIXELFORMAT_ARGB8888);
+	assert_non_null(surf);
+	SDL_Renderer *r = SDL_CreateSoftwareRenderer(surf);
+	assert_non_null(r);
+	struct km_draw *d = km_draw_new(r, st->lay.u, err, sizeof(err));
+	assert_non_null(d);
+	struct km_view_frame fr = { .eras = &f->eras, .run = &f->run };
+	km_draw_frame(d, &fr, st);
+	int redraws = 0;
+	while (km_view_measured(st, &d->meas)) {
+		assert_true(++redraws <= 2);	/* it settles */
+		d->key.valid = false;
+		km_draw_frame(d, &fr, st);
+	}
+	km_draw_free(d);
+	SDL_DestroyRenderer(r);
+	SDL_FreeSurface(surf);
+}
+
+static void test_view_projector_placard_share(void **state)
+{
+	struct vfx *f = *state;
+	struct km_view_state st;
+	km_view_set_scale(1.0f);
+	bind(f, &st, 1280, 800);
+	assert_true(f->m.nviols > 0);
+	const SDL_Rect side = st.lay.side;
+	press(&st, SDLK_l);
+	assert_true(st.projector);
+	/* the lesson first, with (nearly) the whole column */
+	assert_true(st.lay.placard.h >= st.lay.side.h * 3 / 4);
+	assert_int_equal(st.lay.stats.h, 0);
+	assert_true(st.lay.side_tab.h > 0);
+	/* V: the figures, as large */
+	press(&st, SDLK_v);
+	assert_true(st.figures);
+	assert_int_equal(st.lay.placard.h, 0);
+	assert_true(st.lay.stats.h >= st.lay.side.h * 3 / 4);
+	/* a click on the column's foot swaps back */
+	vfx_click(&st, st.lay.side_tab.x + st.lay.side_tab.w / 2,
+		  st.lay.side_tab.y + st.lay.side_tab.h / 2);
+	assert_false(st.figures);
+	assert_true(st.lay.placard.h >= st.lay.side.h * 3 / 4);
+	/* out of projector mode, V does nothing and the column is shared */
+	press(&st, SDLK_l);
+	press(&st, SDLK_v);
+	assert_false(st.figures);
+	assert_true(st.lay.placard.h > 0 && st.lay.stats.h > 0);
+	assert_int_equal(st.lay.side.w, side.w);
+}
+
+static void test_view_projector_figures_wrap_and_click(void **state)
+{
+	struct vfx *f = *state;
+	struct km_view_state st;
+	km_view_set_scale(1.5f);
+	bind(f, &st, 1280, 800);
+	press(&st, SDLK_v);
+	draw_settled(f, &st);
+	/* the rows the frame drew, each a few lines tall, one after another */
+	assert_true(st.lay.nviol_rows >= 1);
+	int row_h = st.lay.viol_row_h;
+	for (int k = 0; k < st.lay.nviol_rows; k++) {
+		assert_true(st.lay.viol_top[k + 1] - st.lay.viol_top[k] >= 2 * row_h);
+		assert_true(st.lay.viol_top[k + 1] <= st.lay.stats.y + st.lay.stats.h);
+	}
+	assert_true(st.lay.outcome_y > st.lay.stats.y && st.lay.outcome_h >= row_h);
+	assert_true(st.lay.viol_top[0] >= st.lay.outcome_y + st.lay.outcome_h);
+	/* a click on the last row's last line opens that violation */
+	int k = st.lay.nviol_rows - 1;
+	vfx_click(&st, st.lay.stats.x + st.lay.stats.w / 2, st.lay.viol_top[k + 1] - 2);
+	assert_int_equal(st.inspect, KM_INSPECT_VIOLATION);
+	assert_int_equal(st.inspect_viol, (size_t)k);
+	/* and one on the outcome line lists the checks */
+	vfx_click(&st, st.lay.stats.x + st.lay.stats.w / 2, st.lay.outcome_y + 2);
+	assert_int_equal(st.inspect, KM_INSPECT_CHECKS);
+
+	/* at --scale 2 the figures are taller than the column: the wheel
+	 * scrolls them, and the rows clicks find move with them */
+	km_view_set_scale(2.0f);
+	bind(f, &st, 1280, 800);
+	press(&st, SDLK_v);
+	draw_settled(f, &st);
+	assert_true(st.meas.stats_h > st.lay.stats.h);
+	int outcome = st.lay.outcome_y;
+	SDL_Event e;
+	memset(&e, 0, sizeof(e));
+	e.type = SDL_MOUSEWHEEL;
+	e.wheel.y = -2;		/* down */
+	e.wheel.mouseX = st.lay.stats.x + st.lay.stats.w / 2;
+	e.wheel.mouseY = st.lay.stats.y + st.lay.stats.h / 2;
+	km_view_handle_event(&st, &e);
+	assert_true(st.stats_scroll > 0);
+	draw_settled(f, &st);
+	assert_int_equal(st.lay.outcome_y, outcome - st.stats_scroll);
+	km_view_set_scale(1.0f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_view_projector_key_and_scale, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_view_projector_contrast_and_wrap, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_view_projector_placard_share, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_view_projector_figures_wrap_and_click, setup,
+						teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
