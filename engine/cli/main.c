@@ -592,6 +592,21 @@ static int write_trace(struct km_session *s, const char *path, bool ftrace,
 	return km_out_commit(&out, err, errlen);
 }
 
+/* How a window's command ends: 130 on a signal, 2 (with the reason) if
+ * the window could not run, else 0. */
+static int window_exit(int rc, const char *err)
+{
+	if (km_interrupted) {
+		fprintf(stderr, "%s: interrupted\n", prog);
+		return 130;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "%s: --gui: %s\n", prog, err);
+		return 2;
+	}
+	return 0;
+}
+
 /*
  * run --schedule FILE: read the schedule, refuse it for another scenario
  * (its bytes' hash, found by loading the scenario without running it) or
@@ -710,15 +725,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		int rc = km_cli_window(&eras.all, &solo, 1, 0, &rq, err, sizeof(err));
 		km_era_shelf_close(&eras);
 		km_schedule_free(&sched);
-		if (km_interrupted) {
-			fprintf(stderr, "%s: interrupted\n", prog);
-			return 130;
-		}
-		if (rc < 0) {
-			fprintf(stderr, "%s: --gui: %s\n", prog, err);
-			return 2;
-		}
-		return 0;
+		return window_exit(rc, err);
 	}
 
 	/* no spool, no run: a name where nothing can be written fails after
@@ -987,15 +994,7 @@ static int cmd_play(const struct invocation *inv)
 	rq.store_trace = true;
 	int rc = km_cli_window_play(all, &rq, o->save, err, sizeof(err));
 	km_era_shelf_close(&eras);
-	if (km_interrupted) {
-		fprintf(stderr, "%s: interrupted\n", prog);
-		return 130;
-	}
-	if (rc < 0) {
-		fprintf(stderr, "%s: --gui: %s\n", prog, err);
-		return 2;
-	}
-	return 0;
+	return window_exit(rc, err);
 }
 
 /* ---------------------------------------------------------------- list -- */
