@@ -146,6 +146,19 @@ static void say(struct km_draw *d, const struct km_view_state *st, enum km_font 
 		km_draw_text_fit(d, font, s, x, y, w, rgb);
 }
 
+/* A sentence about a lane or an event, indented under the focus bar: a
+ * new one nearly every frame during playback, so drawn from cached glyphs
+ * unless projector mode must wrap it. */
+static void say_event(struct km_draw *d, const struct km_view_state *st, const char *desc,
+		      int x, int y, int w)
+{
+	int in = km_draw_px(d, 4);
+	if (st->projector)
+		say(d, st, KM_FONT_BODY, desc, x + in, y, w - in, km_pal(KM_C_INK));
+	else
+		km_text_draw_fast(d->tx, KM_FONT_BODY, desc, x + in, y, km_pal(KM_C_INK), w - in);
+}
+
 static void event_line(struct km_draw *d, const struct km_view_frame *f,
 		       const struct km_view_state *st)
 {
@@ -171,12 +184,7 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 	}
 	if (m && !st->has_hover && km_view_hint(st, desc, sizeof(desc))) {
 		/* a place, not an event: what happens on the lane there */
-		if (st->projector)
-			say(d, st, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, w - km_draw_px(d, 4),
-			    km_pal(KM_C_INK));
-		else
-			km_text_draw_fast(d->tx, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y,
-					  km_pal(KM_C_INK), w - km_draw_px(d, 4));
+		say_event(d, st, desc, x, y, w);
 		return;
 	}
 	if (m && (st->has_hover || st->has_focus) && m->nrecs) {
@@ -184,13 +192,7 @@ static void event_line(struct km_draw *d, const struct km_view_frame *f,
 		km_vm_describe(m, i, desc, sizeof(desc));
 		km_draw_fill(d, x - km_draw_px(d, 4), r->y + km_draw_px(d, 4), km_draw_px(d, 3),
 			     r->h - km_draw_px(d, 8), km_pal(KM_C_FOCUS));
-		/* a new sentence nearly every frame during playback: glyphs */
-		if (st->projector)
-			say(d, st, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y, w - km_draw_px(d, 4),
-			    km_pal(KM_C_INK));
-		else
-			km_text_draw_fast(d->tx, KM_FONT_BODY, desc, x + km_draw_px(d, 4), y,
-					  km_pal(KM_C_INK), w - km_draw_px(d, 4));
+		say_event(d, st, desc, x, y, w);
 	} else if (m && f->still) {
 		say(d, st, KM_FONT_BODY, km_view_headline(m, desc, sizeof(desc)), x, y, w,
 		    km_pal(KM_C_INK));

@@ -58,8 +58,10 @@ static int group_teardown(void **state)
 	return 0;
 }
 
-/* Run @file (relative to the data folder) with its trace kept. */
-static void run(struct km_session *s, const char *file, size_t limit, bool store)
+/* Run @file (relative to the data folder) with its trace stored (if
+ * @store, up to @limit records) and handed to @sink as emitted (if any). */
+static void run_into(struct km_session *s, const char *file, size_t limit, bool store,
+		     struct km_trace_sink *sink)
 {
 	static char path[PATH_MAX + 64];
 	snprintf(path, sizeof(path), "%s/%s", km_datadir(), file);
@@ -68,11 +70,18 @@ static void run(struct km_session *s, const char *file, size_t limit, bool store
 	rq.file = path;
 	rq.store_trace = store;
 	rq.trace_limit = limit;
+	rq.trace_sink = sink;
 	int rc = km_session_run(s, &FX.eras, &rq);
 	if (rc == 2)
 		fprintf(stderr, "%s: %s\n", file, s->ri.reason);
 	assert_true(rc != 2);
 	assert_non_null(s->ri.sim);
+}
+
+/* Run @file with its trace kept. */
+static void run(struct km_session *s, const char *file, size_t limit, bool store)
+{
+	run_into(s, file, limit, store, NULL);
 }
 
 /* ------------------------------------------------------------- Chrome -- */
@@ -608,24 +617,13 @@ static void test_trace_collection(void **state)
 static void run_spooled(struct km_session *s, const char *file, size_t limit, bool store,
 			struct km_trace_spool *sp)
 {
-	static char path[PATH_MAX + 64], dest[PATH_MAX];
+	static char dest[PATH_MAX];
 	const char *tmp = getenv("TMPDIR");
 	snprintf(dest, sizeof(dest), "%s/lockmuseum-unit-trace.json", tmp && *tmp ? tmp : "/tmp");
 	char err[256] = "";
 	if (km_trace_spool_open(sp, dest, limit, err, sizeof(err)) < 0)
 		fail_msg("spool: %s", err);
-	snprintf(path, sizeof(path), "%s/%s", km_datadir(), file);
-	struct km_run_request rq;
-	km_run_request_init(&rq);
-	rq.file = path;
-	rq.store_trace = store;
-	rq.trace_limit = limit;
-	rq.trace_sink = &sp->sink;
-	int rc = km_session_run(s, &FX.eras, &rq);
-	if (rc == 2)
-		fprintf(stderr, "%s: %s\n", file, s->ri.reason);
-	assert_true(rc != 2);
-	assert_non_null(s->ri.sim);
+	run_into(s, file, limit, store, &sp->sink);
 }
 
 /* The bytes of an export, from @sp or (NULL) the stored trace. */
