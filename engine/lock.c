@@ -190,7 +190,7 @@ km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold)
 }
 
 km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
-			  const struct km_ctx *wakee)
+			  struct km_ctx *wakee)
 {
 	/* The waker gets here once it holds @l's wait-list lock. */
 	km_time at = l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now;
@@ -205,15 +205,22 @@ km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker
 	}
 	c += sim->era.cost.atomic + 2 * sim->era.cost.cacheline;
 	/* resched_task(): the wakee's CPU is another one, so it is told by
-	 * an IPI, and i386's send_IPI waits (apic_wait_icr_idle) until the
-	 * APIC has sent it.  Before the Pentium 4 every APIC message crossed
-	 * one serial APIC bus, a message at a time: a sender waits for the
-	 * messages ahead of it, then for its own.  All of it under the
+	 * an IPI.  i386's __send_IPI_dest_field() first waits in
+	 * apic_wait_icr_idle() until this CPU's APIC has sent its previous
+	 * IPI, then writes the ICR, which fires the new one and returns: the
+	 * waker does not wait for its own message.  Before the Pentium 4
+	 * every APIC message crossed one serial APIC bus, a message at a
+	 * time, so an IPI is delivered after those queued ahead of it, and
+	 * the next send from this CPU waits until then.  All of it under the
 	 * run-queue lock, which try_to_wake_up() holds until it returns. */
 	if (sim->era.cost.ipi && wakee->cpu >= 0 && wakee->cpu != waker_cpu) {
+		struct km_cpu *me = &sim->cpus[waker_cpu];
+		if (me->icr_busy_until > at + c)
+			c = me->icr_busy_until - at;
 		km_time start = sim->apic_bus_free > at + c ? sim->apic_bus_free : at + c;
 		sim->apic_bus_free = start + sim->era.cost.ipi;
-		c = sim->apic_bus_free - at;
+		me->icr_busy_until = sim->apic_bus_free;
+		wakee->ipi_lands = sim->apic_bus_free;
 	}
 	if (rq)
 		rq->rq_lock_free = at + c;

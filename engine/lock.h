@@ -140,15 +140,18 @@ km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold);
  * per-CPU run-queue locks, waiting while that CPU is in a context switch
  * or another waker holds it) and writing the wakee's state, two lines that
  * live on the wakee's CPU, and, when the wakee's CPU is another one,
- * sending it the reschedule IPI (the era's ipi cost, after the IPIs
- * already queued on a serial APIC bus).  The wakee's own latency is the
- * era's wakeup cost.
+ * starting the reschedule IPI.  The waker waits only while its own APIC is
+ * still sending an earlier IPI (i386's apic_wait_icr_idle() comes before
+ * the write that fires the new one); the IPI itself crosses the APIC bus
+ * after the ones already queued there, and reaches the wakee's CPU when
+ * it has crossed -- recorded in @wakee->ipi_lands, which km_ctx_wake()
+ * uses as the wake-up's arrival.
  * Context: called by primitives inside their section under @l's wait-list
- * lock (km_lock_wait_lock), where the kernel woke with interrupts off; the
- * wake-up starts when that lock is next free.
+ * lock (km_lock_wait_lock), where the kernel woke with interrupts off,
+ * before they wake @wakee; the wake-up starts when that lock is next free.
  */
 km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
-			  const struct km_ctx *wakee);
+			  struct km_ctx *wakee);
 
 /* Raw spinning locks (spinlock mode, the BKL, the global irq lock):
  * choose the next owner among l->spinners by the era's flavour and say

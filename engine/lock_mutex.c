@@ -86,9 +86,9 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		l->handoff = false;
 		l->avail = 0;
 		l->owner = w;
-		km_lock_grant(sim, l, w, 0);
 		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
 					   km_lock_wake_cost(sim, l, ctx->cpu, w));
+		km_lock_grant(sim, l, w, 0);
 		return;
 	}
 	l->handoff = false;
@@ -101,10 +101,10 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 	/* MUTEX_FLAG_WAITERS: wake the top waiter, even if a spinner won. */
 	if (l->waiters.head && !l->woken) {
 		struct km_ctx *w = km_waitlist_pop(&l->waiters);
-		km_lock_wake_retry(sim, l, w, true);
 		/* __mutex_unlock_slowpath: wake_up_process() under wait_lock */
 		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
 					   km_lock_wake_cost(sim, l, ctx->cpu, w));
+		km_lock_wake_retry(sim, l, w, true);
 	}
 }
 

@@ -670,10 +670,11 @@ void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
 	ctx->result = result;
 	ctx->act = KM_ACT_READY;
 	ctx->state = KM_CTX_RUNNABLE;	/* on its way: EV_WAKE queues it */
-	km_time latency = sim->era.cost.wakeup;
-	if (sim->era.cost.ipi)
-		latency = sim->era.cost.ipi;	/* the IPI's flight; the rest is CPU work */
-	push_ctx_event(sim, sim->now + latency, KM_EV_WAKE, ctx, ctx->seg_token);
+	km_time at = sim->now + sim->era.cost.wakeup;
+	if (sim->era.cost.ipi)	/* the IPI's flight; the rest is CPU work */
+		at = ctx->ipi_lands > sim->now ? ctx->ipi_lands : sim->now + sim->era.cost.ipi;
+	ctx->ipi_lands = 0;
+	push_ctx_event(sim, at, KM_EV_WAKE, ctx, ctx->seg_token);
 }
 
 /* --------------------------------------------------------- preemption -- */

@@ -77,6 +77,7 @@ struct km_cpu {
 	km_time irqoff_since, irqoff_ns;
 	uint64_t ctxsw;
 	km_time rq_lock_free;		/* era.rq_lock: when its run-queue lock is next free */
+	km_time icr_busy_until;		/* era ipi cost: its APIC's last IPI is on the bus till then */
 };
 
 /* ------------------------------------------------------------ contexts -- */
@@ -140,6 +141,7 @@ struct km_ctx {
 	/* the current segment */
 	km_time seg_end, seg_left;
 	uint64_t seg_token;
+	km_time ipi_lands;		/* a wake-up's IPI reaches its CPU then (0: no IPI queued) */
 	/* A wake-up (EV_WAKE) that arrived while the CPU it blocked on was
 	 * still spending its way-to-sleep tail (km_ctx_block_after): it is
 	 * replayed when that tail ends, as try_to_wake_up() waits for

@@ -26,7 +26,8 @@ era{
     wakeup    = 9100,   -- E: between 10000 (1999) and 8000 (2001)
     irq_entry = 2500,   -- E: between 3000 (1999) and 2000 (2001)
     ipi       = 2500,   -- P: 2-3 us per APIC message on the P6's serial APIC bus
-                        --    (Lundell, LKML, 8 Oct 2001); the sender waits for it
+                        --    (Lundell, LKML, 8 Oct 2001); a sender waits only
+                        --    for its own previous IPI (docs/sources.md, [IPI26])
   },
   placard = "docs/eras/2006.md",
 }

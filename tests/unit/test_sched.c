@@ -15,7 +15,9 @@
 
 #include "script_host.h"
 #include "core.h"		/* KM_RQ_TREE_MIN */
+#include "lock.h"		/* km_lock_wake_cost */
 
+#include <stdio.h>
 #include <stdlib.h>
 
 enum { MS = 1000000, CTXSW = 100 };
@@ -462,6 +464,48 @@ static void test_sched_rq_lock_wake_waits_for_switch(void **state)
 	assert_int_equal(up_cost(true, 1500), up_cost(false, 1500));
 }
 
+/*
+ * The reschedule IPI as i386 sent it (__send_IPI_dest_field): the sender
+ * waits in apic_wait_icr_idle() only while its own APIC still has an
+ * earlier IPI to send, then writes the ICR and goes on; the message
+ * crosses the one serial APIC bus after those queued ahead of it, and the
+ * wake-up arrives when it has crossed.
+ */
+static void test_sched_ipi_sender_waits_only_for_its_previous(void **state)
+{
+	(void)state;
+	static const struct sh_step idle[] = { { OP_END, 0, 0 } };
+	enum { IPI = 1000, TTWU = 1 + 2 * 10 };	/* atomic + two lines */
+	struct sh_host h;
+	struct km_era era = sh_era(4);
+	era.cost.ipi = IPI;
+	struct km_config cfg = sh_cfg(4, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	struct km_lock *l = km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false);
+	assert_non_null(l);
+	struct km_ctx *w[4];
+	for (int i = 0; i < 4; i++) {
+		char name[8];
+		snprintf(name, sizeof(name), "w%d", i);
+		assert_non_null(w[i] = sh_task(&h, name, -1, 0, idle));
+		w[i]->cpu = i;
+	}
+	/* CPU 0 wakes w1: its APIC is idle, so only try_to_wake_up() */
+	assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w[1]), TTWU);
+	assert_int_equal(w[1]->ipi_lands, TTWU + IPI);
+	/* CPU 0 again: apic_wait_icr_idle() waits for the first IPI */
+	assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w[2]), TTWU + IPI);
+	assert_int_equal(w[2]->ipi_lands, TTWU + 2 * IPI);
+	/* CPU 1 wakes w3: its own APIC is idle, but the bus is not */
+	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w[3]), TTWU);
+	assert_int_equal(w[3]->ipi_lands, TTWU + 3 * IPI);
+	/* a wakee on the waker's own CPU needs no IPI */
+	w[0]->ipi_lands = 0;
+	assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w[0]), TTWU);
+	assert_int_equal(w[0]->ipi_lands, 0);
+	sh_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -477,6 +521,7 @@ int main(void)
 		cmocka_unit_test(test_sched_no_task_on_two_cpus_during_its_tail),
 		cmocka_unit_test(test_sched_wake_prev_cpu),
 		cmocka_unit_test(test_sched_rq_lock_wake_waits_for_switch),
+		cmocka_unit_test(test_sched_ipi_sender_waits_only_for_its_previous),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
