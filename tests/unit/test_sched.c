@@ -485,7 +485,7 @@ static void test_sched_ipi_sender_waits_only_for_its_previous(void **state)
 	assert_non_null(l);
 	struct km_ctx *w[4];
 	for (int i = 0; i < 4; i++) {
-		char name[8];
+		char name[16];
 		snprintf(name, sizeof(name), "w%d", i);
 		assert_non_null(w[i] = sh_task(&h, name, -1, 0, idle));
 		w[i]->cpu = i;
