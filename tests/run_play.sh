@@ -65,7 +65,7 @@ if [ "$rc" = 1 ] && [ "$(grep -c '^\[0\] ' "$tmp/out")" = 2 ] &&
 
 # A number that is not offered is refused, and the question stays.
 play '7\nq\n' "$abba"
-if grep -Eq '(^|> )no task 7 here' "$tmp/out" && [ "$rc" = 0 ]; then ok; else
+if grep -Eq '(^|> )no option 7 here' "$tmp/out" && [ "$rc" = 0 ]; then ok; else
 	no "7: should say there is no task 7 (exit $rc)"; fi
 
 # End of input ends the game quietly.

@@ -211,7 +211,7 @@ static int run_slot(struct host *h, const struct km_view_exhibit *ex, const char
 		return -1;
 	}
 	if (play) {
-		rq.chooser = km_play_begin(play, km_play_line_of, &sl->s);
+		rq.chooser = km_play_begin(play, &km_play_session_lines, &sl->s);
 		rq.schedule_name = NULL;
 	}
 	int rc = km_session_run(&sl->s, h->eras, &rq);
