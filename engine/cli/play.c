@@ -164,7 +164,7 @@ int km_play_command(const struct km_play_opts *o)
 		struct km_session s;
 		rq.chooser = km_play_begin(&p, &km_play_session_lines, &s);
 		int rc = km_session_run_shelf(&s, &eras, &rq);
-		bool paused = km_play_end(&p, rc);
+		bool paused = km_play_end(&p, s.ri.sim, rc);
 		if (!paused && rc == 2) {
 			km_out_fail("%s", s.ri.reason ? s.ri.reason : "the run failed");
 			km_session_free(&s);

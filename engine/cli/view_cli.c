@@ -215,7 +215,7 @@ static int run_slot(struct host *h, const struct km_view_exhibit *ex, const char
 		rq.schedule_name = NULL;
 	}
 	int rc = km_session_run(&sl->s, h->eras, &rq);
-	if (play && km_play_end(play, rc) && sl->s.ri.sim) {
+	if (play && km_play_end(play, sl->s.ri.sim, rc) && sl->s.ri.sim) {
 		struct km_session *s = &sl->s;
 		s->ri.lines = km_scenario_lines(s->sc, &s->ri.nlines);
 		s->ri.outcome = KM_OUT_NONE;

@@ -43,24 +43,31 @@ static int pick_of(const struct km_choice_point *cp, uint32_t other)
 	return -1;
 }
 
-/*
- * A decision's line, for the schedule file's comment, is the explorer's:
- * the line of the step the held task took after it, known at the task's
- * next choice point (@cp).  The decisions are in the order of the run.
- */
-static void note_line_after(struct km_play *p, const struct km_choice_point *cp)
+/* The decision among the first @n at choice point @index, or NULL. */
+static struct km_play_decision *decision_at(struct km_play *p, int n, int64_t index)
 {
-	int lo = 0, hi = p->next;
+	int lo = 0, hi = n;
 	while (lo < hi) {
 		int mid = lo + (hi - lo) / 2;
-		if (p->d[mid].index < (uint64_t)cp->prev_index)
+		if ((int64_t)p->d[mid].index < index)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	struct km_play_decision *d = lo < p->next ? &p->d[lo] : NULL;
-	if (d && d->index == (uint64_t)cp->prev_index && d->ctx == cp->ctx->id)
-		d->line = p->lines && p->lines->task ? p->lines->task(p->line_ud, cp->ctx) : 0;
+	return lo < n && (int64_t)p->d[lo].index == index ? &p->d[lo] : NULL;
+}
+
+/*
+ * A decision's line, for the schedule file's comment, is the explorer's:
+ * the line of the step the held task took after it, known at the task's
+ * next choice point (@cp), or, for a task that blocked for good, where it
+ * waits at the end of the run.  The decisions are in the order of the run.
+ */
+static void note_line_after(struct km_play *p, const struct km_ctx *ctx, int64_t index)
+{
+	struct km_play_decision *d = decision_at(p, p->next, index);
+	if (d && d->ctx == ctx->id)
+		d->line = p->lines && p->lines->task ? p->lines->task(p->line_ud, ctx) : 0;
 }
 
 static void note_irq(struct km_play *p, const struct km_sim *sim, const struct km_choice_point *cp,
@@ -84,7 +91,7 @@ static int play_choose(void *ud, const struct km_sim *sim, const struct km_choic
 	if (cp->index + 1 > p->last_index)
 		p->last_index = cp->index + 1;
 	if (cp->prev_index >= 0)
-		note_line_after(p, cp);
+		note_line_after(p, cp->ctx, cp->prev_index);
 	if (cp->index < p->upto) {
 		if (p->next < p->n && p->d[p->next].index == cp->index) {
 			const struct km_play_decision *d = &p->d[p->next++];
@@ -145,9 +152,18 @@ const struct km_chooser *km_play_begin(struct km_play *p, const struct km_play_l
 	return &p->chooser;
 }
 
-bool km_play_end(struct km_play *p, int rc)
+bool km_play_end(struct km_play *p, const struct km_sim *sim, int rc)
 {
 	p->paused = p->paused && rc == 2;
+	for (uint32_t i = 0; sim && i < sim->ctxs.n; i++) {
+		const struct km_ctx *c = sim->ctxs.v[i];
+		if (c->kind == KM_CTX_TASK && c->state == KM_CTX_BLOCKED && c->last_choice) {
+			struct km_play_decision *d = decision_at(p, p->next,
+								 (int64_t)c->last_choice - 1);
+			if (d && !d->line)
+				note_line_after(p, c, (int64_t)c->last_choice - 1);
+		}
+	}
 	if (p->to_end) {
 		/* every later point was let go: they are decided now */
 		if (p->last_index > p->upto)

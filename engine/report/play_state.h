@@ -128,12 +128,13 @@ const struct km_chooser *km_play_begin(struct km_play *p, const struct km_play_l
 				       void *ud);
 
 /**
- * km_play_end - after the run: did it stop for a question?  @rc is the
- * run's exit status (2 when the chooser stopped it).  A run that ended
+ * km_play_end - after the run of @sim (NULL: none was made): did it stop
+ * for a question?  @rc is the run's exit status (2 when the chooser
+ * stopped it).  It may still ask the lines of km_play_begin.  A run that ended
  * with every task let go (km_play_answer's to-the-end) leaves no choice
  * point undecided.
  */
-bool km_play_end(struct km_play *p, int rc);
+bool km_play_end(struct km_play *p, const struct km_sim *sim, int rc);
 
 /* How many options the question has: Enter, the tasks, the interrupts. */
 static inline int km_play_options(const struct km_play_question *q)
