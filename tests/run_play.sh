@@ -149,7 +149,7 @@ by_hand sleep_on 3
 # The interrupt's option says it is one, on which CPU, and its handler's
 # line; a number past the options is refused with the range.
 play '\n\n\nq\n' "$root/scripts/challenges/cli_smp.lua"
-if grep -Eq '^   1      hold it: irq eth0 -> cpu1, due at [0-9.]+ us: its handler runs first \(line [0-9]+: irq\{ name = "eth0"' "$tmp/out"; then
+if grep -Eq '^   1      hold it: irq eth0 -> cpu1 goes first, due at [0-9.]+ us \(handler line 52: irq\{ name = "eth0"' "$tmp/out"; then
 	ok; else no "cli_smp: the interrupt's option does not say what it is: $(grep -m1 'irq' "$tmp/out")"; fi
 play '\n\n\n12\nq\n' "$root/scripts/challenges/cli_smp.lua"
 if grep -Eq '(^|> )no option 12 here: Enter, or 1 to 1' "$tmp/out"; then ok; else

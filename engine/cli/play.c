@@ -187,11 +187,11 @@ int km_play_command(const struct km_play_opts *o)
 				char says[400];
 				km_play_irq_says(q, i, km_play_task_name(sim, q->ctx), says, sizeof(says));
 				if (q->irqs[i].line > 0)
-					printf("   %-5d  hold it: %s (line %d: %s)\n", q->nothers + i + 1,
+					printf("   %-5d  hold it: %s (handler line %d: %s)\n", q->nothers + i + 1,
 					       says, q->irqs[i].line, source_line(o->file, q->irqs[i].line,
 										  text, sizeof(text)));
 				else
-					printf("   %-5d  hold it: %s (its line is not known)\n",
+					printf("   %-5d  hold it: %s (its handler's line is not known)\n",
 					       q->nothers + i + 1, says);
 			}
 		} else {

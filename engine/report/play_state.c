@@ -243,17 +243,17 @@ const char *km_play_irq_says(const struct km_play_question *q, int i, const char
 {
 	const struct km_play_irq *o = &q->irqs[i];
 	char t[64], on[200] = "";
+	/* what decides first, so that a cut row still says it */
 	if (o->own_cpu)
-		snprintf(on, sizeof(on), " (%s's CPU, interrupts on)", task);
+		snprintf(on, sizeof(on), ", interrupting %s (interrupts on)", task);
 	if (o->why == KM_PLAY_IRQ_RUNNING)
-		snprintf(buf, len, "irq %s -> cpu%d%s: its running handler finishes first", o->name,
+		snprintf(buf, len, "irq %s -> cpu%d finishes first%s, its handler running", o->name,
 			 o->cpu, on);
 	else if (o->why == KM_PLAY_IRQ_LATCHED)
-		snprintf(buf, len, "irq %s -> cpu%d%s, latched: its handler runs first", o->name,
-			 o->cpu, on);
+		snprintf(buf, len, "irq %s -> cpu%d goes first%s, latched", o->name, o->cpu, on);
 	else
-		snprintf(buf, len, "irq %s -> cpu%d%s, due at %s: its handler runs first", o->name,
-			 o->cpu, on, km_fmt_ns(o->due, t, sizeof(t)));
+		snprintf(buf, len, "irq %s -> cpu%d goes first%s, due at %s", o->name, o->cpu, on,
+			 km_fmt_ns(o->due, t, sizeof(t)));
 	return buf;
 }
 

@@ -165,8 +165,8 @@ bool km_play_goal(const struct km_run_info *ri, char *why, size_t len);
 
 /*
  * km_play_irq_says - what option @i of the interrupts of @q means, in
- * words, into @buf: "irq eth0 -> cpu1, due at 12.000 us: its handler runs
- * first".  Returns @buf.
+ * words, into @buf: "irq eth0 -> cpu1 goes first, due at 12.00 us" (a
+ * handler of it runs to its exit while the task waits).  Returns @buf.
  */
 const char *km_play_irq_says(const struct km_play_question *q, int i, const char *task,
 			     char *buf, size_t len);
