@@ -439,6 +439,15 @@ irq_by_hand() { # HOW NAME WANT
 		[ -n "$k" ] || { no "'$who' is no option at choice point $point"; return; }
 		case $who in irq\ *) irqs=$((irqs + 1)) ;; esac
 		answer "$how" "$k" || return
+		if [ "$how" = keys ]; then
+			# U takes the answer back: the same question again
+			local n
+			n=$(grep -c "^play: question $point " "$tmp/out")
+			xdotool key --window "$win" u
+			wait_count "^play: question $point " $((n + 1)) ||
+				{ no "U did not go back to question $point"; return; }
+			answer "$how" "$k" || return
+		fi
 	done < <(awk '/^decisions /{ d = 1; next } d && !/^#/' "$sol" |
 		 sed -E 's/^([0-9]+) [0-9]+ [^ ]+ -- .* lets (.*) go first.*/\1 \2/')
 	[ "$irqs" -gt 0 ] || no "the solution of $name lets no interrupt come first"

@@ -151,6 +151,17 @@ by_hand sleep_on 3
 play '\n\n\nq\n' "$root/scripts/challenges/cli_smp.lua"
 if grep -Eq '^   1      hold it: irq eth0 -> cpu1 goes first, due at [0-9.]+ us \(handler line 52: irq\{ name = "eth0"' "$tmp/out"; then
 	ok; else no "cli_smp: the interrupt's option does not say what it is: $(grep -m1 'irq' "$tmp/out")"; fi
+# Undo across an interrupt's answer: back to its question, and from there
+# Enter then r is the default run (no goal, exit 0); the interrupt again
+# reaches the goal, and the schedule saved holds only that decision.
+play '\n\n\n1\nu\n\nr\nq\n' "$root/scripts/challenges/cli_smp.lua"
+if [ "$rc" = 0 ] && [ "$(grep -c '^\[3\] ' "$tmp/out")" = 2 ] &&
+   grep -q 'The goal was not reached' "$tmp/out"; then ok; else
+	no "cli_smp 1, u, Enter, r: expected question 3 twice and no goal (exit $rc)"; fi
+play '\n\n\n1\nu\n1\nr\ns undone.schedule\nq\n' "$root/scripts/challenges/cli_smp.lua"
+if [ "$rc" = 1 ] && [ "$(sed '1,/^decisions /d' undone.schedule)" = \
+	"$(sed '1,/^decisions /d' "$root/scripts/challenges/solutions/cli_smp.schedule")" ]; then ok; else
+	no "cli_smp 1, u, 1, r: expected the goal and the solution's one decision (exit $rc)"; fi
 play '\n\n\n12\nq\n' "$root/scripts/challenges/cli_smp.lua"
 if grep -Eq '(^|> )no option 12 here: Enter, or 1 to 1' "$tmp/out"; then ok; else
 	no "12 at a question of two options: not refused"; fi
