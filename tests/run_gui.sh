@@ -385,6 +385,104 @@ if LOCKMUSEUM_VIEW_DUMP=1 open "G in the window, then clicks: the goal, saved, r
 	[ "$rc" = 3 ] || no "the schedule saved by clicks replays to exit $rc, not 3"
 fi
 ok "$f"
+
+# Interrupts in play: the irq challenges are played to their goal in the
+# window, from the moves of their shipped solution files (run_play.sh
+# does the same at the terminal): Enter (or a click on option 0) until
+# the question at the decision's choice point, then the option that
+# names what it lets go first -- "irq NAME", an interrupt's row -- by its
+# number key or by a click on the row.  The saved schedule must hold the
+# solution's decisions and replay to the goal with the solution's trace.
+last_question() { # the index of the last question told, or -1
+	local q
+	q=$(awk '$1 == "play:" && $2 == "question" { q = $3 } END { print q }' "$tmp/out")
+	echo "${q:--1}"
+}
+option_named() { # NAME: the number of the option of the last question named NAME
+	awk -v who="$1" '$1 == "play:" && $2 == "question" { delete k }
+		$1 == "play:" && $2 == "option" {
+			name = $4; for (i = 5; i <= NF - 2; i++) name = name " " $i
+			k[name] = $3 }
+		END { if (who in k) print k[who] }' "$tmp/out"
+}
+answer() { # HOW K: answer option K of the last question by "keys" or "clicks"
+	local n
+	n=$(grep -c '^play: end$' "$tmp/out")
+	if [ "$1" = keys ]; then
+		if [ "$2" = 0 ]; then xdotool key --window "$win" Return
+		else
+			# a number longer than one digit is typed whole, then Enter
+			xdotool type --window "$win" "$2"
+			[ "$2" -lt 10 ] || xdotool key --window "$win" Return
+		fi
+	else
+		local xy
+		xy=$(option_xy "$2")
+		[ -n "$xy" ] || { no "option $2 is not on screen"; return 1; }
+		xdotool mousemove --window "$win" $xy click 1
+	fi
+	wait_count '^play: end$' $((n + 1)) || { no "option $2 ($1) drew nothing new"; return 1; }
+}
+irq_by_hand() { # HOW NAME WANT
+	local how=$1 name=$2 want=$3
+	local f=$root/scripts/challenges/$name.lua sol=$root/scripts/challenges/solutions/$name.schedule
+	local point who q k irqs=0
+	wait_count '^play: question ' 1 || { no "no first question"; return; }
+	while read -r point who; do
+		for _ in $(seq 200); do
+			q=$(last_question)
+			[ "$q" -lt "$point" ] || break
+			answer "$how" 0 || return
+		done
+		[ "$q" = "$point" ] || { no "the game skipped choice point $point (at $q)"; return; }
+		k=$(option_named "$who")
+		[ -n "$k" ] || { no "'$who' is no option at choice point $point"; return; }
+		case $who in irq\ *) irqs=$((irqs + 1)) ;; esac
+		answer "$how" "$k" || return
+		if [ "$how" = keys ]; then
+			# U takes the answer back: the same question again
+			local n
+			n=$(grep -c "^play: question $point " "$tmp/out")
+			xdotool key --window "$win" u
+			wait_count "^play: question $point " $((n + 1)) ||
+				{ no "U did not go back to question $point"; return; }
+			answer "$how" "$k" || return
+		fi
+	done < <(awk '/^decisions /{ d = 1; next } d && !/^#/' "$sol" |
+		 sed -E 's/^([0-9]+) [0-9]+ [^ ]+ -- .* lets (.*) go first.*/\1 \2/')
+	[ "$irqs" -gt 0 ] || no "the solution of $name lets no interrupt come first"
+	xdotool key --window "$win" r
+	wait_count '^play: ended .* goal reached' 1 || { no "$how: the goal was not reached"; return; }
+	xdotool key --window "$win" w
+	wait_count "^play: saved $tmp/$name.schedule" 1 || { no "W did not save"; return; }
+	quit
+	diff <(sed '1,/^decisions /d' "$sol") <(sed '1,/^decisions /d' "$tmp/$name.schedule") >/dev/null ||
+		no "the saved decisions are not the solution's: $(tail -n 1 "$tmp/$name.schedule")"
+	local h1 h2 r1
+	"$BIN" run "$f" --schedule "$tmp/$name.schedule" >"$tmp/r1" 2>/dev/null
+	r1=$?
+	h1=$(grep -o 'trace [0-9a-f]*' "$tmp/r1")
+	h2=$("$BIN" run "$f" --schedule "$sol" 2>/dev/null | grep -o 'trace [0-9a-f]*')
+	[ "$r1" = "$want" ] && [ -n "$h1" ] && [ "$h1" = "$h2" ] ||
+		no "the schedule saved by $how replays to exit $r1 ($h1), the solution to $h2"
+}
+
+f=$fail
+if LOCKMUSEUM_VIEW_DUMP=1 open "play --gui cli_smp: an interrupt's number key reaches the goal" \
+	play "$root/scripts/challenges/cli_smp.lua" --gui --save "$tmp/cli_smp.schedule"; then
+	irq_by_hand keys cli_smp 1
+	[ -z "$app" ] || quit
+fi
+ok "$f"
+
+f=$fail
+if LOCKMUSEUM_VIEW_DUMP=1 open "play --gui sleep_on: a click on an interrupt's row reaches the goal" \
+	play "$root/scripts/challenges/sleep_on.lua" --gui --save "$tmp/sleep_on.schedule"; then
+	irq_by_hand clicks sleep_on 3
+	[ -z "$app" ] || quit
+fi
+ok "$f"
+
 nothing_cut() { # SIZE WHAT
 	local cut
 	cut=$(texts "$1" | grep -m 3 $'\xe2\x80\xa6')

@@ -65,7 +65,7 @@ if [ "$rc" = 1 ] && [ "$(grep -c '^\[0\] ' "$tmp/out")" = 2 ] &&
 
 # A number that is not offered is refused, and the question stays.
 play '7\nq\n' "$abba"
-if grep -Eq '(^|> )no task 7 here' "$tmp/out" && [ "$rc" = 0 ]; then ok; else
+if grep -Eq '(^|> )no option 7 here' "$tmp/out" && [ "$rc" = 0 ]; then ok; else
 	no "7: should say there is no task 7 (exit $rc)"; fi
 
 # End of input ends the game quietly.
@@ -82,6 +82,89 @@ mkdir -p adir
 play '1\nr\ns adir\nq\n' "$abba"
 if grep -Eq '(^|> )could not save: ' "$tmp/out" && [ "$rc" = 3 ]; then ok; else
 	no "s onto a folder should say it could not save (exit $rc)"; fi
+
+# By hand, with interrupts: the challenges whose solutions let an
+# interrupt come first (irq:N decisions) are played to their goal.  The
+# moves come from the shipped solution schedule: before each decision the
+# player presses Enter until the question at its choice point, then the
+# number of the option that names what the decision lets go first (for
+# irq:N, the "irq NAME" row).  Every answer is found by playing again
+# with the answers so far, as a player reads the screen before answering.
+# The saved schedule must say what the explorer's says, and replay to the
+# challenge's goal with the trace of the shipped solution.
+last_question() {	# the index of the last question in $tmp/out, or -1
+	local q
+	q=$(grep -E '^\[[0-9]+\] ' "$tmp/out" | tail -n 1 | sed -E 's/^\[([0-9]+)\].*/\1/')
+	echo "${q:--1}"
+}
+by_hand() {
+	local name=$1 want=$2
+	local f=$root/scripts/challenges/$name.lua sol=$root/scripts/challenges/solutions/$name.schedule
+	local answers='' point who q k steps=0 irqs=0
+	while read -r point who; do
+		while :; do
+			steps=$((steps + 1))
+			[ "$steps" -le 200 ] || { no "$name: no question at choice point $point"; return; }
+			play "${answers}q\n" "$f"
+			q=$(last_question)
+			if [ "$q" -lt "$point" ] && [ "$q" -ge 0 ]; then
+				answers="${answers}\n"
+				continue
+			fi
+			[ "$q" = "$point" ] || { no "$name: the game skipped choice point $point (at $q)"; return; }
+			k=$(awk -v q="[$point]" -v who="hold it: $who " '
+				index($0, q " ") == 1 { on = 1; next }
+				on && index($0, who) { print $1; exit }' "$tmp/out")
+			[ -n "$k" ] || { no "$name: '$who' is no option at choice point $point"; return; }
+			case $who in irq\ *) irqs=$((irqs + 1)) ;; esac
+			answers="${answers}${k}\n"
+			break
+		done
+	done < <(awk '/^decisions /{ d = 1; next } d && !/^#/' "$sol" |
+		 sed -E 's/^([0-9]+) [0-9]+ [^ ]+ -- .* lets (.*) go first.*/\1 \2/')
+	[ "$irqs" -gt 0 ] || { no "$name: the solution lets no interrupt come first"; return; }
+	play "${answers}r\ns $name.schedule\nq\n" "$f"
+	if [ "$rc" = "$want" ] && grep -Eq '(^|> )GOAL REACHED \(a check failed: goal reached' "$tmp/out" &&
+	   grep -Eq "(^|> )saved $name.schedule: " "$tmp/out"; then ok; else
+		no "$name by hand: expected the goal, exit $want and a save (exit $rc)"; return; fi
+	# the decisions, comments included, are the explorer's
+	if diff <(sed '1,/^decisions /d' "$sol") <(sed '1,/^decisions /d' "$name.schedule") >/dev/null &&
+	   grep -q '^strategy play$' "$name.schedule"; then ok; else
+		no "$name: the saved decisions differ from the solution's:
+$(diff <(sed '1,/^decisions /d' "$sol") <(sed '1,/^decisions /d' "$name.schedule"))"; fi
+	local h1 h2 r1
+	"$BIN" run "$f" --schedule "$name.schedule" >"$tmp/r1" 2>/dev/null
+	r1=$?
+	"$BIN" run "$f" --schedule "$sol" >"$tmp/r2" 2>/dev/null
+	h1=$(grep -o 'trace [0-9a-f]*' "$tmp/r1")
+	h2=$(grep -o 'trace [0-9a-f]*' "$tmp/r2")
+	if [ "$r1" = "$want" ] && grep -q '^  FAIL goal reached' "$tmp/r1" && [ -n "$h1" ] &&
+	   [ "$h1" = "$h2" ]; then ok; else
+		no "$name: the played schedule replays to exit $r1 ($h1), the solution's to $h2"; fi
+}
+by_hand cli_smp 1
+by_hand console_mutex 1
+by_hand sleep_on 3
+
+# The interrupt's option says it is one, on which CPU, and its handler's
+# line; a number past the options is refused with the range.
+play '\n\n\nq\n' "$root/scripts/challenges/cli_smp.lua"
+if grep -Eq '^   1      hold it: irq eth0 -> cpu1 goes first, due at [0-9.]+ us \(handler line 52: irq\{ name = "eth0"' "$tmp/out"; then
+	ok; else no "cli_smp: the interrupt's option does not say what it is: $(grep -m1 'irq' "$tmp/out")"; fi
+# Undo across an interrupt's answer: back to its question, and from there
+# Enter then r is the default run (no goal, exit 0); the interrupt again
+# reaches the goal, and the schedule saved holds only that decision.
+play '\n\n\n1\nu\n\nr\nq\n' "$root/scripts/challenges/cli_smp.lua"
+if [ "$rc" = 0 ] && [ "$(grep -c '^\[3\] ' "$tmp/out")" = 2 ] &&
+   grep -q 'The goal was not reached' "$tmp/out"; then ok; else
+	no "cli_smp 1, u, Enter, r: expected question 3 twice and no goal (exit $rc)"; fi
+play '\n\n\n1\nu\n1\nr\ns undone.schedule\nq\n' "$root/scripts/challenges/cli_smp.lua"
+if [ "$rc" = 1 ] && [ "$(sed '1,/^decisions /d' undone.schedule)" = \
+	"$(sed '1,/^decisions /d' "$root/scripts/challenges/solutions/cli_smp.schedule")" ]; then ok; else
+	no "cli_smp 1, u, 1, r: expected the goal and the solution's one decision (exit $rc)"; fi
+play '\n\n\n12\nq\n' "$root/scripts/challenges/cli_smp.lua"
+if grep -Eq '(^|> )no option 12 here: Enter, or 1 to 1' "$tmp/out"; then ok; else
+	no "12 at a question of two options: not refused"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

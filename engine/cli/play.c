@@ -3,11 +3,15 @@
  *
  * The explorer's choice points (../choice.h) are where a kernel could
  * have switched: a task about to take its next step, with the other
- * tasks that could go first.  play stops at each one that offers a
- * choice, shows the task and the line it would run next, and each task
- * that could go first with its own line, and asks.  Enter lets the task
- * go (what real timing does); a number holds it and lets that task go
- * first.  When the run ends it says whether the scenario's goal was
+ * tasks that could go first and the interrupts that could come first.
+ * play stops at each one that offers a choice, shows the task and the
+ * line it would run next, each task that could go first with its own
+ * line, then each interrupt, numbered on from the tasks, with its CPU,
+ * why it can come (due, latched, running) and its handler's next line,
+ * and asks.  Enter lets the task go (what real timing does); a number
+ * holds it and lets that task, or a handler of that interrupt, go first.
+ * Numbers of any length are typed whole (then Enter), so every option of
+ * a crowded question is reachable.  When the run ends it says whether the scenario's goal was
  * reached (a failed check(), a violation, a deadlock), and `s FILE`
  * saves the decisions as a schedule file that `run --schedule` replays.
  *
@@ -38,11 +42,20 @@
 #include <string.h>
 
 /* The line the task of @ctx would run next, in the session's scenario. */
-int km_play_line_of(void *ud, const struct km_ctx *ctx)
+static int task_line(void *ud, const struct km_ctx *ctx)
 {
 	const struct km_session *s = ud;
 	return s && s->sc ? km_scenario_ctx_line(s->sc, ctx) : 0;
 }
+
+/* The line a handler of @src would run next, likewise. */
+static int irq_line(void *ud, const struct km_sim *sim, const struct km_irqsrc *src)
+{
+	const struct km_session *s = ud;
+	return s && s->sc ? km_scenario_irq_line(s->sc, sim, src) : 0;
+}
+
+const struct km_play_lines km_play_session_lines = { .task = task_line, .irq = irq_line };
 
 /* Line @n of @path, trimmed, into @buf ("" when there is none). */
 static const char *source_line(const char *path, int n, char *buf, size_t len)
@@ -78,10 +91,17 @@ int km_play_save(const struct km_play *p, const struct km_run_info *ri, int mode
 {
 	struct km_schedule sch;
 	memset(&sch, 0, sizeof(sch));
+	int *lines = calloc((size_t)p->n + 1, sizeof(*lines));
+	if (!lines) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	for (int i = 0; i < p->n; i++) {
 		struct km_decision d = { p->d[i].index, p->d[i].ctx, p->d[i].other };
+		lines[i] = p->d[i].line;
 		if (km_schedule_push(&sch, &d) < 0) {
 			km_schedule_free(&sch);
+			free(lines);
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
@@ -95,11 +115,19 @@ int km_play_save(const struct km_play *p, const struct km_run_info *ri, int mode
 	snprintf(sch.strategy, sizeof(sch.strategy), "play");
 	const struct km_sim *sim = ri->sim;
 	int n = sim ? (int)sim->ctxs.n : 0;
+	int nirq = sim ? (int)sim->irqsrcs.n : 0;
 	const char **names = calloc((size_t)n + 1, sizeof(*names));
+	const char **irq_names = calloc((size_t)nirq + 1, sizeof(*irq_names));
 	for (int i = 0; names && i < n; i++)
 		names[i] = km_play_task_name(sim, (uint32_t)i);
-	int rc = km_schedule_write(path, &sch, names, names ? n : 0, NULL, err, errlen);
+	for (int i = 0; irq_names && i < nirq; i++)
+		irq_names[i] = sim->irqsrcs.v[i]->name;
+	sch.irq_names = irq_names;
+	sch.nirq_names = irq_names ? nirq : 0;
+	int rc = km_schedule_write(path, &sch, names, names ? n : 0, lines, err, errlen);
 	free(names);
+	free(irq_names);
+	free(lines);
 	km_schedule_free(&sch);
 	return rc;
 }
@@ -129,13 +157,14 @@ int km_play_command(const struct km_play_opts *o)
 	rq.file = o->file;
 
 	printf("lockmuseum play: you are the scheduler.  At each point where the kernel\n"
-	       "could switch: Enter lets the task go, a number lets that task go first;\n"
-	       "u undoes, r lets everything go to the end, s FILE saves, q quits.\n");
+	       "could switch: Enter lets the task go, a number lets that task (or that\n"
+	       "interrupt) go first; u undoes, r lets everything go to the end, s FILE\n"
+	       "saves, q quits.\n");
 	for (;;) {
 		struct km_session s;
-		rq.chooser = km_play_begin(&p, km_play_line_of, &s);
+		rq.chooser = km_play_begin(&p, &km_play_session_lines, &s);
 		int rc = km_session_run_shelf(&s, &eras, &rq);
-		bool paused = km_play_end(&p, rc);
+		bool paused = km_play_end(&p, s.ri.sim, rc);
 		if (!paused && rc == 2) {
 			km_out_fail("%s", s.ri.reason ? s.ri.reason : "the run failed");
 			km_session_free(&s);
@@ -154,6 +183,17 @@ int km_play_command(const struct km_play_opts *o)
 				printf("   %-5d  hold it: %s goes first (line %d: %s)\n", i + 1,
 				       km_play_task_name(sim, q->others[i]), q->other_lines[i],
 				       source_line(o->file, q->other_lines[i], text, sizeof(text)));
+			for (int i = 0; i < q->nirqs; i++) {
+				char says[400];
+				km_play_irq_says(q, i, km_play_task_name(sim, q->ctx), says, sizeof(says));
+				if (q->irqs[i].line > 0)
+					printf("   %-5d  hold it: %s (handler line %d: %s)\n", q->nothers + i + 1,
+					       says, q->irqs[i].line, source_line(o->file, q->irqs[i].line,
+										  text, sizeof(text)));
+				else
+					printf("   %-5d  hold it: %s (its handler's line is not known)\n",
+					       q->nothers + i + 1, says);
+			}
 		} else {
 			char why[600];
 			printf("\nThe run ended: %s at %.3f us, after %d hold%s.\n",
@@ -187,7 +227,8 @@ int km_play_command(const struct km_play_opts *o)
 			int k = in[0] && in[0] != 'r' ? atoi(in) : 0;
 			int arc = km_play_answer(&p, k, !strcmp(in, "r"));
 			if (arc == -1)
-				printf("no task %d here\n", k);
+				printf("no option %d here: Enter, or 1 to %d\n", k,
+				       km_play_options(&p.q) - 1);
 			else if (arc < 0)
 				printf("out of memory\n");
 		} else {

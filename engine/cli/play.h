@@ -9,6 +9,7 @@
 #include "session.h"
 
 struct km_play;
+struct km_play_lines;
 
 struct km_play_opts {
 	const char *file;			/* the scenario */
@@ -19,9 +20,9 @@ struct km_play_opts {
  * the player quit before, or 2. */
 int km_play_command(const struct km_play_opts *o);
 
-/* The line @ctx would run next in the scenario of session @ud (a struct
- * km_session *): km_play_begin's line_of. */
-int km_play_line_of(void *ud, const struct km_ctx *ctx);
+/* The lines a task or a handler would run next in the scenario of
+ * session @ud (a struct km_session *): km_play_begin's lines. */
+extern const struct km_play_lines km_play_session_lines;
 
 /**
  * km_play_save - the decisions of @p, made on the run @ri in @mode, as

@@ -211,11 +211,11 @@ static int run_slot(struct host *h, const struct km_view_exhibit *ex, const char
 		return -1;
 	}
 	if (play) {
-		rq.chooser = km_play_begin(play, km_play_line_of, &sl->s);
+		rq.chooser = km_play_begin(play, &km_play_session_lines, &sl->s);
 		rq.schedule_name = NULL;
 	}
 	int rc = km_session_run(&sl->s, h->eras, &rq);
-	if (play && km_play_end(play, rc) && sl->s.ri.sim) {
+	if (play && km_play_end(play, sl->s.ri.sim, rc) && sl->s.ri.sim) {
 		struct km_session *s = &sl->s;
 		s->ri.lines = km_scenario_lines(s->sc, &s->ri.nlines);
 		s->ri.outcome = KM_OUT_NONE;

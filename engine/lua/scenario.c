@@ -772,26 +772,44 @@ static void host_release(void *h, struct km_sim *sim, struct km_ctx *ctx)
 	ctx->host = NULL;
 }
 
+/* The first line of the function registered as @fnref, 0 when unknown. */
+static int fn_line(const struct km_scenario *sc, int fnref)
+{
+	lua_Debug ar;
+	if (fnref == LUA_NOREF || !lua_checkstack(sc->sb.L, 2))
+		return 0;
+	lua_rawgeti(sc->sb.L, LUA_REGISTRYINDEX, fnref);
+	if (!lua_isfunction(sc->sb.L, -1)) {
+		lua_pop(sc->sb.L, 1);
+		return 0;
+	}
+	/* ">": lua_getinfo pops the function */
+	return lua_getinfo(sc->sb.L, ">S", &ar) ? ar.linedefined : 0;
+}
+
 int km_scenario_ctx_line(const struct km_scenario *sc, const struct km_ctx *ctx)
 {
 	lua_Debug ar;
 	lua_State *co = ctx->host;
-	if (!co) {
-		int fnref = ctx->id < sc->cap_ctx ? sc->task_fn[ctx->id] : LUA_NOREF;
-		if (fnref == LUA_NOREF || !lua_checkstack(sc->sb.L, 2))
-			return 0;
-		lua_rawgeti(sc->sb.L, LUA_REGISTRYINDEX, fnref);
-		if (!lua_isfunction(sc->sb.L, -1)) {
-			lua_pop(sc->sb.L, 1);
-			return 0;
-		}
-		/* ">": lua_getinfo pops the function */
-		return lua_getinfo(sc->sb.L, ">S", &ar) ? ar.linedefined : 0;
-	}
+	if (!co)
+		return fn_line(sc, ctx->id < sc->cap_ctx ? sc->task_fn[ctx->id] : LUA_NOREF);
 	for (int lv = 0; lua_getstack(co, lv, &ar); lv++)
 		if (lua_getinfo(co, "l", &ar) && ar.currentline > 0)
 			return ar.currentline;
 	return 0;
+}
+
+int km_scenario_irq_line(const struct km_scenario *sc, const struct km_sim *sim,
+			 const struct km_irqsrc *src)
+{
+	if (src->cpu >= 0 && src->cpu < sim->ncpus)
+		for (const struct km_ctx *i = sim->cpus[src->cpu].irq_top; i; i = i->below)
+			if (i->irq_source == src->id && i->host) {
+				int line = km_scenario_ctx_line(sc, i);
+				if (line > 0)
+					return line;
+			}
+	return fn_line(sc, (int)(intptr_t)src->host);
 }
 
 static const struct km_host_ops lua_host = {

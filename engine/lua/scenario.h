@@ -91,6 +91,15 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
  */
 int km_scenario_ctx_line(const struct km_scenario *sc, const struct km_ctx *ctx);
 
+/*
+ * The line where a handler of interrupt source @src of @sim stands: the
+ * line of the operation a running handler waits in, else the first line
+ * of the handler function; 0 when unknown.
+ * Context: as km_scenario_ctx_line.
+ */
+int km_scenario_irq_line(const struct km_scenario *sc, const struct km_sim *sim,
+			 const struct km_irqsrc *src);
+
 /* Run to the end.  Returns 0 or -1 with @err ("file:line: ..." where known). */
 int km_scenario_run(struct km_scenario *sc, char *err, size_t errlen);
 

@@ -5,9 +5,11 @@
  * The chooser below sees every choice point of a run.  Those below @upto
  * are decided: a recorded decision holds the task for the other it names,
  * the others let the task go, as the player answered.  The first point
- * at or past @upto with somebody who could go first is the question: it
- * is noted, with the lines of the task and of each other, and the run is
- * stopped there.  Points where nobody else could move are no questions.
+ * at or past @upto with somebody who could go first -- a task, or an
+ * interrupt whose handler could run before the task's step -- is the
+ * question: it is noted, with the lines of the task, of each other and of
+ * each handler, and the run is stopped there.  Points where nothing else
+ * could happen first are no questions.
  */
 #include "play_state.h"
 
@@ -17,37 +19,108 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Is a handler of @src running (or interrupted by another) now? */
+static const struct km_ctx *running_handler(const struct km_sim *sim, const struct km_irqsrc *src)
+{
+	for (const struct km_ctx *i = sim->cpus[src->cpu].irq_top; i; i = i->below)
+		if (i->irq_source == src->id)
+			return i;
+	return NULL;
+}
+
+/* The answer to @cp that a recorded decision's @other names, or -1. */
+static int pick_of(const struct km_choice_point *cp, uint32_t other)
+{
+	if (other & KM_CHOICE_IRQ) {
+		for (int i = 0; i < cp->nirqs; i++)
+			if (cp->irqs[i]->id == (other & ~KM_CHOICE_IRQ))
+				return cp->nothers + i;
+		return -1;
+	}
+	for (int i = 0; i < cp->nothers; i++)
+		if (cp->others[i]->id == other)
+			return i;
+	return -1;
+}
+
+/* The decision among the first @n at choice point @index, or NULL. */
+static struct km_play_decision *decision_at(struct km_play *p, int n, int64_t index)
+{
+	int lo = 0, hi = n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if ((int64_t)p->d[mid].index < index)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && (int64_t)p->d[lo].index == index ? &p->d[lo] : NULL;
+}
+
+/*
+ * A decision's line, for the schedule file's comment, is the explorer's:
+ * the line of the step the held task took after it, known at the task's
+ * next choice point (@cp), or, for a task that blocked for good, where it
+ * waits at the end of the run.  The decisions are in the order of the run.
+ */
+static void note_line_after(struct km_play *p, const struct km_ctx *ctx, int64_t index)
+{
+	struct km_play_decision *d = decision_at(p, p->next, index);
+	if (d && d->ctx == ctx->id)
+		d->line = p->lines && p->lines->task ? p->lines->task(p->line_ud, ctx) : 0;
+}
+
+static void note_irq(struct km_play *p, const struct km_sim *sim, const struct km_choice_point *cp,
+		     const struct km_irqsrc *src, struct km_play_irq *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->src = src->id;
+	snprintf(o->name, sizeof(o->name), "%s", src->name ? src->name : "?");
+	o->cpu = src->cpu;
+	o->own_cpu = src->cpu == cp->ctx->cpu;
+	o->why = running_handler(sim, src) ? KM_PLAY_IRQ_RUNNING :
+		 src->pending ? KM_PLAY_IRQ_LATCHED : KM_PLAY_IRQ_DUE;
+	o->due = src->next_at;
+	o->line = p->lines && p->lines->irq ? p->lines->irq(p->line_ud, sim, src) : 0;
+}
+
 static int play_choose(void *ud, const struct km_sim *sim, const struct km_choice_point *cp,
 		       char *err, size_t errlen)
 {
 	struct km_play *p = ud;
 	if (cp->index + 1 > p->last_index)
 		p->last_index = cp->index + 1;
+	if (cp->prev_index >= 0)
+		note_line_after(p, cp->ctx, cp->prev_index);
 	if (cp->index < p->upto) {
 		if (p->next < p->n && p->d[p->next].index == cp->index) {
 			const struct km_play_decision *d = &p->d[p->next++];
-			for (int i = 0; i < cp->nothers; i++)
-				if (cp->others[i]->id == d->other)
-					return i;
+			int pick = pick_of(cp, d->other);
+			if (pick >= 0)
+				return pick;
 			snprintf(err, errlen, "play: the decision at choice point %u no longer fits",
 				 cp->index);
 			return KM_CHOOSE_FAIL;
 		}
 		return KM_CHOOSE_GO;
 	}
-	if (cp->nothers == 0 || p->to_end)
-		return KM_CHOOSE_GO;	/* nobody could go first: no question */
+	if (cp->nothers + cp->nirqs == 0 || p->to_end)
+		return KM_CHOOSE_GO;	/* nothing could come first: no question */
 	struct km_play_question *q = &p->q;
 	p->paused = true;
 	q->index = cp->index;
 	q->now = sim->now;
 	q->ctx = cp->ctx->id;
-	q->line = p->line_of ? p->line_of(p->line_ud, cp->ctx) : 0;
+	int (*line_of)(void *, const struct km_ctx *) = p->lines ? p->lines->task : NULL;
+	q->line = line_of ? line_of(p->line_ud, cp->ctx) : 0;
 	q->nothers = cp->nothers < KM_PLAY_MAX_OTHERS ? cp->nothers : KM_PLAY_MAX_OTHERS;
 	for (int i = 0; i < q->nothers; i++) {
 		q->others[i] = cp->others[i]->id;
-		q->other_lines[i] = p->line_of ? p->line_of(p->line_ud, cp->others[i]) : 0;
+		q->other_lines[i] = line_of ? line_of(p->line_ud, cp->others[i]) : 0;
 	}
+	q->nirqs = cp->nirqs < KM_PLAY_MAX_IRQS ? cp->nirqs : KM_PLAY_MAX_IRQS;
+	for (int i = 0; i < q->nirqs; i++)
+		note_irq(p, sim, cp, cp->irqs[i], &q->irqs[i]);
 	snprintf(err, errlen, KM_PLAY_PAUSED);
 	return KM_CHOOSE_FAIL;
 }
@@ -66,23 +139,31 @@ void km_play_free(struct km_play *p)
 	km_play_init(p);
 }
 
-const struct km_chooser *km_play_begin(struct km_play *p,
-				       int (*line_of)(void *ud, const struct km_ctx *ctx),
+const struct km_chooser *km_play_begin(struct km_play *p, const struct km_play_lines *lines,
 				       void *ud)
 {
 	p->next = 0;
 	p->paused = false;
 	p->last_index = 0;
-	p->line_of = line_of;
+	p->lines = lines;
 	p->line_ud = ud;
 	p->chooser.choose = play_choose;
 	p->chooser.ud = p;
 	return &p->chooser;
 }
 
-bool km_play_end(struct km_play *p, int rc)
+bool km_play_end(struct km_play *p, const struct km_sim *sim, int rc)
 {
 	p->paused = p->paused && rc == 2;
+	for (uint32_t i = 0; sim && i < sim->ctxs.n; i++) {
+		const struct km_ctx *c = sim->ctxs.v[i];
+		if (c->kind == KM_CTX_TASK && c->state == KM_CTX_BLOCKED && c->last_choice) {
+			struct km_play_decision *d = decision_at(p, p->next,
+								 (int64_t)c->last_choice - 1);
+			if (d && !d->line)
+				note_line_after(p, c, (int64_t)c->last_choice - 1);
+		}
+	}
 	if (p->to_end) {
 		/* every later point was let go: they are decided now */
 		if (p->last_index > p->upto)
@@ -107,15 +188,18 @@ static bool grow(void **v, int *cap, int need, size_t size)
 
 int km_play_answer(struct km_play *p, int k, bool to_end)
 {
-	if (!p->paused || k < 0 || k > p->q.nothers)
+	if (!p->paused || k < 0 || k >= km_play_options(&p->q))
 		return -1;
 	if (!grow((void **)&p->hist, &p->caphist, p->nhist + 1, sizeof(*p->hist)) ||
 	    (k > 0 && !grow((void **)&p->d, &p->cap, p->n + 1, sizeof(*p->d))))
 		return -2;
 	p->hist[p->nhist++] = (struct km_play_undo){ p->upto, p->n };
-	if (k > 0)
+	if (k > 0 && k <= p->q.nothers)
 		p->d[p->n++] = (struct km_play_decision){ p->q.index, p->q.ctx,
-							  p->q.others[k - 1] };
+							  p->q.others[k - 1], 0 };
+	else if (k > 0)
+		p->d[p->n++] = (struct km_play_decision){
+			p->q.index, p->q.ctx, p->q.irqs[k - 1 - p->q.nothers].src | KM_CHOICE_IRQ, 0 };
 	p->upto = p->q.index + 1;
 	p->to_end = to_end;
 	return 0;
@@ -152,6 +236,25 @@ bool km_play_goal(const struct km_run_info *ri, char *why, size_t len)
 			return true;
 		}
 	return false;
+}
+
+const char *km_play_irq_says(const struct km_play_question *q, int i, const char *task,
+			     char *buf, size_t len)
+{
+	const struct km_play_irq *o = &q->irqs[i];
+	char t[64], on[200] = "";
+	/* what decides first, so that a cut row still says it */
+	if (o->own_cpu)
+		snprintf(on, sizeof(on), ", interrupting %s (interrupts on)", task);
+	if (o->why == KM_PLAY_IRQ_RUNNING)
+		snprintf(buf, len, "irq %s -> cpu%d finishes first%s, its handler running", o->name,
+			 o->cpu, on);
+	else if (o->why == KM_PLAY_IRQ_LATCHED)
+		snprintf(buf, len, "irq %s -> cpu%d goes first%s, latched", o->name, o->cpu, on);
+	else
+		snprintf(buf, len, "irq %s -> cpu%d goes first%s, due at %s", o->name, o->cpu, on,
+			 km_fmt_ns(o->due, t, sizeof(t)));
+	return buf;
 }
 
 const char *km_play_task_name(const struct km_sim *sim, uint32_t id)

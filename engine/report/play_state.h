@@ -15,7 +15,14 @@
  * runs (the command line, which owns the Lua sessions) passes
  * km_play_chooser() to the run, then reads where it stopped here.  The
  * line a task would run next comes from that caller too (line_of), since
- * only it knows the scenario.
+ * only it knows the scenario; so does the line an interrupt handler would
+ * run next (irq_line_of).
+ *
+ * The options of a question are numbered as the chooser's answers are
+ * (choice.h): 0 lets the task go, 1 .. nothers let a task go first, and
+ * nothers + 1 .. nothers + nirqs let an interrupt come first -- a handler
+ * of that source runs to its exit while the task waits, the decision a
+ * schedule file writes as `irq:N`.
  */
 #ifndef KM_REPORT_PLAY_STATE_H
 #define KM_REPORT_PLAY_STATE_H
@@ -23,18 +30,42 @@
 #include "../choice.h"
 #include "report.h"
 
-/* At most this many tasks are offered at one choice point. */
+/* At most this many tasks, and this many interrupt sources, are offered
+ * at one choice point. */
 #define KM_PLAY_MAX_OTHERS 64
+#define KM_PLAY_MAX_IRQS 64
+/* An interrupt source's name, as a question keeps it (truncated). */
+#define KM_PLAY_IRQ_NAME 48
 
 /* The message of the run the chooser stopped for a question. */
 #define KM_PLAY_PAUSED "play: paused at a choice point"
 
 /* One decision that held a task: at choice point @index, task @ctx let
- * task @other go first (the ids of the simulator's contexts). */
+ * task @other go first (the ids of the simulator's contexts), or, with
+ * KM_CHOICE_IRQ set in @other, a handler of interrupt source @other's id
+ * (a schedule file's decision, schedule.h).  @line, for the schedule
+ * file's comment as the explorer writes it: the line of the step @ctx
+ * took after the hold (0 until a run got there). */
 struct km_play_decision {
 	uint32_t index;
 	uint32_t ctx;
 	uint32_t other;
+	int line;
+};
+
+/* Why an interrupt source may come first (choice.h): a handler of it
+ * runs now, it is latched, or it is due within the hold bound. */
+enum km_play_irq_why { KM_PLAY_IRQ_DUE, KM_PLAY_IRQ_LATCHED, KM_PLAY_IRQ_RUNNING };
+
+/* An interrupt that may come first at a question. */
+struct km_play_irq {
+	uint32_t src;			/* the source's id */
+	char name[KM_PLAY_IRQ_NAME];
+	int cpu;			/* the CPU it is wired to */
+	bool own_cpu;			/* the task's own CPU (its interrupts are on) */
+	enum km_play_irq_why why;
+	km_time due;			/* KM_PLAY_IRQ_DUE: when it fires */
+	int line;			/* the handler's next line, 0: unknown */
 };
 
 /* Where the last run stopped for a question. */
@@ -46,6 +77,17 @@ struct km_play_question {
 	int nothers;			/* the tasks that could go first */
 	uint32_t others[KM_PLAY_MAX_OTHERS];
 	int other_lines[KM_PLAY_MAX_OTHERS];
+	int nirqs;			/* the interrupts that could come first */
+	struct km_play_irq irqs[KM_PLAY_MAX_IRQS];
+};
+
+/* The lines the caller knows, for a question (either may be NULL). */
+struct km_play_lines {
+	/* the line @ctx would run next */
+	int (*task)(void *ud, const struct km_ctx *ctx);
+	/* the line a handler of @src would run next: where a running one
+	 * stands, else the first line of its handler */
+	int (*irq)(void *ud, const struct km_sim *sim, const struct km_irqsrc *src);
 };
 
 struct km_play_undo {
@@ -66,7 +108,7 @@ struct km_play {
 	uint32_t last_index;		/* the last choice point it passed, +1 */
 	bool paused;			/* it stopped for a question */
 	struct km_play_question q;
-	int (*line_of)(void *ud, const struct km_ctx *ctx);
+	const struct km_play_lines *lines;
 	void *line_ud;
 	struct km_chooser chooser;
 	char goal[600];			/* the scenario's goal, in words (the caller's) */
@@ -76,26 +118,34 @@ void km_play_init(struct km_play *p);
 void km_play_free(struct km_play *p);
 
 /**
- * km_play_begin - before each run: the chooser to give it.  @line_of
- * (may be NULL) tells the line a context would run next; it is asked
- * while the run is paused at a choice point, with @ud.
- * Context: the run's owner; the chooser is valid while @p is.
+ * km_play_begin - before each run: the chooser to give it.  @lines (may
+ * be NULL) tells the line a task or a handler would run next; it is
+ * asked while the run is paused at a choice point, with @ud.
+ * Context: the run's owner; the chooser is valid while @p is, and
+ * @lines while the run is.
  */
-const struct km_chooser *km_play_begin(struct km_play *p,
-				       int (*line_of)(void *ud, const struct km_ctx *ctx),
+const struct km_chooser *km_play_begin(struct km_play *p, const struct km_play_lines *lines,
 				       void *ud);
 
 /**
- * km_play_end - after the run: did it stop for a question?  @rc is the
- * run's exit status (2 when the chooser stopped it).  A run that ended
+ * km_play_end - after the run of @sim (NULL: none was made): did it stop
+ * for a question?  @rc is the run's exit status (2 when the chooser
+ * stopped it).  It may still ask the lines of km_play_begin.  A run that ended
  * with every task let go (km_play_answer's to-the-end) leaves no choice
  * point undecided.
  */
-bool km_play_end(struct km_play *p, int rc);
+bool km_play_end(struct km_play *p, const struct km_sim *sim, int rc);
+
+/* How many options the question has: Enter, the tasks, the interrupts. */
+static inline int km_play_options(const struct km_play_question *q)
+{
+	return 1 + q->nothers + q->nirqs;
+}
 
 /**
  * km_play_answer - answer the question the last run stopped at: @k 0 lets
- * the task go, 1 .. q.nothers lets that other task go first; @to_end also
+ * the task go, 1 .. q.nothers lets that other task go first, q.nothers +
+ * 1 .. q.nothers + q.nirqs lets that interrupt come first; @to_end also
  * lets every task go at every later point, to the run's end.
  * Returns 0, -1 when @k is not offered (nothing changes), -2 out of
  * memory (nothing changes).
@@ -112,6 +162,14 @@ bool km_play_undo(struct km_play *p);
  * @why.
  */
 bool km_play_goal(const struct km_run_info *ri, char *why, size_t len);
+
+/*
+ * km_play_irq_says - what option @i of the interrupts of @q means, in
+ * words, into @buf: "irq eth0 -> cpu1 goes first, due at 12.00 us" (a
+ * handler of it runs to its exit while the task waits).  Returns @buf.
+ */
+const char *km_play_irq_says(const struct km_play_question *q, int i, const char *task,
+			     char *buf, size_t len);
 
 /* The name of context @id of @sim, "?" when there is none. */
 const char *km_play_task_name(const struct km_sim *sim, uint32_t id);

@@ -327,11 +327,16 @@ static void play_dump(const struct app *a)
 	if (p->paused) {
 		printf("play: question %u task %s line %d\n", p->q.index, km_vm_ctx_name(m, p->q.ctx),
 		       p->q.line);
-		for (int i = 0; i <= p->q.nothers; i++) {
+		/* the options in sight; an interrupt as "irq NAME" */
+		for (int i = 0; i < km_play_options(&p->q); i++) {
 			int y = km_view_play_row_y(st, i);
 			if (y < 0)
-				break;
+				continue;
+			char irq[KM_PLAY_IRQ_NAME + 8];
+			if (i > p->q.nothers)
+				snprintf(irq, sizeof(irq), "irq %s", p->q.irqs[i - 1 - p->q.nothers].name);
 			printf("play: option %d %s %d %d\n", i,
+			       i > p->q.nothers ? irq :
 			       km_vm_ctx_name(m, i ? p->q.others[i - 1] : p->q.ctx),
 			       (int)((float)(st->lay.placard.x + st->lay.placard.w / 2) / dpi),
 			       (int)((float)(y + st->lay.play_row_h / 2) / dpi));
@@ -376,7 +381,7 @@ static int play_step(struct app *a)
 	const struct km_play *p = a->play;
 	const struct km_run_info *ri = a->cur.run.ri;
 	km_time end = p->paused ? p->q.now : ri->sim ? ri->sim->now : 0;
-	a->st.play_options = p->paused ? 1 + p->q.nothers : 0;
+	km_view_play_question(&a->st, p->paused ? km_play_options(&p->q) : 0);
 	a->st.playing = false;
 	a->st.has_focus = false;
 	a->st.play = end;
@@ -407,7 +412,7 @@ static void play_leave(struct app *a)
 	free(a->play);
 	a->play = NULL;
 	a->st.play_mode = false;
-	a->st.play_options = 0;
+	km_view_play_question(&a->st, 0);
 	km_view_layout(&a->st);
 	if (switch_to(a, a->st.exhibit, a->st.era, a->st.mode) == 0)
 		km_view_show_key_moment(&a->st);
@@ -464,7 +469,8 @@ static void play_request(struct app *a, int cmd, int arg)
 		int k = cmd == KM_VPLAY_ANSWER ? arg : 0;
 		int rc = km_play_answer(p, k, cmd == KM_VPLAY_TO_END);
 		if (rc == -1) {
-			snprintf(msg, sizeof(msg), "No task %d here: Enter, or 1 to %d.", k, p->q.nothers);
+			snprintf(msg, sizeof(msg), "No option %d here: Enter, or 1 to %d.", k,
+				 km_play_options(&p->q) - 1);
 			toast(a, msg);
 		} else if (rc < 0) {
 			toast(a, "out of memory");

@@ -29,7 +29,7 @@ static const struct {
 	{ "Tab", "compare: the exhibit under each mode, one time axis" },
 	{ "N / P", "next / previous exhibit of the tour" },
 	{ "G", "play: you are the scheduler (G again leaves)" },
-	{ "  1-9 / click", "play: hold the task, that one goes first" },
+	{ "  number / click", "play: hold the task, that task or interrupt goes first" },
 	{ "  Enter / U / R", "play: let it go / undo (or Backspace) / run to the end" },
 	{ "  W", "play: save the schedule (when the goal is reached)" },
 	{ "S", "save a screenshot (PNG, in the current folder)" },

@@ -7,9 +7,14 @@
  * the goal.  Then the question: the task about to step and each task
  * that could go first, numbered, each with the line of the scenario it
  * would run next (file:line and the line's text, as the event inspector
- * shows lines).  Row 0 is "Enter: let it go"; row k is "k: hold it, this
- * one goes first".  The rows are where view_state.c looks for clicks
- * (km_view_play_row_y), so what is drawn is what is clickable.
+ * shows lines), then each interrupt that could come first, numbered on
+ * from the tasks: a bar of the interrupts' colour, "irq NAME -> cpuN",
+ * why it can come and its handler's line.  Row 0 is "Enter: let it go";
+ * row k is "k: hold it, this one goes first".  The rows are where
+ * view_state.c looks for clicks (km_view_play_row_y), so what is drawn
+ * is what is clickable.  A question longer than its place scrolls (the
+ * wheel, or typing the number of a row out of sight), and a line under
+ * the rows says so, or shows the digits typed so far.
  *
  * The lanes to the left are the ordinary timeline of the run so far: the
  * run stopped at the question, so its trace ends at `now`.
@@ -36,8 +41,10 @@ static const char *where(struct km_draw *d, const struct km_view_model *m, const
 	return d->line;
 }
 
+/* Option row @row: its key, a bar of @colour, @head and the line it
+ * would run next. */
 static void option(struct km_draw *d, const struct km_view_state *st, const struct km_view_model *m,
-		   const char *file, int row, const char *keyname, uint32_t ctx, const char *verb,
+		   const char *file, int row, const char *keyname, uint32_t colour, const char *head,
 		   int line)
 {
 	const SDL_Rect *r = &st->lay.placard;
@@ -47,19 +54,27 @@ static void option(struct km_draw *d, const struct km_view_state *st, const stru
 	int pad = km_draw_px(d, 10), h = st->lay.play_row_h - km_draw_px(d, 4);
 	km_draw_fill(d, r->x + pad / 2, y, r->w - pad, h, km_pal(KM_C_BG));
 	km_draw_frame_rect(d, r->x + pad / 2, y, r->w - pad, h, km_pal(KM_C_GRID));
-	unsigned slot = m->ctx_colour && ctx < m->nctx ? m->ctx_colour[ctx] : 0;
-	km_draw_fill(d, r->x + pad / 2, y, km_draw_px(d, 6), h, km_pal_task(slot));
+	km_draw_fill(d, r->x + pad / 2, y, km_draw_px(d, 6), h, colour);
 	int kx = r->x + pad + km_draw_px(d, 6);
 	int kw = km_text_width(d->tx, KM_FONT_BOLD, "Enter") + km_draw_px(d, 10);
 	km_text_draw(d->tx, KM_FONT_BOLD, keyname, kx, y + km_draw_px(d, 3), km_pal(KM_C_INK),
 		     KM_LEFT);
-	char head[400];
-	snprintf(head, sizeof(head), "%s %s", km_vm_ctx_name(m, ctx), verb);
 	km_draw_text_fit(d, KM_FONT_BODY, head, kx + kw, y + km_draw_px(d, 3),
 			 r->x + r->w - pad - kx - kw, km_pal(KM_C_INK));
 	km_draw_text_fit(d, KM_FONT_MONO, where(d, m, file, line), kx + kw,
 			 y + km_draw_px(d, 3) + km_text_height(d->tx, KM_FONT_BODY),
 			 r->x + r->w - pad - kx - kw, km_pal(KM_C_MUTED));
+}
+
+/* A task's option: its lane's colour, "NAME goes first". */
+static void task_option(struct km_draw *d, const struct km_view_state *st,
+			const struct km_view_model *m, const char *file, int row,
+			const char *keyname, uint32_t ctx, const char *verb, int line)
+{
+	unsigned slot = m->ctx_colour && ctx < m->nctx ? m->ctx_colour[ctx] : 0;
+	char head[400];
+	snprintf(head, sizeof(head), "%s %s", km_vm_ctx_name(m, ctx), verb);
+	option(d, st, m, file, row, keyname, km_pal_task(slot), head, line);
 }
 
 void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
@@ -90,20 +105,35 @@ void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 		snprintf(line, sizeof(line), "Choice point %u at %s, after %d hold%s.  Who goes next?",
 			 p->q.index, km_fmt_ns(p->q.now, t, sizeof(t)), p->n, p->n == 1 ? "" : "s");
 		km_draw_text_wrap(d, KM_FONT_BOLD, line, x, y, w, 2, km_pal(KM_C_INK));
-		option(d, st, m, file, 0, "Enter", p->q.ctx, "goes on", p->q.line);
+		task_option(d, st, m, file, 0, "Enter", p->q.ctx, "goes on", p->q.line);
 		for (int i = 0; i < p->q.nothers; i++) {
 			char k[16];
 			snprintf(k, sizeof(k), "%d", i + 1);
-			option(d, st, m, file, i + 1, k, p->q.others[i], "goes first",
-			       p->q.other_lines[i]);
+			task_option(d, st, m, file, i + 1, k, p->q.others[i], "goes first",
+				    p->q.other_lines[i]);
 		}
-		int shown = st->lay.play_rows < 1 + p->q.nothers ? st->lay.play_rows : 1 + p->q.nothers;
-		if (shown < 1 + p->q.nothers) {
-			char more[64];
-			snprintf(more, sizeof(more), "(%d more: keys up to 9)", 1 + p->q.nothers - shown);
-			km_text_draw(d->tx, KM_FONT_SMALL, more, x,
-				     st->lay.play_y0 + shown * st->lay.play_row_h, km_pal(KM_C_MUTED),
-				     KM_LEFT);
+		for (int i = 0; i < p->q.nirqs; i++) {
+			char k[16], says[400];
+			snprintf(k, sizeof(k), "%d", p->q.nothers + i + 1);
+			km_play_irq_says(&p->q, i, km_vm_ctx_name(m, p->q.ctx), says, sizeof(says));
+			option(d, st, m, file, p->q.nothers + i + 1, k, km_pal(KM_C_IRQ), says,
+			       p->q.irqs[i].line);
+		}
+		int n = km_play_options(&p->q), rows = st->lay.play_rows;
+		int shown = rows < n ? rows : n;
+		if (shown < n || st->play_typed) {
+			/* more options than rows: say how to reach them all */
+			char more[160];
+			if (st->play_typed)
+				snprintf(more, sizeof(more), "Typed %d: Enter answers it, another digit "
+					 "goes on, Backspace takes one back", st->play_typed);
+			else
+				snprintf(more, sizeof(more), "Options %d-%d of 0-%d: the wheel scrolls; "
+					 "type a number (then Enter)", st->play_scroll,
+					 st->play_scroll + shown - 1, n - 1);
+			km_draw_text_fit(d, KM_FONT_SMALL, more, x,
+					 st->lay.play_y0 + shown * st->lay.play_row_h, w,
+					 km_pal(KM_C_MUTED));
 		}
 	} else {
 		const struct km_run_info *ri = f->run ? f->run->ri : NULL;
@@ -134,7 +164,7 @@ void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 					  km_pal(KM_C_INK));
 		}
 	}
-	const char *keys = "Enter/1-9/click: choose   U: undo   R: run to the end   "
+	const char *keys = "Enter/number/click: choose   U: undo   R: run to the end   "
 			   "W: save   G: leave play";
 	km_draw_text_wrap(d, KM_FONT_SMALL, keys, x,
 			  r->y + r->h - km_draw_px(d, 8) - 2 * km_text_height(d->tx, KM_FONT_SMALL),

@@ -402,9 +402,48 @@ static void play_request(struct km_view_state *s, int cmd, int arg)
 int km_view_play_row_y(const struct km_view_state *s, int i)
 {
 	const struct km_view_layout *L = &s->lay;
-	if (!s->play_mode || i < 0 || i >= s->play_options || i >= L->play_rows)
+	if (!s->play_mode || i < 0 || i >= s->play_options || i < s->play_scroll ||
+	    i >= s->play_scroll + L->play_rows)
 		return -1;
-	return L->play_y0 + i * L->play_row_h;
+	return L->play_y0 + (i - s->play_scroll) * L->play_row_h;
+}
+
+void km_view_play_question(struct km_view_state *s, int options)
+{
+	s->play_options = options;
+	s->play_typed = 0;
+	s->play_scroll = 0;
+}
+
+/* Scroll the options by @d rows, within what there is. */
+static void play_scroll_by(struct km_view_state *s, int d)
+{
+	int most = s->play_options - s->lay.play_rows;
+	s->play_scroll += d;
+	if (s->play_scroll > most)
+		s->play_scroll = most;
+	if (s->play_scroll < 0)
+		s->play_scroll = 0;
+}
+
+/*
+ * A digit typed at a question.  A number that no longer option begins
+ * with answers at once -- with at most nine options past Enter, every
+ * digit does, as it always did; otherwise the digits gather (the panel
+ * shows them) until one completes such a number or Enter answers with
+ * them, and the row they name is brought into sight.
+ */
+static void play_digit(struct km_view_state *s, int digit)
+{
+	int n = s->play_typed * 10 + digit;
+	if (n >= 1000 || (long)n * 10 >= s->play_options) {
+		s->play_typed = 0;
+		play_request(s, KM_VPLAY_ANSWER, n);
+		return;
+	}
+	s->play_typed = n;
+	if (km_view_play_row_y(s, n) < 0)
+		play_scroll_by(s, n - s->play_scroll - s->lay.play_rows / 2);
 }
 
 static void click(struct km_view_state *s, int x, int y)
@@ -526,8 +565,10 @@ static void request_mode(struct km_view_state *s, int mode)
 
 /*
  * Play mode's keys (view_play.c): G enters and leaves it; there, a number
- * lets that task go first, Enter lets the task go, U or Backspace undoes,
- * R runs to the end, W saves the schedule.  The keys that would run
+ * lets that task (or interrupt) go first -- typed whole when the question
+ * has ten options or more, play_digit() -- Enter lets the task go (or
+ * answers with the digits typed), U or Backspace undoes (Backspace first
+ * takes back a typed digit), R runs to the end, W saves the schedule.  The keys that would run
  * something else (modes, eras, exhibits, compare) do nothing in it.
  * Returns whether the key was play mode's.
  */
@@ -543,20 +584,31 @@ static bool play_key(struct km_view_state *s, SDL_Keycode c)
 	if (s->help)
 		return false;
 	if (c >= SDLK_1 && c <= SDLK_9) {
-		play_request(s, KM_VPLAY_ANSWER, (int)(c - SDLK_1) + 1);
+		play_digit(s, (int)(c - SDLK_1) + 1);
 		return true;
 	}
 	if (c >= SDLK_KP_1 && c <= SDLK_KP_9) {
-		play_request(s, KM_VPLAY_ANSWER, (int)(c - SDLK_KP_1) + 1);
+		play_digit(s, (int)(c - SDLK_KP_1) + 1);
+		return true;
+	}
+	if ((c == SDLK_0 || c == SDLK_KP_0) && s->play_typed) {
+		play_digit(s, 0);
 		return true;
 	}
 	switch (c) {
 	case SDLK_RETURN:
 	case SDLK_KP_ENTER:
-		play_request(s, KM_VPLAY_ANSWER, 0);
+		play_request(s, KM_VPLAY_ANSWER, s->play_typed);
+		s->play_typed = 0;
+		return true;
+	case SDLK_BACKSPACE:
+		if (s->play_typed) {
+			s->play_typed /= 10;	/* the last digit typed */
+			return true;
+		}
+		play_request(s, KM_VPLAY_UNDO, 0);
 		return true;
 	case SDLK_u:
-	case SDLK_BACKSPACE:
 		play_request(s, KM_VPLAY_UNDO, 0);
 		return true;
 	case SDLK_r:
@@ -571,6 +623,10 @@ static bool play_key(struct km_view_state *s, SDL_Keycode c)
 	case SDLK_ESCAPE:
 		if (s->inspect)
 			return false;
+		if (s->play_typed) {
+			s->play_typed = 0;	/* forget the digits first */
+			return true;
+		}
 		play_request(s, KM_VPLAY_LEAVE, 0);
 		return true;
 	case SDLK_LEFTBRACKET: case SDLK_RIGHTBRACKET: case SDLK_TAB:
@@ -735,6 +791,9 @@ void km_view_handle_event(struct km_view_state *s, const SDL_Event *e)
 				s->task_scroll = nall - L->ntasks;
 			if (s->task_scroll < 0)
 				s->task_scroll = 0;
+		} else if (s->play_mode && in_rect(&L->placard, x, y)) {
+			/* the options of a question longer than its place */
+			play_scroll_by(s, dy > 0 ? -1 : dy < 0 ? 1 : 0);
 		} else if (in_rect(&L->placard, x, y)) {
 			s->placard_scroll -= (int)(dy * 40.0f * L->u);
 			if (s->placard_scroll < 0)

@@ -177,7 +177,11 @@ struct km_view_state {
 	/* play mode: the visitor is the scheduler */
 	bool play_mode;
 	bool can_play;			/* the host makes play runs */
-	int play_options;		/* rows of the question (1 + the others); 0: ended */
+	int play_options;		/* rows of the question (1 + the tasks + the
+					 * interrupts); 0: ended */
+	int play_typed;			/* the digits typed toward a number that a
+					 * longer one begins with (0: none) */
+	int play_scroll;		/* the first option row shown */
 	int play_cmd, play_arg;		/* what KM_VREQ_PLAY asks */
 
 	unsigned req;			/* KM_VREQ_*, cleared by the window loop */
@@ -237,8 +241,12 @@ int km_view_year_x(const struct km_view_state *s, double year);
 void km_view_show_key_moment(struct km_view_state *s);
 
 /* Top y of option row @i (0: let the task go) of play mode's question,
- * or -1 when it is not shown. */
+ * or -1 when it is not shown (not offered, or scrolled out of sight). */
 int km_view_play_row_y(const struct km_view_state *s, int i);
+
+/* A new question of @options rows (0: the run ended): nothing typed
+ * toward it yet, its first rows in sight. */
+void km_view_play_question(struct km_view_state *s, int options);
 
 /* The exhibit index after @cur when stepping by @d among @n, wrapping. */
 int km_view_wrap(int cur, int d, int n);

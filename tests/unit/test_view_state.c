@@ -358,6 +358,73 @@ static void test_view_state_play_mode(void **state)
 	assert_false(st->quit);
 }
 
+/* A question of more options than one digit names (tasks and interrupts
+ * numbered on, issue 14): the digits gather until no longer option
+ * begins with them, Enter answers with them, Backspace takes one back;
+ * the wheel over the panel scrolls the rows and a click answers the row
+ * under it, so every option is reachable by keys and by clicks. */
+static void test_view_state_play_many_options(void **state)
+{
+	struct ctx *c = *state;
+	struct km_view_state *st = &c->st;
+	st->can_play = true;
+	st->play_mode = true;
+	km_view_layout(st);
+	km_view_play_question(st, 13);		/* Enter and 1 .. 12 */
+	st->req = 0;
+	vfx_key(st, SDLK_1);			/* 1, or 10 .. 12 */
+	assert_int_equal(st->req, 0);
+	assert_int_equal(st->play_typed, 1);
+	play_is(st, SDLK_2, KM_VPLAY_ANSWER, 12);
+	assert_int_equal(st->play_typed, 0);
+	vfx_key(st, SDLK_1);
+	play_is(st, SDLK_RETURN, KM_VPLAY_ANSWER, 1);
+	vfx_key(st, SDLK_KP_1);
+	play_is(st, SDLK_0, KM_VPLAY_ANSWER, 10);
+	play_is(st, SDLK_5, KM_VPLAY_ANSWER, 5);	/* no option 50 .. 59 */
+	st->req = 0;
+	vfx_key(st, SDLK_1);
+	vfx_key(st, SDLK_BACKSPACE);		/* takes the digit back, no undo */
+	assert_int_equal(st->req, 0);
+	assert_int_equal(st->play_typed, 0);
+	play_is(st, SDLK_BACKSPACE, KM_VPLAY_UNDO, 0);
+	vfx_key(st, SDLK_1);
+	st->req = 0;
+	vfx_key(st, SDLK_ESCAPE);		/* forgets the digits, stays */
+	assert_int_equal(st->req, 0);
+	assert_int_equal(st->play_typed, 0);
+	/* fewer rows than options: the wheel brings the last into sight */
+	int rows = st->lay.play_rows;
+	assert_true(rows >= 2 && rows < 13);
+	assert_int_equal(km_view_play_row_y(st, 12), -1);
+	SDL_Event e;
+	memset(&e, 0, sizeof(e));
+	e.type = SDL_MOUSEWHEEL;
+	e.wheel.y = -1;
+	e.wheel.preciseY = -1;
+	e.wheel.mouseX = st->lay.placard.x + st->lay.placard.w / 2;
+	e.wheel.mouseY = km_view_play_row_y(st, 0) + 2;
+	for (int i = 0; i < 20; i++)
+		km_view_handle_event(st, &e);
+	assert_int_equal(st->play_scroll, 13 - rows);	/* no further than the last */
+	assert_int_equal(km_view_play_row_y(st, 0), -1);
+	int y = km_view_play_row_y(st, 12);
+	assert_true(y >= st->lay.play_y0);
+	st->req = 0;
+	vfx_click(st, st->lay.placard.x + st->lay.placard.w / 2, y + st->lay.play_row_h / 2);
+	assert_int_equal(st->req, KM_VREQ_PLAY);
+	assert_int_equal(st->play_cmd, KM_VPLAY_ANSWER);
+	assert_int_equal(st->play_arg, 12);
+	/* the first row in sight is the scroll's */
+	assert_int_equal(km_view_play_row_y(st, 13 - rows), st->lay.play_y0);
+	/* a new question starts at its top, nothing typed */
+	vfx_key(st, SDLK_1);
+	km_view_play_question(st, 3);
+	assert_int_equal(st->play_scroll, 0);
+	assert_int_equal(st->play_typed, 0);
+	assert_int_equal(km_view_play_row_y(st, 0), st->lay.play_y0);
+}
+
 /* A long run with short events starts zoomed in, and follows the
  * playhead. */
 static void test_view_state_initial_window(void **state)
@@ -394,6 +461,7 @@ int main(void)
 		cmocka_unit_test_setup(test_view_state_violation_click, fresh),
 		cmocka_unit_test(test_view_state_violation_jump),
 		cmocka_unit_test_setup(test_view_state_play_mode, fresh),
+		cmocka_unit_test_setup(test_view_state_play_many_options, fresh),
 		cmocka_unit_test(test_view_state_initial_window),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
