@@ -40,7 +40,7 @@ if [ "$rc" = 1 ] && grep -q '^The run ended: completed' "$tmp/out" &&
 	no "r: the default timing should complete without the goal (exit $rc)"; fi
 
 # The first question names the task, its line and the one that may go first.
-if grep -Eq '^\[0\] t=[0-9.]+ us  mv /a/x /b/x is about to run line [0-9]+: ' "$tmp/out" &&
+if grep -Eq '^\[0\] t=[0-9.]+ us  mv /a/x /b/x is about to start at line [0-9]+: ' "$tmp/out" &&
    grep -q 'hold it: mv /b/y /a/y goes first' "$tmp/out"; then ok; else
 	no "the first question does not show the task, its line and the other"; fi
 
@@ -149,8 +149,14 @@ by_hand sleep_on 3
 # The interrupt's option says it is one, on which CPU, and its handler's
 # line; a number past the options is refused with the range.
 play '\n\n\nq\n' "$root/scripts/challenges/cli_smp.lua"
-if grep -Eq '^   1      hold it: irq eth0 -> cpu1 goes first, due at [0-9.]+ us \(handler line 52: irq\{ name = "eth0"' "$tmp/out"; then
+if grep -Eq '^   1      hold it: irq eth0 -> cpu1 goes first, due at [0-9.]+ us \(handler starting at line 52: irq\{ name = "eth0"' "$tmp/out"; then
 	ok; else no "cli_smp: the interrupt's option does not say what it is: $(grep -m1 'irq' "$tmp/out")"; fi
+# A choice point comes before the task's code runs on: the question says
+# which operation it has done (line 43, the compute), not that it will
+# run that line again; before its first step, where its body starts.
+if grep -Eq '^\[3\] t=[0-9.]+ us  netif_rx goes on after line 43: compute' "$tmp/out" &&
+   grep -Eq '^\[0\] t=[0-9.]+ us  netif_rx is about to start at line 40: ' "$tmp/out"; then
+	ok; else no "cli_smp: the question misplaces the task: $(grep -m1 '^\[3\]' "$tmp/out")"; fi
 # Undo across an interrupt's answer: back to its question, and from there
 # Enter then r is the default run (no goal, exit 0); the interrupt again
 # reaches the goal, and the schedule saved holds only that decision.

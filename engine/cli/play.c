@@ -41,11 +41,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The line the task of @ctx would run next, in the session's scenario. */
-static int task_line(void *ud, const struct km_ctx *ctx)
+/* Where the task of @ctx stands in the session's scenario. */
+static int task_line(void *ud, const struct km_ctx *ctx, bool *started)
 {
 	const struct km_session *s = ud;
-	return s && s->sc ? km_scenario_ctx_line(s->sc, ctx) : 0;
+	return s && s->sc ? km_scenario_ctx_where(s->sc, ctx, started) : 0;
 }
 
 /* The line a handler of @src would run next, likewise. */
@@ -175,21 +175,27 @@ int km_play_command(const struct km_play_opts *o)
 		const struct km_play_question *q = &p.q;
 		char text[300];
 		if (paused) {
-			printf("\n[%u] t=%.3f us  %s is about to run line %d: %s\n", q->index,
-			       (double)q->now / 1000.0, km_play_task_name(sim, q->ctx), q->line,
+			/* A choice point comes before a task's code runs on: what
+			 * is known is the line it stands at, not the next one. */
+			printf("\n[%u] t=%.3f us  %s %s line %d: %s\n", q->index,
+			       (double)q->now / 1000.0, km_play_task_name(sim, q->ctx),
+			       q->started ? "goes on after" : "is about to start at", q->line,
 			       source_line(o->file, q->line, text, sizeof(text)));
 			printf("   Enter  let %s go\n", km_play_task_name(sim, q->ctx));
 			for (int i = 0; i < q->nothers; i++)
-				printf("   %-5d  hold it: %s goes first (line %d: %s)\n", i + 1,
-				       km_play_task_name(sim, q->others[i]), q->other_lines[i],
+				printf("   %-5d  hold it: %s goes first (%s line %d: %s)\n", i + 1,
+				       km_play_task_name(sim, q->others[i]),
+				       q->other_started[i] ? "after" : "starting at", q->other_lines[i],
 				       source_line(o->file, q->other_lines[i], text, sizeof(text)));
 			for (int i = 0; i < q->nirqs; i++) {
 				char says[400];
 				km_play_irq_says(q, i, km_play_task_name(sim, q->ctx), says, sizeof(says));
 				if (q->irqs[i].line > 0)
-					printf("   %-5d  hold it: %s (handler line %d: %s)\n", q->nothers + i + 1,
-					       says, q->irqs[i].line, source_line(o->file, q->irqs[i].line,
-										  text, sizeof(text)));
+					printf("   %-5d  hold it: %s (handler %s line %d: %s)\n",
+					       q->nothers + i + 1, says,
+					       q->irqs[i].why == KM_PLAY_IRQ_RUNNING ? "after" : "starting at",
+					       q->irqs[i].line, source_line(o->file, q->irqs[i].line,
+									    text, sizeof(text)));
 				else
 					printf("   %-5d  hold it: %s (its handler's line is not known)\n",
 					       q->nothers + i + 1, says);

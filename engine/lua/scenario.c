@@ -787,6 +787,15 @@ static int fn_line(const struct km_scenario *sc, int fnref)
 	return lua_getinfo(sc->sb.L, ">S", &ar) ? ar.linedefined : 0;
 }
 
+int km_scenario_ctx_where(const struct km_scenario *sc, const struct km_ctx *ctx, bool *started)
+{
+	int line = km_scenario_ctx_line(sc, ctx);
+	*started = line > 0 && ctx->host;
+	if (line <= 0)	/* a thread made, its body not yet entered */
+		line = fn_line(sc, ctx->id < sc->cap_ctx ? sc->task_fn[ctx->id] : LUA_NOREF);
+	return line;
+}
+
 int km_scenario_ctx_line(const struct km_scenario *sc, const struct km_ctx *ctx)
 {
 	lua_Debug ar;

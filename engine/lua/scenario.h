@@ -92,6 +92,14 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 int km_scenario_ctx_line(const struct km_scenario *sc, const struct km_ctx *ctx);
 
 /*
+ * As km_scenario_ctx_line, and whether the task has started: true when
+ * the line is that of an operation it has done (its next step runs the
+ * code after it), false when it is the first line of its body.
+ * Context: as km_scenario_ctx_line.
+ */
+int km_scenario_ctx_where(const struct km_scenario *sc, const struct km_ctx *ctx, bool *started);
+
+/*
  * The line where a handler of interrupt source @src of @sim stands: the
  * line of the operation a running handler waits in, else the first line
  * of the handler function; 0 when unknown.

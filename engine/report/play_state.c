@@ -66,8 +66,9 @@ static struct km_play_decision *decision_at(struct km_play *p, int n, int64_t in
 static void note_line_after(struct km_play *p, const struct km_ctx *ctx, int64_t index)
 {
 	struct km_play_decision *d = decision_at(p, p->next, index);
+	bool started;
 	if (d && d->ctx == ctx->id)
-		d->line = p->lines && p->lines->task ? p->lines->task(p->line_ud, ctx) : 0;
+		d->line = p->lines && p->lines->task ? p->lines->task(p->line_ud, ctx, &started) : 0;
 }
 
 static void note_irq(struct km_play *p, const struct km_sim *sim, const struct km_choice_point *cp,
@@ -111,12 +112,15 @@ static int play_choose(void *ud, const struct km_sim *sim, const struct km_choic
 	q->index = cp->index;
 	q->now = sim->now;
 	q->ctx = cp->ctx->id;
-	int (*line_of)(void *, const struct km_ctx *) = p->lines ? p->lines->task : NULL;
-	q->line = line_of ? line_of(p->line_ud, cp->ctx) : 0;
+	int (*line_of)(void *, const struct km_ctx *, bool *) = p->lines ? p->lines->task : NULL;
+	q->started = false;
+	q->line = line_of ? line_of(p->line_ud, cp->ctx, &q->started) : 0;
 	q->nothers = cp->nothers < KM_PLAY_MAX_OTHERS ? cp->nothers : KM_PLAY_MAX_OTHERS;
 	for (int i = 0; i < q->nothers; i++) {
 		q->others[i] = cp->others[i]->id;
-		q->other_lines[i] = line_of ? line_of(p->line_ud, cp->others[i]) : 0;
+		q->other_started[i] = false;
+		q->other_lines[i] = line_of ? line_of(p->line_ud, cp->others[i],
+						      &q->other_started[i]) : 0;
 	}
 	q->nirqs = cp->nirqs < KM_PLAY_MAX_IRQS ? cp->nirqs : KM_PLAY_MAX_IRQS;
 	for (int i = 0; i < q->nirqs; i++)

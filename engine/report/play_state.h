@@ -65,7 +65,9 @@ struct km_play_irq {
 	bool own_cpu;			/* the task's own CPU (its interrupts are on) */
 	enum km_play_irq_why why;
 	km_time due;			/* KM_PLAY_IRQ_DUE: when it fires */
-	int line;			/* the handler's next line, 0: unknown */
+	int line;			/* where its handler stands (why RUNNING: the
+					 * operation it did last), else its first line;
+					 * 0: unknown */
 };
 
 /* Where the last run stopped for a question. */
@@ -73,18 +75,26 @@ struct km_play_question {
 	uint32_t index;			/* the choice point */
 	km_time now;
 	uint32_t ctx;			/* the task about to step */
-	int line;			/* the line it would run next, 0: unknown */
+	/* Where each task stands: the line of the operation it did last
+	 * (started: its next step runs the code after that line), or the
+	 * first line of its body; 0: unknown.  A choice point comes before
+	 * a task's code runs on, so the line it will run next is not known
+	 * until it does. */
+	int line;
+	bool started;
 	int nothers;			/* the tasks that could go first */
 	uint32_t others[KM_PLAY_MAX_OTHERS];
 	int other_lines[KM_PLAY_MAX_OTHERS];
+	bool other_started[KM_PLAY_MAX_OTHERS];
 	int nirqs;			/* the interrupts that could come first */
 	struct km_play_irq irqs[KM_PLAY_MAX_IRQS];
 };
 
 /* The lines the caller knows, for a question (either may be NULL). */
 struct km_play_lines {
-	/* the line @ctx would run next */
-	int (*task)(void *ud, const struct km_ctx *ctx);
+	/* where @ctx stands, and whether it has started (*started: the line
+	 * is that of the operation it did last) */
+	int (*task)(void *ud, const struct km_ctx *ctx, bool *started);
 	/* the line a handler of @src would run next: where a running one
 	 * stands, else the first line of its handler */
 	int (*irq)(void *ud, const struct km_sim *sim, const struct km_irqsrc *src);

@@ -181,12 +181,16 @@ void km_view_layout(struct km_view_state *s)
 	}
 
 	/* play mode: a title, the goal (three lines), where the run stands,
-	 * then the options, two lines each, and the keys at the bottom; all in
-	 * the placard's place */
-	L->play_row_h = px(u, s->projector ? 58 : 44);
+	 * then the options and the keys at the bottom; all in the placard's
+	 * place.  An option is three lines (what it is, wrapped onto two,
+	 * and the line it stands at) when all of them fit so, else two (its
+	 * words cut), so that more of them are in sight at once. */
 	L->play_y0 = L->placard.y + px(u, s->projector ? 190 : 160);
-	L->play_rows = imax(0, (L->placard.y + L->placard.h - px(u, 56) - L->play_y0) /
-			       L->play_row_h);
+	int play_h = L->placard.y + L->placard.h - px(u, 56) - L->play_y0;
+	L->play_row_h = px(u, s->projector ? 82 : 62);
+	if (imax(s->play_options, 1) * L->play_row_h > play_h)
+		L->play_row_h = px(u, s->projector ? 58 : 44);
+	L->play_rows = imax(0, play_h / L->play_row_h);
 
 	L->rib_x0 = px(u, 172);
 	L->rib_x1 = w - px(u, 24);

@@ -6,10 +6,13 @@
  * choice point and its time, or how the run ended and whether that was
  * the goal.  Then the question: the task about to step and each task
  * that could go first, numbered, each with the line of the scenario it
- * would run next (file:line and the line's text, as the event inspector
- * shows lines), then each interrupt that could come first, numbered on
- * from the tasks: a bar of the interrupts' colour, "irq NAME -> cpuN",
- * why it can come and its handler's line.  Row 0 is "Enter: let it go";
+ * stands at (its number and text, as the event inspector shows
+ * lines): "after" the operation it did last, or "starts at" its body's
+ * first line -- a choice point comes before a task's code runs on, so
+ * the line it will run next is not known yet.  Then each interrupt that
+ * could come first, numbered on from the tasks: a bar of the interrupts'
+ * colour, "irq NAME -> cpuN", why it can come and its handler's line.
+ * An option's words wrap onto a second line rather than being cut.  Row 0 is "Enter: let it go";
  * row k is "k: hold it, this one goes first".  The rows are where
  * view_state.c looks for clicks (km_view_play_row_y), so what is drawn
  * is what is clickable.  A question longer than its place scrolls (the
@@ -26,26 +29,25 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "file.lua:12  down(a)" for @line, into d->line. */
-static const char *where(struct km_draw *d, const struct km_view_model *m, const char *file,
-			 int line)
+/* "after line 12  down(a)" (or "starts at line ..." when @started is
+ * false) for @line, into d->line: the scenario's own file, so no name. */
+static const char *where(struct km_draw *d, const struct km_view_model *m, int line,
+			 bool started)
 {
-	const char *base = file ? strrchr(file, '/') : NULL;
-	base = base ? base + 1 : file ? file : "?";
 	const char *text = line > 0 && line <= m->src.nlines ? m->src.line[line - 1] : NULL;
 	if (line <= 0)
-		snprintf(d->line, sizeof(d->line), "%s: (no line yet)", base);
+		snprintf(d->line, sizeof(d->line), "(no line yet)");
 	else
-		snprintf(d->line, sizeof(d->line), "%s:%d  %s", base, line,
-			 text ? text + strspn(text, " \t") : "");
+		snprintf(d->line, sizeof(d->line), "%s line %d  %s", started ? "after" : "starts at",
+			 line, text ? text + strspn(text, " \t") : "");
 	return d->line;
 }
 
-/* Option row @row: its key, a bar of @colour, @head and the line it
- * would run next. */
+/* Option row @row: its key, a bar of @colour, @head (up to two lines)
+ * and the line it stands at. */
 static void option(struct km_draw *d, const struct km_view_state *st, const struct km_view_model *m,
-		   const char *file, int row, const char *keyname, uint32_t colour, const char *head,
-		   int line)
+		   int row, const char *keyname, uint32_t colour, const char *head,
+		   int line, bool started)
 {
 	const SDL_Rect *r = &st->lay.placard;
 	int y = km_view_play_row_y(st, row);
@@ -59,22 +61,24 @@ static void option(struct km_draw *d, const struct km_view_state *st, const stru
 	int kw = km_text_width(d->tx, KM_FONT_BOLD, "Enter") + km_draw_px(d, 10);
 	km_text_draw(d->tx, KM_FONT_BOLD, keyname, kx, y + km_draw_px(d, 3), km_pal(KM_C_INK),
 		     KM_LEFT);
-	km_draw_text_fit(d, KM_FONT_BODY, head, kx + kw, y + km_draw_px(d, 3),
-			 r->x + r->w - pad - kx - kw, km_pal(KM_C_INK));
-	km_draw_text_fit(d, KM_FONT_MONO, where(d, m, file, line), kx + kw,
-			 y + km_draw_px(d, 3) + km_text_height(d->tx, KM_FONT_BODY),
+	int body = km_text_height(d->tx, KM_FONT_BODY), mono = km_text_height(d->tx, KM_FONT_MONO);
+	int room = (h - mono + body / 2) / (body > 0 ? body : 1);	/* lines for @head */
+	int n = km_draw_text_wrap(d, KM_FONT_BODY, head, kx + kw, y + km_draw_px(d, 3),
+				  r->x + r->w - pad - kx - kw, room >= 2 ? 2 : 1, km_pal(KM_C_INK));
+	km_draw_text_fit(d, KM_FONT_MONO, where(d, m, line, started), kx + kw,
+			 y + km_draw_px(d, 3) + (n > 1 ? n : 1) * km_text_height(d->tx, KM_FONT_BODY),
 			 r->x + r->w - pad - kx - kw, km_pal(KM_C_MUTED));
 }
 
 /* A task's option: its lane's colour, "NAME goes first". */
 static void task_option(struct km_draw *d, const struct km_view_state *st,
-			const struct km_view_model *m, const char *file, int row,
-			const char *keyname, uint32_t ctx, const char *verb, int line)
+			const struct km_view_model *m, int row,
+			const char *keyname, uint32_t ctx, const char *verb, int line, bool started)
 {
 	unsigned slot = m->ctx_colour && ctx < m->nctx ? m->ctx_colour[ctx] : 0;
 	char head[400];
 	snprintf(head, sizeof(head), "%s %s", km_vm_ctx_name(m, ctx), verb);
-	option(d, st, m, file, row, keyname, km_pal_task(slot), head, line);
+	option(d, st, m, row, keyname, km_pal_task(slot), head, line, started);
 }
 
 void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
@@ -95,7 +99,6 @@ void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 	km_draw_text_wrap(d, KM_FONT_BODY, p->goal[0] ? p->goal : "Goal: a failed check(), a "
 			  "deadlock or a violation.", x, y, w, 3, km_pal(KM_C_INK));
 	y = st->lay.play_y0 - 2 * lh - km_draw_px(d, 6);
-	const char *file = f->run && f->run->ri ? f->run->ri->file : NULL;
 	if (!m) {
 		SDL_RenderSetClipRect(d->r, NULL);
 		return;
@@ -105,19 +108,20 @@ void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 		snprintf(line, sizeof(line), "Choice point %u at %s, after %d hold%s.  Who goes next?",
 			 p->q.index, km_fmt_ns(p->q.now, t, sizeof(t)), p->n, p->n == 1 ? "" : "s");
 		km_draw_text_wrap(d, KM_FONT_BOLD, line, x, y, w, 2, km_pal(KM_C_INK));
-		task_option(d, st, m, file, 0, "Enter", p->q.ctx, "goes on", p->q.line);
+		task_option(d, st, m, 0, "Enter", p->q.ctx, "goes on", p->q.line,
+			    p->q.started);
 		for (int i = 0; i < p->q.nothers; i++) {
 			char k[16];
 			snprintf(k, sizeof(k), "%d", i + 1);
-			task_option(d, st, m, file, i + 1, k, p->q.others[i], "goes first",
-				    p->q.other_lines[i]);
+			task_option(d, st, m, i + 1, k, p->q.others[i], "goes first",
+				    p->q.other_lines[i], p->q.other_started[i]);
 		}
 		for (int i = 0; i < p->q.nirqs; i++) {
 			char k[16], says[400];
 			snprintf(k, sizeof(k), "%d", p->q.nothers + i + 1);
 			km_play_irq_says(&p->q, i, km_vm_ctx_name(m, p->q.ctx), says, sizeof(says));
-			option(d, st, m, file, p->q.nothers + i + 1, k, km_pal(KM_C_IRQ), says,
-			       p->q.irqs[i].line);
+			option(d, st, m, p->q.nothers + i + 1, k, km_pal(KM_C_IRQ), says,
+			       p->q.irqs[i].line, p->q.irqs[i].why == KM_PLAY_IRQ_RUNNING);
 		}
 		int n = km_play_options(&p->q), rows = st->lay.play_rows;
 		int shown = rows < n ? rows : n;
