@@ -276,6 +276,10 @@ bad_schedule "an interrupt source past the id range" 10 "${hdr}decisions 1\n1 0 
 bad_schedule "hold-max 0" 9 "${hdr}hold-max 0\ndecisions 0\n"
 bad_schedule "hold-max over 60 s" 9 "${hdr}hold-max 60000000001\ndecisions 0\n"
 bad_schedule "a NUL byte" 2 "lockmuseum-schedule 1\nera 20\x0006\n"
+bad_schedule "a set line without =" 9 "${hdr}set start2\ndecisions 0\n"
+bad_schedule "a set line with a blank" 9 "${hdr}set start2=1 2\ndecisions 0\n"
+bad_schedule "a set name that is no identifier" 9 "${hdr}set 2x=1\ndecisions 0\n"
+bad_schedule "a parameter set twice" 10 "${hdr}set a=1\nset a=2\ndecisions 0\n"
 head -c 5000 /dev/zero | tr '\0' 'x' >"$tmp/long"
 bad_schedule "a line too long" 2 "lockmuseum-schedule 1\n$(cat "$tmp/long")\n"
 
@@ -287,6 +291,31 @@ done_
 t "a schedule's era against --era" 2 run "$abba" --schedule "$tmp/ex.schedule" --era 2008
 one_line_err
 err_has '^lockmuseum: --era: the schedule .* was made with era 2006'
+done_
+
+# A schedule keeps the parameters it was found with: rename_abba with the
+# second rename started at 5 us deadlocks with no hold at all, and only
+# with that start.  The file says so; a replay without --set gets it from
+# the file, and a --set that contradicts it is refused.
+ren="$root/scripts/challenges/rename_abba.lua"
+t "explore with --set saves the parameter" 0 explore "$ren" --strategy exhaustive:1 --set start2=5000 --out "$tmp/set.schedule"
+grep -qx 'set start2=5000' "$tmp/set.schedule" || no "no 'set start2=5000' line in the schedule"
+done_
+t "the schedule replays with its parameter, without --set" 3 run "$ren" --schedule "$tmp/set.schedule"
+out_has 'outcome: deadlock'
+done_
+t "the scenario alone, without the parameter, does not deadlock" 1 run "$ren"
+out_has 'outcome: completed'
+done_
+t "a --set that contradicts the schedule" 2 run "$ren" --schedule "$tmp/set.schedule" --set start2=6000
+one_line_err
+err_has 'was made with start2=5000'
+done_
+t "a --set the schedule was made without" 2 run "$ren" --schedule "$tmp/set.schedule" --set fixed=true
+one_line_err
+err_has 'was made with the default fixed'
+done_
+t "a --set that repeats the schedule" 3 run "$ren" --schedule "$tmp/set.schedule" --set start2=5000
 done_
 
 t "a missing schedule file" 2 run "$abba" --schedule "$tmp/nope.schedule"

@@ -32,6 +32,14 @@ play() {
 
 abba=$root/scripts/challenges/rename_abba.lua
 
+# A saved schedule keeps the parameters the game was played with: with the
+# second rename started at 5 us the renames deadlock with no hold, and the
+# file replays that without --set.
+play "r\ns $tmp/set.schedule\nq\n" "$abba" --set start2=5000
+if [ "$rc" = 3 ] && grep -qx 'set start2=5000' "$tmp/set.schedule" &&
+   "${guard[@]}" "$BIN" run "$abba" --schedule "$tmp/set.schedule" >"$tmp/r" 2>/dev/null;
+   [ $? = 3 ]; then ok; else no "play --set: the saved schedule does not keep start2=5000"; fi
+
 # Letting every task go is real timing: the renames do not deadlock (exit
 # 1: the lock validator still reports the inverted order).
 play 'r\nq\n' "$abba"

@@ -295,6 +295,7 @@ struct run_out {
 	int nnames;
 	char **irq_names;		/* by interrupt source id */
 	int nirq_names;
+	struct km_schedule params;	/* only its parameters (sets) are used */
 };
 
 static void names_free(struct run_out *r)
@@ -309,6 +310,7 @@ static void names_free(struct run_out *r)
 	free(r->irq_names);
 	r->irq_names = NULL;
 	r->nirq_names = 0;
+	km_schedule_free(&r->params);
 }
 
 static bool goal_reached(const struct km_run_info *ri, const char *goal)
@@ -382,6 +384,12 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 		for (uint32_t i = 0; out->irq_names && i < sim->irqsrcs.n; i++) {
 			out->irq_names[i] = strdup(sim->irqsrcs.v[i]->name);
 			out->nirq_names = (int)i + 1;
+		}
+		char perr[300];
+		if (km_schedule_keep_params(&out->params, s.ri.params, s.ri.nparams, perr,
+					    sizeof(perr)) < 0) {
+			snprintf(out->reason, sizeof(out->reason), "%s", perr);
+			rc = -1;
 		}
 	}
 out:
@@ -1204,6 +1212,8 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 			 o->out ? "" : ".schedule");
 		sch.irq_names = (const char *const *)ro.irq_names;
 		sch.nirq_names = ro.nirq_names;
+		sch.sets = ro.params.sets;	/* ro keeps them */
+		sch.nsets = ro.params.nsets;
 		int *lines = calloc((size_t)sch.n + 1, sizeof(*lines));
 		for (int i = 0; lines && i < sch.n; i++)
 			lines[i] = sch.d[i].index < last.ncps ? last.cps[sch.d[i].index].line_after : 0;

@@ -636,6 +636,26 @@ static int schedule_request(const struct options *o, struct km_era_shelf *eras,
 		km_schedule_free(sch);
 		return 2;
 	}
+	/* its parameters: a --set may only say again what the file says */
+	for (int i = 0; i < rq->nsets; i++) {
+		const struct km_param_set *c = &rq->sets[i];
+		int k = 0;
+		while (k < sch->nsets && strcmp(sch->sets[k].name, c->name))
+			k++;
+		if (k == sch->nsets || strcmp(sch->sets[k].value, c->value)) {
+			snprintf(err, errlen, "--set %.64s=%.64s: the schedule %s was made with %s%.64s%s",
+				 c->name, c->value, o->schedule, k == sch->nsets ? "the default " : "",
+				 c->name, k == sch->nsets ? "" : "=");
+			if (k < sch->nsets) {
+				size_t n = strlen(err);
+				snprintf(err + n, errlen > n ? errlen - n : 0, "%.64s", sch->sets[k].value);
+			}
+			km_schedule_free(sch);
+			return 2;
+		}
+	}
+	rq->sets = sch->sets;
+	rq->nsets = sch->nsets;
 	rq->era = sch->era;
 	rq->mode = mode;
 	rq->cpus = sch->cpus;

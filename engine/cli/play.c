@@ -113,6 +113,11 @@ int km_play_save(const struct km_play *p, const struct km_run_info *ri, int mode
 	sch.cpus = ri->cpus;
 	sch.seed = ri->seed;
 	snprintf(sch.strategy, sizeof(sch.strategy), "play");
+	if (km_schedule_keep_params(&sch, ri->params, ri->nparams, err, errlen) < 0) {
+		km_schedule_free(&sch);
+		free(lines);
+		return -1;
+	}
 	const struct km_sim *sim = ri->sim;
 	int n = sim ? (int)sim->ctxs.n : 0;
 	int nirq = sim ? (int)sim->irqsrcs.n : 0;

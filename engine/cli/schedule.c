@@ -37,6 +37,77 @@ void km_schedule_free(struct km_schedule *s)
 	free(s->d);
 	s->d = NULL;
 	s->n = s->cap = 0;
+	for (int i = 0; i < s->nsets; i++) {
+		free((char *)s->sets[i].name);
+		free((char *)s->sets[i].value);
+	}
+	free(s->sets);
+	s->sets = NULL;
+	s->nsets = 0;
+}
+
+/* A parameter's name as a schedule keeps it: a scenario identifier. */
+static bool param_name_ok(const char *t, size_t max)
+{
+	size_t n = strlen(t);
+	if (!n || n > max || (*t >= '0' && *t <= '9'))
+		return false;
+	for (const char *p = t; *p; p++)
+		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9')))
+			return false;
+	return true;
+}
+
+/* A value: printable, no blanks (the line is split on them). */
+static bool param_value_ok(const char *t, size_t max)
+{
+	if (strlen(t) > max)
+		return false;
+	for (const char *p = t; *p; p++)
+		if ((unsigned char)*p < 33 || (unsigned char)*p == 127)
+			return false;
+	return true;
+}
+
+/* Append NAME=VALUE to @s (copies).  0, or -1: out of memory. */
+static int add_set(struct km_schedule *s, const char *name, const char *value)
+{
+	struct km_param_set *v = realloc(s->sets, (size_t)(s->nsets + 1) * sizeof(*v));
+	if (!v)
+		return -1;
+	s->sets = v;
+	char *n = strdup(name), *val = strdup(value);
+	if (!n || !val) {
+		free(n);
+		free(val);
+		return -1;
+	}
+	s->sets[s->nsets++] = (struct km_param_set){ .name = n, .value = val };
+	return 0;
+}
+
+int km_schedule_keep_params(struct km_schedule *s, const struct km_param_info *p, int n,
+			    char *err, size_t errlen)
+{
+	for (int i = 0; i < n; i++) {
+		if (!strcmp(p[i].value, p[i].def))
+			continue;
+		if (!param_name_ok(p[i].name, 128) || !param_value_ok(p[i].value, 255)) {
+			snprintf(err, errlen, "parameter %.64s=%.64s: a schedule file keeps only "
+				 "values without blanks or control bytes", p[i].name, p[i].value);
+			return -1;
+		}
+		if (s->nsets == KM_SCHEDULE_MAX_SETS) {
+			snprintf(err, errlen, "more than %d parameters set", KM_SCHEDULE_MAX_SETS);
+			return -1;
+		}
+		if (add_set(s, p[i].name, p[i].value) < 0) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* ------------------------------------------------------------- reading -- */
@@ -139,6 +210,23 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 				BAD("out of memory");
 			continue;
 		}
+		if (!strcmp(k, "set")) {	/* set NAME=VALUE, any number */
+			char *eq = v ? strchr(v, '=') : NULL;
+			if (!eq || rest)
+				BAD("set: one NAME=VALUE");
+			*eq = 0;
+			if (!param_name_ok(v, 128) || !param_value_ok(eq + 1, 255))
+				BAD("set: a parameter name (letters, digits, _) and a value "
+				    "without blanks");
+			for (int i = 0; i < s->nsets; i++)
+				if (!strcmp(s->sets[i].name, v))
+					BAD("set %.64s given twice", v);
+			if (s->nsets == KM_SCHEDULE_MAX_SETS)
+				BAD("more than %d 'set' lines", KM_SCHEDULE_MAX_SETS);
+			if (add_set(s, v, eq + 1) < 0)
+				BAD("out of memory");
+			continue;
+		}
 		if (!strcmp(k, "decisions")) {
 			if ((have & K_ALL) != K_ALL)
 				BAD("'decisions' before the whole header (scenario, scenario-hash, era, "
@@ -226,6 +314,8 @@ int km_schedule_write(const char *path, const struct km_schedule *s,
 		s->scenario_hash, s->era, s->mode, s->cpus, s->seed, s->strategy);
 	if (s->hold_max > 0)
 		fprintf(f, "hold-max %" PRId64 "\n", (int64_t)s->hold_max);
+	for (int i = 0; i < s->nsets; i++)
+		fprintf(f, "set %s=%s\n", s->sets[i].name, s->sets[i].value);
 	fprintf(f, "decisions %d\n", s->n);
 	for (int i = 0; i < s->n; i++) {
 		const struct km_decision *d = &s->d[i];

@@ -6,7 +6,9 @@
  * (docs/scenarios.md, "Schedule files") is versioned text, one decision
  * a line, under a header that names the scenario (with the hash of its
  * bytes, so that a schedule is never applied to an edited file), the era,
- * mode, CPU count and seed of the run, and the strategy that found it.
+ * mode, CPU count and seed of the run, the scenario parameters it was
+ * run with (each `set NAME=VALUE` that differs from the default), and the
+ * strategy that found it.
  *
  * A decision is (choice point, task, task it let go first), by index and
  * task id: choice points are numbered in the order of the run, and task
@@ -22,12 +24,16 @@
 
 #include "../choice.h"
 #include "../km.h"
+#include "../lua/scenario.h"	/* struct km_param_set */
+#include "../report/records.h"	/* struct km_param_info */
 
 #define KM_SCHEDULE_VERSION 1
 /* More decisions than any shrunk schedule needs, few enough to read. */
 #define KM_SCHEDULE_MAX 100000
 /* The longest hold bound a schedule (and --hold-max) may give: 60 s. */
 #define KM_SCHEDULE_HOLD_LIMIT 60000000000LL
+/* Parameters a schedule keeps at most: as many as --set takes. */
+#define KM_SCHEDULE_MAX_SETS 64
 
 struct km_decision {
 	uint32_t index;			/* the choice point */
@@ -55,11 +61,25 @@ struct km_schedule {
 	/* for the comments km_schedule_write adds: source id -> name */
 	const char *const *irq_names;
 	int nirq_names;
+	/* the parameters the run was made with (owned: name and value
+	 * allocated), in the file's order; a replay runs with them */
+	struct km_param_set *sets;
+	int nsets;
 	struct km_decision *d;
 	int n, cap;
 };
 
 int km_schedule_push(struct km_schedule *s, const struct km_decision *d);
+
+/**
+ * km_schedule_keep_params - keep in @s each of the @n parameters @p of a
+ * run whose value is not its default, as "set NAME=VALUE".
+ * Returns 0, or -1 with a one-line reason in @err: out of memory, too
+ * many, or a name or value a schedule line cannot hold (blanks, control
+ * bytes).
+ */
+int km_schedule_keep_params(struct km_schedule *s, const struct km_param_info *p, int n,
+			    char *err, size_t errlen);
 void km_schedule_free(struct km_schedule *s);
 
 /**
