@@ -85,6 +85,18 @@ play 'q\n' "$tmp/none.lua"
 if [ "$rc" = 2 ] && [ "$(wc -l <"$tmp/err")" = 1 ]; then ok; else
 	no "a missing scenario: exit $rc, stderr $(head -c 200 "$tmp/err")"; fi
 
+# s alone saves where --save says, else out/<scenario>.schedule (the
+# folder made), as the window's W; the goal's message names the file.
+mkdir -p "$tmp/cwd"
+( cd "$tmp/cwd" && printf '1\nr\ns\nq\n' | "${guard[@]}" "$BIN" play "$abba" >"$tmp/out" 2>&1 )
+if [ -s "$tmp/cwd/out/challenge_rename_abba.schedule" ] &&
+   grep -q 'saves this schedule as out/challenge_rename_abba.schedule' "$tmp/out"; then ok; else
+	no "s alone: no out/challenge_rename_abba.schedule"; fi
+play '1\nr\ns\nq\n' "$abba" --save "$tmp/named.schedule"
+if [ "$rc" = 3 ] && [ -s "$tmp/named.schedule" ] &&
+   grep -Eq "(^|> )saved $tmp/named.schedule: " "$tmp/out"; then ok; else
+	no "play --save S, then s: nothing saved at S (exit $rc)"; fi
+
 # A save onto a folder fails with a message and the game goes on.
 mkdir -p adir
 play '1\nr\ns adir\nq\n' "$abba"

@@ -986,11 +986,8 @@ static int cmd_play(const struct invocation *inv)
 	struct km_run_request rq;
 	request_from(inv->o, inv->file, &rq);
 	const struct options *o = inv->o;
-	if (o->save && !o->gui)
-		return bad_option("--save", o->save, "is where the window's W saves; add --gui "
-				  "(at a terminal, s FILE saves)");
 	if (!o->gui) {
-		struct km_play_opts po = { .file = inv->file, .rq = &rq };
+		struct km_play_opts po = { .file = inv->file, .rq = &rq, .save = o->save };
 		return km_play_command(&po);
 	}
 	/* the window, in play mode from the start */

@@ -35,11 +35,14 @@
 #include "../lua/scenario.h"
 #include "../report/play_state.h"
 
+#include "../defaults.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Where the task of @ctx stands in the session's scenario. */
 static int task_line(void *ud, const struct km_ctx *ctx, bool *started)
@@ -89,6 +92,13 @@ static const char *source_line(const char *path, int n, char *buf, size_t len)
 int km_play_save(const struct km_play *p, const struct km_run_info *ri, int mode,
 		 const char *path, char *err, size_t errlen)
 {
+	/* the default folder (km_play_default_path) is made on the first save */
+	const char *dir = KM_DEFAULT_OUT_DIR "/";
+	if (!strncmp(path, dir, strlen(dir)) && !strchr(path + strlen(dir), '/') &&
+	    mkdir(KM_DEFAULT_OUT_DIR, 0777) < 0 && errno != EEXIST) {
+		snprintf(err, errlen, "%s: %s", KM_DEFAULT_OUT_DIR, strerror(errno));
+		return -1;
+	}
 	struct km_schedule sch;
 	memset(&sch, 0, sizeof(sch));
 	int *lines = calloc((size_t)p->n + 1, sizeof(*lines));
@@ -137,6 +147,17 @@ int km_play_save(const struct km_play *p, const struct km_run_info *ri, int mode
 	return rc;
 }
 
+/* Where "s" saves: --save FILE, else out/<scenario>.schedule as the window. */
+static const char *save_path(const struct km_play_opts *o, const struct km_session *s,
+			     char *buf, size_t len)
+{
+	if (o->save)
+		snprintf(buf, len, "%s", o->save);
+	else
+		km_play_default_path(s->ri.scenario, buf, len);
+	return buf;
+}
+
 static void save(const struct km_play *p, const struct km_session *s,
 		 const struct km_play_opts *o, const char *path)
 {
@@ -163,8 +184,8 @@ int km_play_command(const struct km_play_opts *o)
 
 	printf("lockmuseum play: you are the scheduler.  At each point where the kernel\n"
 	       "could switch: Enter lets the task go, a number lets that task (or that\n"
-	       "interrupt) go first; u undoes, r lets everything go to the end, s FILE\n"
-	       "saves, q quits.\n");
+	       "interrupt) go first; u undoes, r lets everything go to the end, s saves\n"
+	       "(s FILE: to FILE), q quits.\n");
 	for (;;) {
 		struct km_session s;
 		rq.chooser = km_play_begin(&p, &km_play_session_lines, &s);
@@ -210,8 +231,11 @@ int km_play_command(const struct km_play_opts *o)
 			printf("\nThe run ended: %s at %.3f us, after %d hold%s.\n",
 			       km_outcome_name(s.ri.outcome), sim ? (double)sim->now / 1000.0 : 0.0,
 			       p.n, p.n == 1 ? "" : "s");
+			char path[400];
 			if (km_play_goal(&s.ri, why, sizeof(why)))
-				printf("GOAL REACHED (%s).\ns FILE saves this schedule; u undoes; q quits.\n", why);
+				printf("GOAL REACHED (%s).\ns saves this schedule as %s (s FILE: "
+				       "elsewhere); u undoes; q quits.\n", why,
+				       save_path(o, &s, path, sizeof(path)));
 			else
 				printf("The goal was not reached.  u undoes the last decision.\n");
 			status = rc;
@@ -233,6 +257,9 @@ int km_play_command(const struct km_play_opts *o)
 				printf("nothing to undo\n");
 		} else if (!strncmp(in, "s ", 2) && in[2]) {
 			save(&p, &s, o, in + 2);
+		} else if (!strcmp(in, "s")) {
+			char path[400];
+			save(&p, &s, o, save_path(o, &s, path, sizeof(path)));
 		} else if (paused && (!strcmp(in, "r") || in[0] == 0 ||
 				      (strspn(in, "0123456789") == strlen(in) && strlen(in) < 4))) {
 			int k = in[0] && in[0] != 'r' ? atoi(in) : 0;

@@ -14,6 +14,7 @@ struct km_play_lines;
 struct km_play_opts {
 	const char *file;			/* the scenario */
 	const struct km_run_request *rq;	/* era, mode, CPUs, seed, --set */
+	const char *save;			/* --save: where "s" saves, or NULL */
 };
 
 /* Returns the exit status of the last run that ended (0, 1, 3), 0 when

@@ -21,7 +21,6 @@
 
 #include "../lua/tour.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -256,17 +255,10 @@ static int play_run(void *ud, const struct km_view_exhibit *ex, const char *era,
 	return run_slot(ud, ex, era, mode, play, out, err, errlen);
 }
 
-/* The default folder of saved schedules is made on the first save. */
 static int play_save(void *ud, const struct km_play *play, const struct km_view_run *run,
 		     const char *path, char *err, size_t errlen)
 {
 	(void)ud;
-	const char *dir = KM_DEFAULT_OUT_DIR "/";
-	if (!strncmp(path, dir, strlen(dir)) && !strchr(path + strlen(dir), '/') &&
-	    mkdir(KM_DEFAULT_OUT_DIR, 0777) < 0 && errno != EEXIST) {
-		snprintf(err, errlen, "%s: %s", KM_DEFAULT_OUT_DIR, strerror(errno));
-		return -1;
-	}
 	return km_play_save(play, run->ri, run->ri->mode, path, err, errlen);
 }
 

@@ -13,6 +13,7 @@
  */
 #include "play_state.h"
 
+#include "../defaults.h"
 #include "../sim.h"
 
 #include <stdio.h>
@@ -264,4 +265,14 @@ const char *km_play_irq_says(const struct km_play_question *q, int i, const char
 const char *km_play_task_name(const struct km_sim *sim, uint32_t id)
 {
 	return sim && id < sim->ctxs.n && sim->ctxs.v[id]->name ? sim->ctxs.v[id]->name : "?";
+}
+
+void km_play_default_path(const char *scenario, char *buf, size_t len)
+{
+	char name[200];
+	snprintf(name, sizeof(name), "%s", scenario && *scenario ? scenario : "play");
+	for (char *c = name; *c; c++)
+		if (*c == '/' || *c == '\\' || (unsigned char)*c < 0x20)
+			*c = '_';
+	snprintf(buf, len, "%s/%s.schedule", KM_DEFAULT_OUT_DIR, name);
 }

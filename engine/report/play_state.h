@@ -174,6 +174,13 @@ bool km_play_undo(struct km_play *p);
 bool km_play_goal(const struct km_run_info *ri, char *why, size_t len);
 
 /*
+ * km_play_default_path - where a played schedule is saved when no file is
+ * named: out/<scenario>.schedule, the scenario's name made safe for a
+ * file name ('/', '\\' and control bytes become '_').
+ */
+void km_play_default_path(const char *scenario, char *buf, size_t len);
+
+/*
  * km_play_irq_says - what option @i of the interrupts of @q means, in
  * words, into @buf: "irq eth0 -> cpu1 goes first, due at 12.00 us" (a
  * handler of it runs to its exit while the task waits).  Returns @buf.

@@ -390,15 +390,8 @@ static int play_step(struct app *a)
 	a->pf.saved = false;
 	a->pf.reached = !p->paused && km_play_goal(ri, a->play_why, sizeof(a->play_why));
 	a->pf.why = a->play_why;
-	if (!a->host->play_save_path) {
-		/* out/<scenario>.schedule, the name made safe for a file name */
-		char name[200];
-		snprintf(name, sizeof(name), "%s", ri->scenario ? ri->scenario : "play");
-		for (char *c = name; *c; c++)
-			if (*c == '/' || *c == '\\' || (unsigned char)*c < 0x20)
-				*c = '_';
-		snprintf(a->play_path, sizeof(a->play_path), "out/%s.schedule", name);
-	}
+	if (!a->host->play_save_path)
+		km_play_default_path(ri->scenario, a->play_path, sizeof(a->play_path));
 	set_title(a);
 	play_dump(a);
 	return 0;
