@@ -296,6 +296,8 @@ if [ -s "$tmp/view.1" ]; then
 	printf '   frame: whole run recomputed %s ms; unchanged %s ms; panning a 1/20 window %s ms; first %s ms\n' \
 		"$(num "$(med view frame_full_ms)" %.1f)" "$(num "$(med view frame_cached_ms)" %.1f)" \
 		"$(num "$(med view frame_pan_ms)" %.1f)" "$(num "$(med view frame_first_ms)" %.1f)"
+	printf '   projector mode (larger type, wrapped text): whole run %s ms\n' \
+		"$(num "$(med view frame_projector_ms)" %.1f)"
 else
 	echo "   skipped: the view driver could not run"
 fi
