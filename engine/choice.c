@@ -192,6 +192,20 @@ bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx)
 	return true;
 }
 
+int km_choice_answer_for(const struct km_choice_point *cp, uint32_t other)
+{
+	if (other & KM_CHOICE_IRQ) {
+		for (int i = 0; i < cp->nirqs; i++)
+			if (cp->irqs[i]->id == (other & ~KM_CHOICE_IRQ))
+				return cp->nothers + i;
+		return -1;
+	}
+	for (int i = 0; i < cp->nothers; i++)
+		if (cp->others[i]->id == other)
+			return i;
+	return -1;
+}
+
 /* The footprint bit of object @id of @kind. */
 static uint64_t obj_bit(enum km_choice_obj kind, uint32_t id)
 {

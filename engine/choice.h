@@ -89,6 +89,13 @@ struct km_choice_point {
 	struct km_footprint prev, prev_late, irq;
 };
 
+/*
+ * km_choice_answer_for - the answer to @cp that lets @other go first: a
+ * task id, or an interrupt source's id | KM_CHOICE_IRQ, as a recorded
+ * decision names it.  -1 when @other is not among those that may.
+ */
+int km_choice_answer_for(const struct km_choice_point *cp, uint32_t other);
+
 /* Do two steps with these footprints conflict (not commute)? */
 static inline bool km_choice_conflict(struct km_footprint a, struct km_footprint b)
 {

@@ -467,21 +467,19 @@ irq_by_hand() { # HOW NAME WANT
 		no "the schedule saved by $how replays to exit $r1 ($h1), the solution to $h2"
 }
 
-f=$fail
-if LOCKMUSEUM_VIEW_DUMP=1 open "play --gui cli_smp: an interrupt's number key reaches the goal" \
-	play "$root/scripts/challenges/cli_smp.lua" --gui --save "$tmp/cli_smp.schedule"; then
-	irq_by_hand keys cli_smp 1
-	[ -z "$app" ] || quit
-fi
-ok "$f"
-
-f=$fail
-if LOCKMUSEUM_VIEW_DUMP=1 open "play --gui sleep_on: a click on an interrupt's row reaches the goal" \
-	play "$root/scripts/challenges/sleep_on.lua" --gui --save "$tmp/sleep_on.schedule"; then
-	irq_by_hand clicks sleep_on 3
-	[ -z "$app" ] || quit
-fi
-ok "$f"
+# irq_case HOW NAME WANT WHAT: play challenge NAME in the window to its
+# goal by HOW (keys or clicks), its interrupt's answer included
+irq_case() {
+	local f=$fail
+	if LOCKMUSEUM_VIEW_DUMP=1 open "play --gui $2: $4 reaches the goal" \
+		play "$root/scripts/challenges/$2.lua" --gui --save "$tmp/$2.schedule"; then
+		irq_by_hand "$1" "$2" "$3"
+		[ -z "$app" ] || quit
+	fi
+	ok "$f"
+}
+irq_case keys cli_smp 1 "an interrupt's number key"
+irq_case clicks sleep_on 3 "a click on an interrupt's row"
 
 nothing_cut() { # SIZE WHAT
 	local cut

@@ -185,7 +185,7 @@ static int decide(struct probe *p, const struct km_choice_point *cp)
 			return KM_CHOOSE_GO;
 		if (p->script[p->next].ctx != cp->ctx->id)
 			return KM_CHOOSE_GO;	/* no longer fits (shrinking): dropped */
-		int at = km_schedule_pick(cp, p->script[p->next].other);
+		int at = km_choice_answer_for(cp, p->script[p->next].other);
 		return at >= 0 ? at : KM_CHOOSE_GO;
 	case BY_RANDOM: {
 		int n = cp->nothers + cp->nirqs;

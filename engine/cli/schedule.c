@@ -343,20 +343,6 @@ int km_schedule_write(const char *path, const struct km_schedule *s,
 
 /* ------------------------------------------------------------- replay -- */
 
-int km_schedule_pick(const struct km_choice_point *cp, uint32_t other)
-{
-	if (other & KM_CHOICE_IRQ) {
-		for (int i = 0; i < cp->nirqs; i++)
-			if (cp->irqs[i]->id == (other & ~KM_CHOICE_IRQ))
-				return cp->nothers + i;
-		return -1;
-	}
-	for (int i = 0; i < cp->nothers; i++)
-		if (cp->others[i]->id == other)
-			return i;
-	return -1;
-}
-
 static const char *ctx_name(const struct km_sim *sim, uint32_t id)
 {
 	return id < sim->ctxs.n ? sim->ctxs.v[id]->name : "(no such task)";
@@ -378,7 +364,7 @@ static int replay_choose(void *ud, const struct km_sim *sim, const struct km_cho
 			 cp->ctx->name, cp->ctx->id, ctx_name(sim, d->ctx), d->ctx);
 		return KM_CHOOSE_FAIL;
 	}
-	int pick = km_schedule_pick(cp, d->other);
+	int pick = km_choice_answer_for(cp, d->other);
 	if (pick >= 0)
 		return pick;
 	if (d->other & KM_CHOICE_IRQ) {

@@ -42,12 +42,6 @@ struct km_decision {
 					 * interrupt source's id | KM_CHOICE_IRQ */
 };
 
-/*
- * km_schedule_pick - the answer to @cp that lets @other (a task id, or a
- * source id | KM_CHOICE_IRQ) go first, or -1 when @other cannot.
- */
-int km_schedule_pick(const struct km_choice_point *cp, uint32_t other);
-
 struct km_schedule {
 	char scenario[129];
 	uint64_t scenario_hash;

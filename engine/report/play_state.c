@@ -29,21 +29,6 @@ static const struct km_ctx *running_handler(const struct km_sim *sim, const stru
 	return NULL;
 }
 
-/* The answer to @cp that a recorded decision's @other names, or -1. */
-static int pick_of(const struct km_choice_point *cp, uint32_t other)
-{
-	if (other & KM_CHOICE_IRQ) {
-		for (int i = 0; i < cp->nirqs; i++)
-			if (cp->irqs[i]->id == (other & ~KM_CHOICE_IRQ))
-				return cp->nothers + i;
-		return -1;
-	}
-	for (int i = 0; i < cp->nothers; i++)
-		if (cp->others[i]->id == other)
-			return i;
-	return -1;
-}
-
 /* The decision among the first @n at choice point @index, or NULL. */
 static struct km_play_decision *decision_at(struct km_play *p, int n, int64_t index)
 {
@@ -97,7 +82,7 @@ static int play_choose(void *ud, const struct km_sim *sim, const struct km_choic
 	if (cp->index < p->upto) {
 		if (p->next < p->n && p->d[p->next].index == cp->index) {
 			const struct km_play_decision *d = &p->d[p->next++];
-			int pick = pick_of(cp, d->other);
+			int pick = km_choice_answer_for(cp, d->other);
 			if (pick >= 0)
 				return pick;
 			snprintf(err, errlen, "play: the decision at choice point %u no longer fits",
