@@ -574,10 +574,12 @@ static int next_idle(const struct km_sim *sim, int from)
  * or not, as try_to_wake_up() of 2.6.13-2.6.15 did on a machine without
  * hyper-threading (docs/sources.md, [TOPO15]): wake_idle() looks for an
  * idle CPU only in domains with SD_WAKE_IDLE, which SD_CPU_INIT lacked;
- * and the affine move to the waker's CPU needs the waker's load (its own
- * running task counts SCHED_LOAD_SCALE) plus the wakee CPU's to be at most
- * one task's, which never holds while the waker runs and the previous CPU
- * is busy -- so it is not modelled.
+ * The affine move to the waker's CPU is not modelled: its first test needs
+ * the waker's load (its own running task counts SCHED_LOAD_SCALE) plus the
+ * previous CPU's to be at most one task's, which never holds while the
+ * waker runs and the previous CPU is busy; its second test holds when the
+ * previous CPU has at least one task more than the waker's, which on the
+ * inode loop it never did (docs/design-o1-wakeup.md).
  */
 static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx, bool woken)
 {
