@@ -935,6 +935,13 @@ static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx)
 		ctx->then = KM_THEN_NONE;
 		irq_exit(sim, ctx);
 		return;
+	case KM_THEN_WAIT_LOCK: {
+		ctx->then = KM_THEN_NONE;
+		int r = km_lock_wait_lock_turn(sim, ctx);
+		if (r != KM_STEP_DONE)
+			return;
+		break;
+	}
 	}
 	ctx->in_then = false;
 	/* a choice point: a strategy may hold the task back (choice.c) */
