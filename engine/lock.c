@@ -306,11 +306,27 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 			     "mutex_lock(%s) in interrupt context (irq '%s'): a mutex "
 			     "may sleep", l->name, ctx->name);
 
-	if (!ctx->lock_retry)
+	if (!ctx->lock_retry && !ctx->wl_spun)
 		km_lockdep_acquire(sim, ctx, l, trylock);
 	km_time cost = 0;
+	bool spun = ctx->wl_spun != KM_WL_NONE;
 	enum km_lock_result r = l->ops->acquire(sim, l, ctx, trylock, &cost);
+	if (spun && r != KM_LOCK_WAIT_LOCK)
+		ctx->wl_spun = KM_WL_NONE;
 	switch (r) {
+	case KM_LOCK_WAIT_LOCK:
+		/* spin_lock_irqsave(&wait.lock) found it held: the primitive's
+		 * section, and the decision in it, come when this CPU has it */
+		if (!spun)
+			ctx->wl_spun = ctx->lock_retry ? KM_WL_RETRY : KM_WL_ENTER;
+		if (ctx->lock_retry)
+			l->inflight++;	/* still on its way: a steal meanwhile counts */
+		ctx->wl_trylock = trylock;
+		ctx->wl_deadline = deadline;
+		ctx->then = KM_THEN_WAIT_LOCK;
+		ctx->then_obj = l;
+		km_ctx_run_seg(sim, ctx, cost);
+		return KM_STEP_WAIT;
 	case KM_LOCK_TAKEN:
 		if (!ctx->lock_retry && l->inflight)
 			l->st.steals++;	/* past a woken waiter on its way */
@@ -367,6 +383,24 @@ int km_op_down_timeout(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l
 		       km_time t)
 {
 	return acquire(sim, ctx, l, km_sat_add(sim->now, t), false);
+}
+
+int km_lock_wait_lock_turn(struct km_sim *sim, struct km_ctx *ctx)
+{
+	struct km_lock *l = ctx->then_obj;
+	if (ctx->wl_spun == KM_WL_RELEASE) {
+		km_time cost = 0;
+		ctx->wl_spun = KM_WL_NONE;
+		l->ops->release_locked(sim, l, ctx, &cost);
+		km_ctx_run_seg(sim, ctx, cost);
+		return KM_STEP_WAIT;
+	}
+	ctx->lock_retry = ctx->wl_spun == KM_WL_RETRY;
+	if (ctx->lock_retry)
+		l->inflight--;
+	int r = acquire(sim, ctx, l, ctx->wl_deadline, ctx->wl_trylock);
+	ctx->lock_retry = false;
+	return r;
 }
 
 int km_lock_redo(struct km_sim *sim, struct km_ctx *ctx)

@@ -13,7 +13,13 @@
  * The protocol between the two:
  *  - acquire() either takes the lock (KM_LOCK_TAKEN, *cost set), refuses
  *    a trylock (KM_LOCK_BUSY), or queues the context on one of the lock's
- *    lists and returns KM_LOCK_SPIN or KM_LOCK_SLEEP.
+ *    lists and returns KM_LOCK_SPIN or KM_LOCK_SLEEP.  A primitive whose
+ *    slow path decides under a wait-list spinlock that it finds held
+ *    returns KM_LOCK_WAIT_LOCK with the spin in *cost: the core runs the
+ *    spin, then calls acquire() again with ctx->wl_spun set, and the
+ *    decision is made then (a release that must wake under the lock sets
+ *    ctx->then = KM_THEN_WAIT_LOCK and wl_spun = KM_WL_RELEASE, and the
+ *    core calls release_locked() after the spin).
  *  - Later, when the primitive decides a waiter has the lock (at a
  *    release, or a hand-off window closing), it takes the waiter off its
  *    list and calls km_lock_grant(); or, for primitives whose woken
@@ -32,6 +38,7 @@ enum km_lock_result {
 	KM_LOCK_BUSY,
 	KM_LOCK_SPIN,
 	KM_LOCK_SLEEP,
+	KM_LOCK_WAIT_LOCK,	/* spin for the wait-list lock, then decide (*cost: the spin) */
 };
 
 /*
@@ -57,6 +64,10 @@ struct km_lock_ops {
 	/* Release by @ctx (validity already checked and reported). */
 	void (*release)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			km_time *cost);
+	/* The rest of release() once @ctx has the wait-list lock it spun for
+	 * (release() set ctx->then = KM_THEN_WAIT_LOCK, wl_spun = 3). */
+	void (*release_locked)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			       km_time *cost);
 	/* @ctx stops waiting (timeout, or its spin was aborted). */
 	void (*cancel)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
 	/* Optional: the owner left its CPU (blocked or was preempted). */
@@ -180,6 +191,7 @@ void km_lock_owner_off_cpu(struct km_sim *sim, struct km_ctx *ctx);
 void km_lock_timeout(struct km_sim *sim, struct km_ctx *ctx);
 /* Re-run a down() that was woken to retry.  Returns like km_op_down. */
 int km_lock_redo(struct km_sim *sim, struct km_ctx *ctx);
+int km_lock_wait_lock_turn(struct km_sim *sim, struct km_ctx *ctx);
 
 /* BKL and global irq lock: dropped when their holder sleeps, retaken
  * when it runs again (schedule()'s release_kernel_lock). */

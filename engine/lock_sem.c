@@ -51,6 +51,11 @@
  * up()'s, __down()'s trailing one -- adds the waker's try_to_wake_up()
  * and reschedule IPI (km_lock_wake_cost).  Who finds the spinlock held
  * spins; a task going to sleep pays all this on its CPU before the switch.
+ * In the legacy semaphore the decisions made under wait.lock -- a retry's
+ * arithmetic, whom __up() wakes -- are made when the spinner gets it
+ * (KM_LOCK_WAIT_LOCK), not when it started to spin: down() and up() take
+ * and give the count on their fast paths meanwhile, without the lock, and
+ * a sleeper spinning for it can find its unit gone.
  *
  * l->avail is the count: units free, or minus the tasks in down() beyond
  * them (legacy; the generic count never goes below zero).
@@ -82,11 +87,19 @@ static enum km_lock_result legacy_down(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost)
 {
 	km_time hold = sim->era.cost.atomic + sim->era.cost.cacheline;
+	if (!ctx->lock_retry && !ctx->wl_spun) {
+		if (--l->avail >= 0)		/* lock; decl; js */
+			return KM_LOCK_TAKEN;
+	}
+	/* spin_lock_irqsave(&sem->wait.lock): everything below happens when
+	 * this CPU has it, and the count may have moved meanwhile */
+	if (l->wait_lock_free > sim->now) {
+		*cost += l->wait_lock_free - sim->now;
+		return KM_LOCK_WAIT_LOCK;
+	}
 	if (ctx->lock_retry) {
 		ctx->wq_woken = false;
 	} else {
-		if (--l->avail >= 0)		/* lock; decl; js */
-			return KM_LOCK_TAKEN;
 		if (trylock) {
 			/* __down_trylock(): give back ours and the sleepers' */
 			l->avail += l->sleepers + 1;
@@ -125,6 +138,22 @@ static void legacy_leave(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 			  legacy_wake_one(sim, l, ctx->cpu));
 }
 
+/* __up(): wake_up(&sem->wait), which takes wait.lock first; whom it
+ * wakes is decided when this CPU has it. */
+static void legacy_up_locked(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			     km_time *cost)
+{
+	if (l->wait_lock_free > sim->now) {
+		*cost += l->wait_lock_free - sim->now;
+		ctx->wl_spun = KM_WL_RELEASE;
+		ctx->then = KM_THEN_WAIT_LOCK;
+		ctx->then_obj = l;
+		return;
+	}
+	*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
+				   legacy_wake_one(sim, l, ctx->cpu));
+}
+
 /*
  * down() - Context: process context; may sleep.
  * down_trylock() - Context: any.  NOTE: the kernel returns 0 on success,
@@ -159,8 +188,7 @@ static void sem_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
 	if (sim->era.semaphore == KM_SEM_LEGACY) {
 		if (++l->avail <= 0)		/* lock; incl; jle: __up() */
-			*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
-						   legacy_wake_one(sim, l, ctx->cpu));
+			legacy_up_locked(sim, l, ctx, cost);
 		return;
 	}
 	struct km_ctx *w = km_waitlist_pop(&l->waiters);
@@ -198,6 +226,7 @@ const struct km_lock_ops km_sem_ops = {
 	.owners = KM_OWNERS_ONE_IF_BINARY,
 	.acquire = sem_acquire,
 	.release = sem_release,
+	.release_locked = legacy_up_locked,
 	.cancel = sem_cancel,
 	.give_up = sem_give_up,
 };

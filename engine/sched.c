@@ -924,9 +924,13 @@ static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx)
 		ctx->then = KM_THEN_NONE;
 		km_var_add_commit(sim, ctx);
 		break;
-	case KM_THEN_REDO_DOWN: {
+	case KM_THEN_REDO_DOWN:
+	case KM_THEN_WAIT_LOCK: {
+		/* a woken waiter's retry, or a spin for a wait-list lock ended */
+		enum km_then then = ctx->then;
 		ctx->then = KM_THEN_NONE;
-		int r = km_lock_redo(sim, ctx);
+		int r = then == KM_THEN_REDO_DOWN ? km_lock_redo(sim, ctx) :
+						    km_lock_wait_lock_turn(sim, ctx);
 		if (r != KM_STEP_DONE)
 			return;
 		break;

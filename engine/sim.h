@@ -114,6 +114,7 @@ enum km_then {
 	KM_THEN_VAR_ADD,	/* commit the write half of add() */
 	KM_THEN_REDO_DOWN,	/* woken to retry (legacy semaphore, old mutex) */
 	KM_THEN_IRQ_EXIT,	/* irq handler body done: leave the interrupt */
+	KM_THEN_WAIT_LOCK,	/* spun for a lock's wait-list lock: its section now */
 };
 
 struct km_hold {
@@ -158,6 +159,10 @@ struct km_ctx {
 	km_time deadline;		/* KM_TIME_NEVER: none */
 	uint64_t wait_token;
 	struct km_ctx *wnext, *wprev;	/* on a lock's or queue's waiter list */
+	/* spinning for a lock's wait-list lock, and as what (lock.c) */
+	enum km_wl_spin { KM_WL_NONE, KM_WL_ENTER, KM_WL_RETRY, KM_WL_RELEASE } wl_spun;
+	bool wl_trylock;		/* ... for a trylock */
+	km_time wl_deadline;		/* ... keeping this deadline */
 	bool lock_retry;		/* re-queue at the head (kept its place) */
 	bool contended;			/* this acquisition was already counted */
 	bool has_unit;			/* woken by up() for a unit kept for it */

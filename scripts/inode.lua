@@ -19,13 +19,13 @@
 -- most of them only to find it taken and sleep again.  The 2006 mutex
 -- wakes its first waiter and nobody else until that one has tried.
 --
--- What the exhibit reproduces: the herd (1.65 wake-ups per operation,
--- nearly all lost to newcomers that steal the semaphore) and the CPU it
--- burns -- 59% of 8 CPUs against the mutex's 26% (Molnar: 63% and 22%).
--- What it does not: the throughput gap.  The mutex does only 1.1 times
--- the semaphore's operations (Molnar: 2.4), and on 4 CPUs the semaphore
--- is the faster.  docs/reproductions.md, "inode", has the model variants
--- and what is still missing.
+-- What the exhibit reproduces: the herd (two wake-ups per operation,
+-- half of them lost) and the CPU it burns -- 52% of 8 CPUs against the
+-- mutex's 26% (Molnar: 63% and 22%).  What it does only in part: the
+-- throughput gap.  The mutex does 1.3 times the semaphore's operations
+-- (Molnar: 2.4), and on 4 CPUs the two are level (Molnar: 1.4).
+-- docs/reproductions.md, "inode", has the model variants and what is
+-- still missing.
 --
 -- Each loop of a task here is one directory operation, in turn creat,
 -- mkdir, link and unlink (the last removes what the first three made):

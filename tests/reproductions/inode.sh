@@ -5,19 +5,21 @@
 # legacy semaphore as i386's code was (docs/reproductions.md, "inode").
 #
 # Asserted, because the model reproduces it: the semaphore's thundering
-# herd -- more than 1.5 wake-ups per operation, most of them lost,
-# newcomers stealing -- and the CPU it burns: at least 40% of 8 CPUs, at
-# least twice the mutex's share and twice its CPU per operation; the mutex
-# ahead in throughput on 8 CPUs; the mutex's own share on the 8-way within
-# 1.5x of the published 22%; on 4 CPUs the semaphore's CPU share above the
-# mutex's.  Printed beside the published figures, because the model falls
-# short of them: the throughput gap (published 2.42x; with the IPI sent as
-# i386 sent it the model gives about 1.1x), the CPU per operation
-# (published 6.9x) and the 4-CPU throughput (published 1.42x for the mutex;
-# the model has the semaphore ahead) -- docs/reproductions.md, "inode", has
-# the variants.  On one CPU in 1994 cli and the semaphore are both correct;
-# on two CPUs in 2003 cli loses updates.  And the 2009 exhibit: optimistic
-# spinning against the same era without it.
+# herd -- at least 1.5 wake-ups per operation (the model: two, Torvalds's
+# "two at a time"), at least 40% of them lost, some steals -- and the CPU
+# it burns: at least 40% of 8 CPUs, at least twice the mutex's share and
+# twice its CPU per operation; the mutex at least 1.2x ahead in throughput
+# on 8 CPUs; the mutex's own share on the 8-way within 1.5x of the
+# published 22%; on 4 CPUs the semaphore's CPU share above the mutex's, and
+# on the P4's costs the mutex ahead in throughput too.  Printed beside the
+# published figures, because the model falls short of them: the
+# throughput gap (published 2.42x; the model gives about 1.3x), the CPU per
+# operation (published 6.9x) and the 4-CPU throughput on the 8-way's
+# costs (published 1.42x; the model has the two level) --
+# docs/reproductions.md, "inode", has the variants.  On one CPU in 1994 cli
+# and the semaphore are both correct; on two CPUs in 2003 cli loses
+# updates.  And the 2009 exhibit: optimistic spinning against the same era
+# without it.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -50,7 +52,7 @@ ge "$(( wk * 10 ))" "$(( wk_m * 15 ))" && ok "the semaphore wakes at least 1.5x 
 
 thr_s=$(thr "$tmp/sem.json"); thr_m=$(thr "$tmp/mutex.json")
 echo "     throughput: semaphore $thr_s ops/s, mutex $thr_m ops/s (x$(ratio "$thr_m" "$thr_s"); published x2.42)"
-ge "$thr_m" "$thr_s" 1.05 && ge "$thr_s" "$thr_m" 0.28 && ok "the mutex does 1.05x to 3.6x the semaphore's operations" || bad "throughput ratio $(ratio "$thr_m" "$thr_s") outside 1.05-3.6"
+ge "$thr_m" "$thr_s" 1.2 && ge "$thr_s" "$thr_m" 0.28 && ok "the mutex does 1.2x to 3.6x the semaphore's operations" || bad "throughput ratio $(ratio "$thr_m" "$thr_s") outside 1.2-3.6"
 per_s=$(per_op "$tmp/sem.json"); per_m=$(per_op "$tmp/mutex.json")
 echo "     CPU per operation: semaphore $per_s ns, mutex $per_m ns (x$(ratio "$per_s" "$per_m"); published x6.9)"
 ge "$per_s" "$per_m" 2 && ok "the semaphore needs at least 2x the mutex's CPU per operation" || bad "CPU per op ratio $(ratio "$per_s" "$per_m") < 2"
@@ -60,13 +62,39 @@ ge "$share_s" 40 && ok "the semaphore uses at least 40% of 8 CPUs" || bad "semap
 ge "$share_s" "$share_m" 2 && ok "the semaphore uses at least 2x the mutex's CPU share" || bad "CPU share ratio $(ratio "$share_s" "$share_m") < 2"
 ge "$share_m" 14.7 && ge 33 "$share_m" && ok "mutex CPU share on 8 CPUs within 1.5x of the published 22%" || bad "mutex CPU share on 8 CPUs $share_m%"
 
-# Molnar's second machine, a 2-way P4 with HT: four logical CPUs here.
+# Molnar's second machine, a 2-way P4 with HT: four logical CPUs.  On the
+# 8-way's costs (the era's own row), and on the P4's: the 2006 era with the
+# cost row of the 2003 era, "dual P4 Xeon with HT" -- no serial APIC bus
+# (the P4's xAPIC sends IPIs over the system bus), its own line transfer,
+# switch and wake-up estimates.  The hyper-threads' shared core is not
+# modelled (docs/reproductions.md, "inode").
+p4="$tmp/p4"
+mkdir -p "$p4"
+for d in scripts assets docs; do ln -s "$here/../../$d" "$p4/$d"; done
+cp -r "$here/../../eras" "$p4/eras"
+awk 'FNR == NR { if (/^  costs = \{/) c = 1; if (c) row = row $0 "\n"; if (c && /^  \},/) c = 0; next }
+     /^  costs = \{/ { printf "%s", row; skip = 1; next }
+     skip && /^  \},/ { skip = 0; next }
+     !skip' "$p4/eras/2003.lua" "$here/../../eras/2006.lua" >"$p4/eras/2006.lua"
+grep -q 'dual P4\|Pentium 4' "$p4/eras/2006.lua" && ! grep -q 'ipi *=' "$p4/eras/2006.lua" &&
+	ok "the P4 variant of 2006 has the 2003 era's cost row" || bad "the P4 variant of the 2006 era was not made"
 [ "$(run sem4.json --era 2006 --cpus 4 --mode semaphore)" = 0 ] && ok "2006 semaphore run on 4 CPUs is clean" || bad "2006 semaphore run on 4 CPUs"
 [ "$(run mutex4.json --era 2006 --cpus 4 --mode mutex)" = 0 ] && ok "2006 mutex run on 4 CPUs is clean" || bad "2006 mutex run on 4 CPUs"
+st=$(LOCKMUSEUM_DATA=$p4 run sem4p.json --era 2006 --cpus 4 --mode semaphore)
+[ "$st" = 0 ] && ok "2006 semaphore run on the P4's costs is clean" || bad "P4 semaphore run: exit $st"
+st=$(LOCKMUSEUM_DATA=$p4 run mutex4p.json --era 2006 --cpus 4 --mode mutex)
+[ "$st" = 0 ] && ok "2006 mutex run on the P4's costs is clean" || bad "P4 mutex run: exit $st"
 share_s4=$(share "$tmp/sem4.json"); share_m4=$(share "$tmp/mutex4.json")
 thr_s4=$(thr "$tmp/sem4.json"); thr_m4=$(thr "$tmp/mutex4.json")
-echo "     4 CPUs: semaphore $share_s4%, mutex $share_m4% (published 100% and 34%); mutex/semaphore throughput x$(ratio "$thr_m4" "$thr_s4") (published x1.42; not reproduced)"
+echo "     4 CPUs, the 8-way's costs: semaphore $share_s4%, mutex $share_m4% (published 100% and 34%); mutex/semaphore throughput x$(ratio "$thr_m4" "$thr_s4") (published x1.42)"
 ge "$share_s4" "$share_m4" 1.3 && ok "on 4 CPUs too the semaphore burns more CPU than the mutex" || bad "4 CPUs: CPU share $share_s4% against $share_m4%"
+share_s4p=$(share "$tmp/sem4p.json"); share_m4p=$(share "$tmp/mutex4p.json")
+thr_s4p=$(thr "$tmp/sem4p.json"); thr_m4p=$(thr "$tmp/mutex4p.json")
+echo "     4 CPUs, the P4's costs: semaphore $share_s4p%, mutex $share_m4p%; mutex/semaphore throughput x$(ratio "$thr_m4p" "$thr_s4p") (published x1.42)"
+ge "$share_s4p" "$share_m4p" 2 && ok "on the P4 the semaphore burns at least twice the mutex's CPU (published 100% against 34%)" ||
+	bad "P4: CPU share $share_s4p% against $share_m4p%"
+ge "$thr_m4p" "$thr_s4p" 1.05 && ok "on the P4 the mutex is the faster, at least 1.05x (published 1.42x)" ||
+	bad "P4: mutex/semaphore throughput x$(ratio "$thr_m4p" "$thr_s4p") < 1.05"
 
 # 2009: Peter Zijlstra's optimistic spinning (0d66bf6d3514) against the same
 # era and machine without it, as his commit measured it with test-mutex

@@ -438,12 +438,75 @@ static void test_sem_sleepers_queue_for_the_wait_lock(void **state)
 	sh_free(&h);
 }
 
+/*
+ * Before 2.6.26 a woken sleeper's retry in __down() is decided under
+ * wait.lock, so if it has to spin for that lock, what other CPUs do to the
+ * count meanwhile counts.  Here the holder's up() (t = 1101) wakes the
+ * sleeper, which is back in __down() at about 1301.  A trylock at 1300
+ * fails on the fast path and, under wait.lock, gives the sleepers' share
+ * back: the count is 1, the semaphore free.  The sleeper spins for
+ * wait.lock.  At 1303 a newcomer's down() takes the count on the fast
+ * path.  When the sleeper gets wait.lock, the count is gone: it sleeps
+ * again, and the newcomer's up() wakes it once more.  Decided when the
+ * sleeper arrived (as the model did before), the sleeper would have won
+ * and the newcomer slept.
+ */
+static void test_sem_legacy_retry_decided_under_wait_lock(void **state)
+{
+	static const struct sh_step first[] = {
+		{ OP_DOWN, S, 0 }, { OP_COMPUTE, 1000, 0 }, { OP_UP, S, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step second[] = {
+		{ OP_COMPUTE, 100, 0 }, { OP_DOWN, S, 0 }, { OP_COMPUTE, 1000, 0 },
+		{ OP_UP, S, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step tryer[] = {
+		{ OP_COMPUTE, 1200, 0 }, { OP_TRYLOCK, S, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step late[] = {
+		{ OP_COMPUTE, 1203, 0 }, { OP_DOWN, S, 0 }, { OP_COMPUTE, 1000, 0 },
+		{ OP_UP, S, 0 }, { OP_END, 0, 0 },
+	};
+	struct sh_host h;
+	struct km_era era = sh_era(4);
+	era.semaphore = KM_SEM_LEGACY;
+	struct km_config cfg = sh_cfg(4, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false));
+	assert_non_null(sh_task(&h, "holder", 0, 0, first));
+	assert_non_null(sh_task(&h, "sleeper", 1, 0, second));
+	assert_non_null(sh_task(&h, "tryer", 2, 0, tryer));
+	assert_non_null(sh_task(&h, "newcomer", 3, 0, late));
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
+	uint32_t order[3];
+	assert_int_equal(sh_acquire_order(h.sim, S, order, 3), 3);
+	assert_int_equal(order[0], 0);
+	assert_int_equal(order[1], 3);		/* the newcomer, past the spinning sleeper */
+	assert_int_equal(order[2], 1);
+	const struct sh_event *t = sh_ev(&h, 2, OP_TRYLOCK, S, 0);
+	const struct sh_event *n = sh_ev(&h, 3, OP_DOWN, S, 0);
+	assert_non_null(t);
+	assert_non_null(n);
+	assert_int_equal(t->result, 0);
+	/* the newcomer never entered __down(): the fast path's atomic and line */
+	assert_int_equal(n->done - n->issued, era.cost.atomic + era.cost.cacheline);
+	struct km_lock *l = h.sim->locks.v[S];
+	assert_int_equal(l->st.steals, 1);
+	assert_int_equal(l->st.wake_lost, 1);
+	assert_int_equal(l->avail, 1);
+	assert_int_equal(l->sleepers, 0);
+	assert_int_equal(l->inflight, 0);
+	sh_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sem_generic_fifo_handoff),
 		cmocka_unit_test(test_sem_legacy_newcomer_steals),
 		cmocka_unit_test(test_sem_legacy_wakes_next_sleeper),
+		cmocka_unit_test(test_sem_legacy_retry_decided_under_wait_lock),
 		cmocka_unit_test(test_sem_counting_admits_n),
 		cmocka_unit_test(test_sem_up_from_irq_signals),
 		cmocka_unit_test(test_sem_down_timeout_expires),
