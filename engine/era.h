@@ -64,6 +64,10 @@ struct km_era {
 	bool rq_lock;		/* per-CPU run-queue locks: schedule() holds its
 				 * own across the switch, try_to_wake_up() takes
 				 * the wakee's (2.6.0 - 2.6.39) */
+	bool newidle_balance;	/* a CPU whose task blocks with nothing left to
+				 * run reads every other run queue's load under
+				 * its own run-queue lock before it idles
+				 * (2.6.0 - 2.6.31; rate-limited from 2.6.32) */
 	int semaphores;		/* struct semaphore count in the tree, or -1 */
 	struct km_costs cost;
 };

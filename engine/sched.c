@@ -461,13 +461,14 @@ enum km_sched_how {
  * of @d (what comes before it -- the entry of the IPI that woke an idle
  * CPU -- runs unlocked).  A waker on another CPU may hold the lock in
  * try_to_wake_up(): then the switch waits for it.
- * Returns @d plus that wait.
+ * @balance, the idle balancing schedule() did first, is under the lock too
+ * (it is part of @d).  Returns @d plus that wait.
  */
-static km_time rq_lock_switch(struct km_sim *sim, struct km_cpu *cpu, km_time d)
+static km_time rq_lock_switch(struct km_sim *sim, struct km_cpu *cpu, km_time d, km_time balance)
 {
 	if (!sim->era.rq_lock)
 		return d;
-	km_time locked = d < sim->era.cost.ctxsw ? d : sim->era.cost.ctxsw;
+	km_time locked = d - balance < sim->era.cost.ctxsw ? d : sim->era.cost.ctxsw + balance;
 	km_time want = sim->now + (d - locked);
 	km_time start = cpu->rq_lock_free > want ? cpu->rq_lock_free : want;
 	cpu->rq_lock_free = start + locked;
@@ -475,18 +476,40 @@ static km_time rq_lock_switch(struct km_sim *sim, struct km_cpu *cpu, km_time d)
 }
 
 /* Start a context switch on @cpu to @next (NULL: the idle task) that
- * takes @d; on_switch() ends it. */
-static void cpu_switch(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *next, km_time d)
+ * takes @d, after @balance of idle balancing; on_switch() ends it. */
+static void cpu_switch(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *next, km_time d,
+		       km_time balance)
 {
+	d += balance;
 	if (next)
 		next->cpu = cpu->id;
 	cpu->switching = true;
 	cpu->switch_to = next;
 	cpu->to_idle = !next;
 	cpu->token++;
-	d = rq_lock_switch(sim, cpu, d);
+	d = rq_lock_switch(sim, cpu, d, balance);
 	km_push(sim, sim->now + d, KM_EV_SWITCH, (uint32_t)cpu->id, cpu->token);
 	km_cpu_show(sim, cpu);
+}
+
+/*
+ * newidle_balance_cost - what schedule() spends, on a CPU whose task just
+ * blocked and whose run queue is empty, looking for work elsewhere before
+ * it idles (era.newidle_balance).  2.6.0's schedule() calls load_balance()
+ * with idle set, and from 2.6.7 idle_balance() calls load_balance_newidle()
+ * for each domain with SD_BALANCE_NEWIDLE (SD_CPU_INIT has it); both run
+ * with this CPU's run-queue lock held and read every other CPU's run-queue
+ * load (find_busiest_queue(), find_busiest_group()): a line each, written
+ * by its own CPU at every enqueue and dequeue (docs/sources.md, [NEWIDLE]).
+ * The engine has no NUMA domains, so the scan covers the whole machine.
+ * From 2.6.32 it is skipped while the CPU's average idle time is short
+ * (not modelled: those eras leave the field off).
+ */
+static km_time newidle_balance_cost(const struct km_sim *sim)
+{
+	if (!sim->era.newidle_balance || sim->ncpus < 2)
+		return 0;
+	return (km_time)(sim->ncpus - 1) * sim->era.cost.cacheline;
 }
 
 /*
@@ -501,11 +524,15 @@ static void cpu_switch(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ne
 static void cpu_schedule_how(struct km_sim *sim, struct km_cpu *cpu, enum km_sched_how how)
 {
 	struct km_ctx *next = rq_pop(sim, cpu);
-	if (!next)
-		next = steal(sim, cpu);
+	km_time balance = 0;
 	if (!next) {
 		if (how == KM_SCHED_BLOCKED)
-			cpu_switch(sim, cpu, NULL, sim->era.cost.ctxsw);
+			balance = newidle_balance_cost(sim);
+		next = steal(sim, cpu);
+	}
+	if (!next) {
+		if (how == KM_SCHED_BLOCKED)
+			cpu_switch(sim, cpu, NULL, sim->era.cost.ctxsw, balance);
 		else
 			km_cpu_show(sim, cpu);
 		return;
@@ -513,7 +540,7 @@ static void cpu_schedule_how(struct km_sim *sim, struct km_cpu *cpu, enum km_sch
 	km_time d = sim->era.cost.ctxsw;
 	if (how == KM_SCHED_WOKEN && sim->era.cost.ipi)
 		d = sim->era.cost.wakeup - sim->era.cost.ipi;
-	cpu_switch(sim, cpu, next, d);
+	cpu_switch(sim, cpu, next, d, balance);
 }
 
 static void cpu_schedule(struct km_sim *sim, struct km_cpu *cpu)

@@ -14,6 +14,7 @@ era{
   mutex = false, mutex_spin = false, mutex_handoff = false,
   sleep_check = true,             -- might_sleep(): "sleeping function called from invalid context"
   rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
+  newidle_balance = true,         -- schedule() scans the other run queues before idling (docs/sources.md, [NEWIDLE])
   semaphores = 332,               -- P: seed article
   costs = {
     cli       = 10,     -- E: ~10 ns estimate

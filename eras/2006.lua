@@ -13,6 +13,7 @@ era{
   mutex = true, mutex_spin = false, mutex_handoff = false,
   sleep_check = true,
   rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
+  newidle_balance = true,         -- schedule() scans the other run queues before idling (docs/sources.md, [NEWIDLE])
   semaphores = -1,                -- not counted; conversions to mutexes begin
   costs = {
     -- The 8-way of Molnar's December 2005 benchmarks, most likely a ~700 MHz

@@ -14,6 +14,7 @@ era{
   mutex = true, mutex_spin = false, mutex_handoff = false,
   sleep_check = true,
   rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
+  newidle_balance = true,         -- schedule() scans the other run queues before idling (docs/sources.md, [NEWIDLE])
   semaphores = -1,
   costs = {
     cli       = 4,      -- E: middle of a 3-5 ns estimate

@@ -15,7 +15,7 @@
 # published figures, because the model falls short of them: the
 # throughput gap (published 2.42x; the model gives about 1.3x), the CPU per
 # operation (published 6.9x) and the 4-CPU throughput on the 8-way's
-# costs (published 1.42x; the model has the two level) --
+# costs (published 1.42x; the model has the two nearly level) --
 # docs/reproductions.md, "inode", has the variants.  On one CPU in 1994 cli
 # and the semaphore are both correct; on two CPUs in 2003 cli loses
 # updates.  And the 2009 exhibit: optimistic spinning against the same era

@@ -422,7 +422,7 @@ static void test_sched_wake_prev_cpu(void **state)
  * switch to idle until 1222.  H (CPU 0) calls up() at @up_at; its wake-up
  * of S waits for the lock when up() comes during the switch, not after.
  */
-static km_time up_cost(bool rq_lock, km_time up_at)
+static km_time up_cost(bool rq_lock, bool newidle, km_time up_at)
 {
 	enum { SEM = 0 };
 	const struct sh_step holder[] = {
@@ -435,6 +435,7 @@ static km_time up_cost(bool rq_lock, km_time up_at)
 	struct sh_host h;
 	struct km_era era = sh_era(2);
 	era.rq_lock = rq_lock;
+	era.newidle_balance = newidle;
 	struct km_config cfg = sh_cfg(2, 1);
 	assert_non_null(sh_new(&h, &era, &cfg));
 	assert_non_null(km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false));
@@ -459,9 +460,30 @@ static void test_sched_rq_lock_wake_waits_for_switch(void **state)
 	/* S's way to sleep: atomic 1 + line 10 + its wait-list section 11 */
 	const km_time switch_end = CTXSW + 1000 + 22 + CTXSW;
 	/* during the switch: the wake-up waits until it ends */
-	assert_int_equal(up_cost(true, 1150) - up_cost(false, 1150), switch_end - 1150);
+	assert_int_equal(up_cost(true, false, 1150) - up_cost(false, false, 1150),
+			 switch_end - 1150);
 	/* after it: nothing to wait for */
-	assert_int_equal(up_cost(true, 1500), up_cost(false, 1500));
+	assert_int_equal(up_cost(true, false, 1500), up_cost(false, false, 1500));
+}
+
+/*
+ * era.newidle_balance: before S's CPU idles, schedule() reads the other
+ * CPU's run-queue load (one line, 10 ns here) under its own run-queue
+ * lock, so the switch to idle holds the lock that much longer and the
+ * waker waits that much more; without run-queue locks it costs the waker
+ * nothing.
+ */
+static void test_sched_newidle_balance_holds_the_rq_lock(void **state)
+{
+	(void)state;
+	const km_time switch_end = CTXSW + 1000 + 22 + CTXSW;
+	const km_time scan = 10;	/* (2 CPUs - 1) x cacheline */
+	assert_int_equal(up_cost(true, true, 1150) - up_cost(false, false, 1150),
+			 switch_end + scan - 1150);
+	assert_int_equal(up_cost(true, true, switch_end + 5) - up_cost(false, false, switch_end + 5),
+			 scan - 5);
+	assert_int_equal(up_cost(true, true, 1500), up_cost(false, false, 1500));
+	assert_int_equal(up_cost(false, true, 1150), up_cost(false, false, 1150));
 }
 
 /*
@@ -521,6 +543,7 @@ int main(void)
 		cmocka_unit_test(test_sched_no_task_on_two_cpus_during_its_tail),
 		cmocka_unit_test(test_sched_wake_prev_cpu),
 		cmocka_unit_test(test_sched_rq_lock_wake_waits_for_switch),
+		cmocka_unit_test(test_sched_newidle_balance_holds_the_rq_lock),
 		cmocka_unit_test(test_sched_ipi_sender_waits_only_for_its_previous),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
