@@ -64,6 +64,8 @@ struct km_era {
 	bool rq_lock;		/* per-CPU run-queue locks: schedule() holds its
 				 * own across the switch, try_to_wake_up() takes
 				 * the wakee's (2.6.0 - 2.6.39) */
+	int ttwu_lines;		/* lines try_to_wake_up() fetches from the wakee's
+				 * CPU; 0: the two the model always charged */
 	bool newidle_balance;	/* a CPU whose task blocks with nothing left to
 				 * run reads every other run queue's load under
 				 * its own run-queue lock before it idles

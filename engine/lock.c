@@ -203,7 +203,11 @@ km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker
 		if (rq->rq_lock_free > at)
 			c = rq->rq_lock_free - at;
 	}
-	c += sim->era.cost.atomic + 2 * sim->era.cost.cacheline;
+	/* the lock's atomic, and the lines the wakee's CPU wrote last: its
+	 * run queue's, the wakee's task_struct and thread_info, the running
+	 * task's (docs/sources.md, [TTWU15]) -- two where not counted */
+	int lines = sim->era.ttwu_lines > 0 ? sim->era.ttwu_lines : 2;
+	c += sim->era.cost.atomic + lines * sim->era.cost.cacheline;
 	/* resched_task(): the wakee's CPU is another one, so it is told by
 	 * an IPI.  i386's __send_IPI_dest_field() first waits in
 	 * apic_wait_icr_idle() until this CPU's APIC has sent its previous

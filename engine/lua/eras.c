@@ -20,7 +20,7 @@
 static const char *const era_fields[] = {
 	"id", "year", "version", "title", "cpus", "smp", "hz", "preempt",
 	"global_cli", "bkl", "spinlock", "semaphore", "mutex", "mutex_spin",
-	"mutex_handoff", "sleep_check", "wake_prev_cpu", "rq_lock", "newidle_balance", "semaphores", "costs", "placard", NULL,
+	"mutex_handoff", "sleep_check", "wake_prev_cpu", "rq_lock", "newidle_balance", "ttwu_lines", "semaphores", "costs", "placard", NULL,
 };
 
 static const char *const cost_fields[] = {
@@ -126,6 +126,7 @@ static int l_era(lua_State *L)
 	e->wake_prev_cpu = km_field_bool(L, 1, "era", "wake_prev_cpu", false);
 	e->rq_lock = km_field_bool(L, 1, "era", "rq_lock", false);
 	e->newidle_balance = km_field_bool(L, 1, "era", "newidle_balance", false);
+	e->ttwu_lines = (int)km_field_int(L, 1, "era", "ttwu_lines", 0, 0, 64);
 	e->semaphores = (int)km_field_int(L, 1, "era", "semaphores", -1, -1, 1000000);
 
 	lua_getfield(L, 1, "costs");

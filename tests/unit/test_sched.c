@@ -528,6 +528,33 @@ static void test_sched_ipi_sender_waits_only_for_its_previous(void **state)
 	sh_free(&h);
 }
 
+/*
+ * era.ttwu_lines: try_to_wake_up() fetches the lines the wakee's CPU wrote
+ * last -- nine on the 2005-2006 machine, counted in 2.6.15's code
+ * (docs/sources.md, [TTWU15]); an era that has not counted them charges
+ * the two the model always did.
+ */
+static void test_sched_ttwu_lines(void **state)
+{
+	(void)state;
+	static const struct sh_step idle[] = { { OP_END, 0, 0 } };
+	for (int lines = 0; lines <= 9; lines += 9) {
+		struct sh_host h;
+		struct km_era era = sh_era(2);
+		era.ttwu_lines = lines;
+		struct km_config cfg = sh_cfg(2, 1);
+		assert_non_null(sh_new(&h, &era, &cfg));
+		struct km_lock *l = km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false);
+		assert_non_null(l);
+		struct km_ctx *w = sh_task(&h, "w", -1, 0, idle);
+		assert_non_null(w);
+		w->cpu = 1;
+		assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w),
+				 era.cost.atomic + (lines ? lines : 2) * era.cost.cacheline);
+		sh_free(&h);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -544,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_sched_wake_prev_cpu),
 		cmocka_unit_test(test_sched_rq_lock_wake_waits_for_switch),
 		cmocka_unit_test(test_sched_newidle_balance_holds_the_rq_lock),
+		cmocka_unit_test(test_sched_ttwu_lines),
 		cmocka_unit_test(test_sched_ipi_sender_waits_only_for_its_previous),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
