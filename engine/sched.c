@@ -598,15 +598,16 @@ static int next_idle(const struct km_sim *sim, int from)
  * idle CPU, else back to its previous CPU's queue.
  *
  * With era.wake_prev_cpu, a woken task goes back to its previous CPU, busy
- * or not, as try_to_wake_up() of 2.6.13-2.6.15 did on a machine without
+ * or not, as try_to_wake_up() of 2.6.13-2.6.17 did on a machine without
  * hyper-threading (docs/sources.md, [TOPO15]): wake_idle() looks for an
- * idle CPU only in domains with SD_WAKE_IDLE, which SD_CPU_INIT lacked;
+ * idle CPU only in domains with SD_WAKE_IDLE, which SD_CPU_INIT lacked.
  * The affine move to the waker's CPU is not modelled: its first test needs
  * the waker's load (its own running task counts SCHED_LOAD_SCALE) plus the
  * previous CPU's to be at most one task's, which never holds while the
  * waker runs and the previous CPU is busy; its second test holds when the
- * previous CPU has at least one task more than the waker's, which on the
- * inode loop it never did (docs/design-o1-wakeup.md).
+ * previous CPU has at least one task more than the waker's, which with
+ * this placement it does for about one wake-up in six on the inode loop
+ * (docs/design-o1-wakeup.md, docs/reproductions.md).
  */
 static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx, bool woken)
 {

@@ -16,6 +16,7 @@ era{
   rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
   newidle_balance = true,         -- schedule() scans the other run queues before idling (docs/sources.md, [NEWIDLE])
   ttwu_lines = 9,                 -- try_to_wake_up() fetches 9 lines the wakee's CPU wrote (P6: 32-byte lines; [TTWU15])
+  wake_prev_cpu = true,           -- no SD_WAKE_IDLE in SD_CPU_INIT (2.6.13-2.6.17): a woken task goes back to its previous CPU ([TOPO15])
   semaphores = 483,               -- P: seed article
   costs = {
     -- The 8-way of Molnar's December 2005 benchmarks, most likely a ~700 MHz
