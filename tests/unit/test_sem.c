@@ -55,6 +55,24 @@ static void run_handoff(struct sh_host *h, enum km_sem_flavour flavour, uint32_t
 	assert_true(nd->issued < up->issued + era.cost.wakeup + era.cost.ctxsw);
 }
 
+/* One task per CPU, task i on CPU i, on a semaphore of count 1 of
+ * @flavour; runs them to the end and gives the first three acquirers. */
+static void run_sem_tasks(struct sh_host *h, enum km_sem_flavour flavour, int n,
+			  const char *const names[], const struct sh_step *const progs[],
+			  uint32_t order[3])
+{
+	struct km_era era = sh_era(n);
+	era.semaphore = flavour;
+	struct km_config cfg = sh_cfg(n, 1);
+	assert_non_null(sh_new(h, &era, &cfg));
+	assert_non_null(km_lock_new(h->sim, "s", KM_PRIM_SEM, 1, false));
+	for (int i = 0; i < n; i++)
+		assert_non_null(sh_task(h, names[i], i, 0, progs[i]));
+	assert_int_equal(sh_run(h), 0);
+	assert_int_equal(h->sim->outcome, KM_OUT_COMPLETED);
+	assert_int_equal(sh_acquire_order(h->sim, S, order, 3), 3);
+}
+
 /* 2.6.26+: the unit goes to the first waiter; the newcomer queues. */
 static void test_sem_generic_fifo_handoff(void **state)
 {
@@ -116,20 +134,12 @@ static void test_sem_legacy_wakes_next_sleeper(void **state)
 		{ OP_COMPUTE, 2000, 0 }, { OP_DOWN, S, 0 }, { OP_COMPUTE, 1000, 0 },
 		{ OP_UP, S, 0 }, { OP_END, 0, 0 },
 	};
+	static const char *const names[] = { "holder", "first", "second" };
+	const struct sh_step *const progs[] = { holder, sleeper, second };
 	for (int f = KM_SEM_LEGACY; f <= KM_SEM_GENERIC; f++) {
 		struct sh_host h;
-		struct km_era era = sh_era(3);
-		era.semaphore = (enum km_sem_flavour)f;
-		struct km_config cfg = sh_cfg(3, 1);
-		assert_non_null(sh_new(&h, &era, &cfg));
-		assert_non_null(km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false));
-		assert_non_null(sh_task(&h, "holder", 0, 0, holder));
-		assert_non_null(sh_task(&h, "first", 1, 0, sleeper));
-		assert_non_null(sh_task(&h, "second", 2, 0, second));
-		assert_int_equal(sh_run(&h), 0);
-		assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
 		uint32_t order[3];
-		assert_int_equal(sh_acquire_order(h.sim, S, order, 3), 3);
+		run_sem_tasks(&h, (enum km_sem_flavour)f, 3, names, progs, order);
 		assert_int_equal(order[1], 1);
 		assert_int_equal(order[2], 2);
 		int blocks = sh_trace_count(h.sim, KM_TR_BLOCK, 2, SH_ANY);
@@ -467,20 +477,12 @@ static void test_sem_legacy_retry_decided_under_wait_lock(void **state)
 		{ OP_COMPUTE, 1203, 0 }, { OP_DOWN, S, 0 }, { OP_COMPUTE, 1000, 0 },
 		{ OP_UP, S, 0 }, { OP_END, 0, 0 },
 	};
+	static const char *const names[] = { "holder", "sleeper", "tryer", "newcomer" };
+	const struct sh_step *const progs[] = { first, second, tryer, late };
+	const struct km_costs cost = sh_era(4).cost;
 	struct sh_host h;
-	struct km_era era = sh_era(4);
-	era.semaphore = KM_SEM_LEGACY;
-	struct km_config cfg = sh_cfg(4, 1);
-	assert_non_null(sh_new(&h, &era, &cfg));
-	assert_non_null(km_lock_new(h.sim, "s", KM_PRIM_SEM, 1, false));
-	assert_non_null(sh_task(&h, "holder", 0, 0, first));
-	assert_non_null(sh_task(&h, "sleeper", 1, 0, second));
-	assert_non_null(sh_task(&h, "tryer", 2, 0, tryer));
-	assert_non_null(sh_task(&h, "newcomer", 3, 0, late));
-	assert_int_equal(sh_run(&h), 0);
-	assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
 	uint32_t order[3];
-	assert_int_equal(sh_acquire_order(h.sim, S, order, 3), 3);
+	run_sem_tasks(&h, KM_SEM_LEGACY, 4, names, progs, order);
 	assert_int_equal(order[0], 0);
 	assert_int_equal(order[1], 3);		/* the newcomer, past the spinning sleeper */
 	assert_int_equal(order[2], 1);
@@ -490,7 +492,7 @@ static void test_sem_legacy_retry_decided_under_wait_lock(void **state)
 	assert_non_null(n);
 	assert_int_equal(t->result, 0);
 	/* the newcomer never entered __down(): the fast path's atomic and line */
-	assert_int_equal(n->done - n->issued, era.cost.atomic + era.cost.cacheline);
+	assert_int_equal(n->done - n->issued, cost.atomic + cost.cacheline);
 	struct km_lock *l = h.sim->locks.v[S];
 	assert_int_equal(l->st.steals, 1);
 	assert_int_equal(l->st.wake_lost, 1);
