@@ -310,10 +310,10 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 			     "mutex_lock(%s) in interrupt context (irq '%s'): a mutex "
 			     "may sleep", l->name, ctx->name);
 
-	if (!ctx->lock_retry && !ctx->wl_spun)
+	bool spun = ctx->wl_spun != KM_WL_NONE;
+	if (!ctx->lock_retry && !spun)
 		km_lockdep_acquire(sim, ctx, l, trylock);
 	km_time cost = 0;
-	bool spun = ctx->wl_spun != KM_WL_NONE;
 	enum km_lock_result r = l->ops->acquire(sim, l, ctx, trylock, &cost);
 	if (spun && r != KM_LOCK_WAIT_LOCK)
 		ctx->wl_spun = KM_WL_NONE;
@@ -321,14 +321,12 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 	case KM_LOCK_WAIT_LOCK:
 		/* spin_lock_irqsave(&wait.lock) found it held: the primitive's
 		 * section, and the decision in it, come when this CPU has it */
-		if (!spun)
-			ctx->wl_spun = ctx->lock_retry ? KM_WL_RETRY : KM_WL_ENTER;
 		if (ctx->lock_retry)
 			l->inflight++;	/* still on its way: a steal meanwhile counts */
 		ctx->wl_trylock = trylock;
 		ctx->wl_deadline = deadline;
-		ctx->then = KM_THEN_WAIT_LOCK;
-		ctx->then_obj = l;
+		km_lock_spin_for_wait_lock(l, ctx, spun ? ctx->wl_spun :
+					   ctx->lock_retry ? KM_WL_RETRY : KM_WL_ENTER);
 		km_ctx_run_seg(sim, ctx, cost);
 		return KM_STEP_WAIT;
 	case KM_LOCK_TAKEN:
@@ -387,6 +385,13 @@ int km_op_down_timeout(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l
 		       km_time t)
 {
 	return acquire(sim, ctx, l, km_sat_add(sim->now, t), false);
+}
+
+void km_lock_spin_for_wait_lock(struct km_lock *l, struct km_ctx *ctx, enum km_wl_spin as)
+{
+	ctx->wl_spun = as;
+	ctx->then = KM_THEN_WAIT_LOCK;
+	ctx->then_obj = l;
 }
 
 int km_lock_wait_lock_turn(struct km_sim *sim, struct km_ctx *ctx)

@@ -17,9 +17,9 @@
  *    slow path decides under a wait-list spinlock that it finds held
  *    returns KM_LOCK_WAIT_LOCK with the spin in *cost: the core runs the
  *    spin, then calls acquire() again with ctx->wl_spun set, and the
- *    decision is made then (a release that must wake under the lock sets
- *    ctx->then = KM_THEN_WAIT_LOCK and wl_spun = KM_WL_RELEASE, and the
- *    core calls release_locked() after the spin).
+ *    decision is made then (a release that must wake under the lock calls
+ *    km_lock_spin_for_wait_lock(..., KM_WL_RELEASE) and adds the spin to
+ *    its cost, and the core calls release_locked() after the spin).
  *  - Later, when the primitive decides a waiter has the lock (at a
  *    release, or a hand-off window closing), it takes the waiter off its
  *    list and calls km_lock_grant(); or, for primitives whose woken
@@ -65,7 +65,7 @@ struct km_lock_ops {
 	void (*release)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			km_time *cost);
 	/* The rest of release() once @ctx has the wait-list lock it spun for
-	 * (release() set ctx->then = KM_THEN_WAIT_LOCK, wl_spun = 3). */
+	 * (release() called km_lock_spin_for_wait_lock(..., KM_WL_RELEASE)). */
 	void (*release_locked)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			       km_time *cost);
 	/* @ctx stops waiting (timeout, or its spin was aborted). */
@@ -191,6 +191,10 @@ void km_lock_owner_off_cpu(struct km_sim *sim, struct km_ctx *ctx);
 void km_lock_timeout(struct km_sim *sim, struct km_ctx *ctx);
 /* Re-run a down() that was woken to retry.  Returns like km_op_down. */
 int km_lock_redo(struct km_sim *sim, struct km_ctx *ctx);
+/* @ctx spins for @l's wait-list lock (the spin is its next segment), then
+ * km_lock_wait_lock_turn() runs its section: as @as says, acquire() again
+ * or release_locked(). */
+void km_lock_spin_for_wait_lock(struct km_lock *l, struct km_ctx *ctx, enum km_wl_spin as);
 int km_lock_wait_lock_turn(struct km_sim *sim, struct km_ctx *ctx);
 
 /* BKL and global irq lock: dropped when their holder sleeps, retaken

@@ -145,9 +145,7 @@ static void legacy_up_locked(struct km_sim *sim, struct km_lock *l, struct km_ct
 {
 	if (l->wait_lock_free > sim->now) {
 		*cost += l->wait_lock_free - sim->now;
-		ctx->wl_spun = KM_WL_RELEASE;
-		ctx->then = KM_THEN_WAIT_LOCK;
-		ctx->then_obj = l;
+		km_lock_spin_for_wait_lock(l, ctx, KM_WL_RELEASE);
 		return;
 	}
 	*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +

@@ -68,9 +68,7 @@ ge "$share_m" 14.7 && ge 33 "$share_m" && ok "mutex CPU share on 8 CPUs within 1
 # switch and wake-up estimates.  The hyper-threads' shared core is not
 # modelled (docs/reproductions.md, "inode").
 p4="$tmp/p4"
-mkdir -p "$p4"
-for d in scripts assets docs; do ln -s "$here/../../$d" "$p4/$d"; done
-cp -r "$here/../../eras" "$p4/eras"
+era_data "$p4"
 awk 'FNR == NR { if (/^  costs = \{/) c = 1; if (c) row = row $0 "\n"; if (c && /^  \},/) c = 0; next }
      /^  costs = \{/ { printf "%s", row; skip = 1; next }
      skip && /^  \},/ { skip = 0; next }
@@ -103,9 +101,7 @@ ge "$thr_m4p" "$thr_s4p" 1.05 && ok "on the P4 the mutex is the faster, at least
 # era and machine without it, as his commit measured it with test-mutex
 # (296,604 against 85,870 ops/s).  The era without spinning is made here.
 data="$tmp/data"
-mkdir -p "$data"
-for d in scripts assets docs; do ln -s "$here/../../$d" "$data/$d"; done
-cp -r "$here/../../eras" "$data/eras"
+era_data "$data"
 sed -i 's/mutex_spin = true/mutex_spin = false/' "$data/eras/2009.lua"
 [ "$(run spin.json --era 2009 --mode mutex)" = 0 ] && ok "2009 mutex run with spinning is clean" || bad "2009 spinning run"
 st=$(LOCKMUSEUM_DATA=$data run nospin.json --era 2009 --mode mutex)

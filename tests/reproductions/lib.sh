@@ -19,6 +19,14 @@ repro_setup() {
 	trap 'rm -rf "$tmp"' EXIT
 }
 
+# era_data DIR: a data folder (LOCKMUSEUM_DATA) that sees the tree's
+# scripts, assets and docs, with its own copy of eras/ for a variant era
+era_data() {
+	mkdir -p "$1"
+	for d in scripts assets docs; do ln -s "$here/../../$d" "$1/$d"; done
+	cp -r "$here/../../eras" "$1/eras"
+}
+
 # run OUT ARGS...: run the scenario with ARGS, its JSON report in $tmp/OUT
 # and its stderr in $tmp/OUT.err; prints the exit status
 run() { local out=$1; shift; "$bin" run "$script" --report json "$@" >"$tmp/$out" 2>"$tmp/$out.err"; echo $?; }

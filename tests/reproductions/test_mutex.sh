@@ -56,9 +56,7 @@ echo "     December loop: s_lock contended $con_u times; i_sem held $hold_s ns (
 
 # 2009: optimistic spinning against the same era without it.
 data="$tmp/data"
-mkdir -p "$data"
-for d in scripts assets docs; do ln -s "$here/../../$d" "$data/$d"; done
-cp -r "$here/../../eras" "$data/eras"
+era_data "$data"
 sed -i 's/mutex_spin = true/mutex_spin = false/' "$data/eras/2009.lua"
 grep -q 'mutex_spin = false' "$data/eras/2009.lua" || bad "could not make the 2009 era without spinning"
 [ "$(run spin.json --era 2009 --mode mutex)" = 0 ] && ok "2009 mutex run with spinning is clean" || bad "2009 spinning run"
