@@ -27,6 +27,14 @@ static inline struct km_cpu *km_cpu_of(struct km_sim *sim, const struct km_ctx *
 	return ctx->cpu >= 0 ? &sim->cpus[ctx->cpu] : NULL;
 }
 
+/* The kernel's rq->nr_running: the tasks queued, the one running, and
+ * one being switched in.  A task on its way to sleep no longer counts
+ * (schedule() deactivates it before it switches). */
+static inline int km_cpu_nr_running(const struct km_cpu *cpu)
+{
+	return cpu->rq_len + (cpu->curr != NULL) + (cpu->switching && cpu->switch_to);
+}
+
 static inline struct km_ctx *km_cpu_top(const struct km_cpu *cpu)
 {
 	return cpu->irq_top ? cpu->irq_top : cpu->curr;
@@ -72,6 +80,17 @@ void km_ctx_block(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *
 void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *obj,
 		       km_time tail);
 void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result);
+void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx);
+void km_rq_unlink(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx,
+		  struct km_ctx *prev);
+
+/* balance.c: the O(1) scheduler's placement (era.wake_affine, o1_balance) */
+bool km_loads_tracked(const struct km_sim *sim);
+void km_loads_at_ticks(struct km_sim *sim, km_time next);
+int km_wake_cpu(const struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee);
+int km_o1_balance(struct km_sim *sim, struct km_cpu *cpu, bool newly, km_time *cost);
+bool km_o1_balance_due(const struct km_sim *sim, struct km_cpu *cpu);
+km_time km_next_tick(const struct km_sim *sim);
 void km_ctx_arm_timeout(struct km_sim *sim, struct km_ctx *ctx, km_time deadline);
 void km_ctx_cancel_timeout(struct km_ctx *ctx);
 void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu);

@@ -64,12 +64,22 @@ struct km_era {
 	bool rq_lock;		/* per-CPU run-queue locks: schedule() holds its
 				 * own across the switch, try_to_wake_up() takes
 				 * the wakee's (2.6.0 - 2.6.39) */
+	bool wake_affine;	/* try_to_wake_up()'s wake-affine tests may pull a
+				 * woken task to the waker's CPU (2.6.12 - 2.6.16
+				 * arithmetic, on tick-sampled loads) */
+	bool o1_balance;	/* balancing by CPUs going idle and idle, as
+				 * 2.6.12 - 2.6.16's load_balance(): tick-sampled
+				 * loads, cache-hot tasks left where they are */
+	bool prio_bias;		/* 2.6.15's run-queue loads scaled by the tasks'
+				 * nice weight (20 a nice-0 task) */
 	int ttwu_lines;		/* lines try_to_wake_up() fetches from the wakee's
 				 * CPU; 0: the two the model always charged */
 	bool newidle_balance;	/* a CPU whose task blocks with nothing left to
 				 * run reads every other run queue's load under
 				 * its own run-queue lock before it idles
 				 * (2.6.0 - 2.6.31; rate-limited from 2.6.32) */
+	km_time cache_hot;	/* o1_balance leaves a task that ran on its CPU
+				 * less than this long ago (cache_hot_time) */
 	int semaphores;		/* struct semaphore count in the tree, or -1 */
 	struct km_costs cost;
 };

@@ -207,6 +207,28 @@ km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker
 	 * run queue's, the wakee's task_struct and thread_info, the running
 	 * task's (docs/sources.md, [TTWU15]) -- two where not counted */
 	int lines = sim->era.ttwu_lines > 0 ? sim->era.ttwu_lines : 2;
+	int to = km_wake_cpu(sim, waker_cpu, wakee);
+	if (to != wakee->cpu && wakee->state == KM_CTX_BLOCKED) {
+		/* The wake-affine move (era.wake_affine): set_task_cpu(), drop
+		 * the old run queue's lock, take this CPU's own and queue the
+		 * wakee here.  The old CPU's priority array, its queue head and
+		 * its running task's thread_info are not touched: three of the
+		 * counted lines fewer.  No reschedule, no IPI: the wakee's
+		 * priority is the waker's, so it waits its turn here. */
+		c += sim->era.cost.atomic + (lines > 3 ? lines - 3 : 1) * sim->era.cost.cacheline;
+		if (rq)
+			rq->rq_lock_free = at + c;
+		struct km_cpu *me = &sim->cpus[to];
+		if (sim->era.rq_lock) {
+			if (me->rq_lock_free > at + c)
+				c = me->rq_lock_free - at;
+			c += sim->era.cost.atomic;
+			me->rq_lock_free = at + c;
+		}
+		wakee->wake_to = to;
+		wakee->ipi_lands = 0;
+		return c;
+	}
 	c += sim->era.cost.atomic + lines * sim->era.cost.cacheline;
 	/* resched_task(): the wakee's CPU is another one, so it is told by
 	 * an IPI.  i386's __send_IPI_dest_field() first waits in

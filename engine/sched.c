@@ -79,6 +79,7 @@ static bool ev_productive(const struct km_sim *sim, int kind, uint32_t id)
 	switch (kind) {
 	case KM_EV_IRQ:
 	case KM_EV_TICK:
+	case KM_EV_BALANCE:
 		return false;
 	case KM_EV_SEG_END:
 	case KM_EV_HOLD_END:
@@ -288,6 +289,7 @@ static bool cpu_idle(const struct km_cpu *cpu)
 	return !cpu->curr && !cpu->switching;
 }
 
+
 /*
  * Run-queue lengths as two tournament trees, so that a new task placed
  * while every CPU is busy (select_cpu) and an idle CPU looking for work
@@ -365,6 +367,28 @@ static void rq_trees_refresh(struct km_sim *sim)
 	sim->rq_ndirty = 0;
 }
 
+/*
+ * era.o1_balance: idle CPUs balance at each timer tick while a task
+ * waits on some run queue (balance.c).  One event per tick for all CPUs,
+ * and none while nothing waits or no CPU is idle: the kernel's ticks
+ * would find the domain balanced then.
+ */
+static bool any_cpu_idle(const struct km_sim *sim)
+{
+	for (int w = 0; w < (sim->ncpus + 63) / 64; w++)
+		if (sim->idle_mask[w])
+			return true;
+	return false;
+}
+
+static void balance_arm(struct km_sim *sim)
+{
+	if (sim->balance_armed || !sim->queued || sim->era.hz <= 0)
+		return;
+	sim->balance_armed = true;
+	km_push(sim, km_next_tick(sim), KM_EV_BALANCE, 0, 0);
+}
+
 static void rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
 {
 	sim->queued++;
@@ -376,6 +400,29 @@ static void rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx
 	cpu->rq_tail = ctx;
 	cpu->rq_len++;
 	rq_tree_update(sim, cpu);
+	if (sim->era.o1_balance && any_cpu_idle(sim))
+		balance_arm(sim);
+}
+
+void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
+{
+	rq_append(sim, cpu, ctx);
+}
+
+/* Take @ctx off @cpu's queue; @prev is the task before it, or NULL. */
+void km_rq_unlink(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx,
+		  struct km_ctx *prev)
+{
+	if (prev)
+		prev->rq_next = ctx->rq_next;
+	else
+		cpu->rq_head = ctx->rq_next;
+	if (cpu->rq_tail == ctx)
+		cpu->rq_tail = prev;
+	cpu->rq_len--;
+	rq_tree_update(sim, cpu);
+	sim->queued--;
+	ctx->rq_next = NULL;
 }
 
 static struct km_ctx *rq_pop(struct km_sim *sim, struct km_cpu *cpu)
@@ -420,16 +467,7 @@ static struct km_ctx *steal(struct km_sim *sim, struct km_cpu *thief)
 	for (struct km_ctx *t = busiest->rq_head; t; prev = t, t = t->rq_next) {
 		if (t->pinned >= 0)
 			continue;
-		if (prev)
-			prev->rq_next = t->rq_next;
-		else
-			busiest->rq_head = t->rq_next;
-		if (busiest->rq_tail == t)
-			busiest->rq_tail = prev;
-		busiest->rq_len--;
-		rq_tree_update(sim, busiest);
-		sim->queued--;
-		t->rq_next = NULL;
+		km_rq_unlink(sim, busiest, t, prev);
 		km_emit(sim, KM_TR_MIGRATE, thief->id, t, KM_TR_NONE, (uint32_t)thief->id, 0);
 		return t;
 	}
@@ -525,7 +563,16 @@ static void cpu_schedule_how(struct km_sim *sim, struct km_cpu *cpu, enum km_sch
 {
 	struct km_ctx *next = rq_pop(sim, cpu);
 	km_time balance = 0;
-	if (!next) {
+	if (!next && sim->era.o1_balance) {
+		/* idle_balance(): only on the way to idle, from schedule() */
+		if (how == KM_SCHED_BLOCKED) {
+			km_time pull;
+			balance = newidle_balance_cost(sim);
+			if (km_o1_balance(sim, cpu, true, &pull))
+				next = rq_pop(sim, cpu);
+			balance += pull;
+		}
+	} else if (!next) {
 		if (how == KM_SCHED_BLOCKED)
 			balance = newidle_balance_cost(sim);
 		next = steal(sim, cpu);
@@ -535,6 +582,8 @@ static void cpu_schedule_how(struct km_sim *sim, struct km_cpu *cpu, enum km_sch
 			cpu_switch(sim, cpu, NULL, sim->era.cost.ctxsw, balance);
 		else
 			km_cpu_show(sim, cpu);
+		if (sim->era.o1_balance)
+			balance_arm(sim);
 		return;
 	}
 	km_time d = sim->era.cost.ctxsw;
@@ -613,6 +662,8 @@ static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx, bool woken)
 {
 	if (ctx->pinned >= 0)
 		return ctx->pinned;
+	if (woken && ctx->wake_to >= 0)
+		return ctx->wake_to;	/* try_to_wake_up() chose (km_wake_cpu) */
 	int prev = ctx->cpu >= 0 ? ctx->cpu : 0;
 	/* try_to_wake_up() without SD_WAKE_IDLE: the previous CPU, busy or not */
 	if (woken && sim->era.wake_prev_cpu && ctx->cpu >= 0)
@@ -638,6 +689,7 @@ static void make_runnable(struct km_sim *sim, struct km_ctx *ctx, enum km_sched_
 {
 	int c = select_cpu(sim, ctx, how == KM_SCHED_WOKEN);
 	struct km_cpu *cpu = &sim->cpus[c];
+	ctx->wake_to = -1;
 	if (ctx->cpu >= 0 && ctx->cpu != c)
 		km_emit(sim, KM_TR_MIGRATE, c, ctx, KM_TR_NONE, (uint32_t)c, 0);
 	ctx->cpu = c;
@@ -666,6 +718,8 @@ void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, 
 	ctx->wait = w;
 	ctx->wait_obj = obj;
 	ctx->state = KM_CTX_BLOCKED;
+	ctx->last_ran = sim->now + tail;	/* schedule() switches it out then */
+	ctx->ran = true;
 	ctx->act = KM_ACT_NONE;
 	ctx->seg_token++;
 	km_ctx_acct(sim, ctx, KM_ACCT_BLOCKED);
@@ -701,7 +755,9 @@ void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
 	ctx->act = KM_ACT_READY;
 	ctx->state = KM_CTX_RUNNABLE;	/* on its way: EV_WAKE queues it */
 	km_time at = sim->now + sim->era.cost.wakeup;
-	if (sim->era.cost.ipi)	/* the IPI's flight; the rest is CPU work */
+	if (ctx->wake_to >= 0)
+		at = sim->now;	/* moved to the waker's own queue: no message */
+	else if (sim->era.cost.ipi)	/* the IPI's flight; the rest is CPU work */
 		at = ctx->ipi_lands > sim->now ? ctx->ipi_lands : sim->now + sim->era.cost.ipi;
 	ctx->ipi_lands = 0;
 	push_ctx_event(sim, at, KM_EV_WAKE, ctx, ctx->seg_token);
@@ -735,6 +791,8 @@ static void preempt_curr(struct km_sim *sim, struct km_cpu *cpu)
 	km_bkl_release_on_sleep(sim, curr);
 	cpu->need_resched = false;
 	cpu->curr = NULL;
+	curr->last_ran = sim->now;
+	curr->ran = true;
 	curr->state = KM_CTX_RUNNABLE;
 	km_ctx_acct(sim, curr, KM_ACCT_RUNNABLE);
 	rq_append(sim, cpu, curr);
@@ -811,6 +869,7 @@ static struct km_ctx *irq_ctx_alloc(struct km_sim *sim)
 	}
 	ctx->kind = KM_CTX_IRQ;
 	ctx->pinned = -1;
+	ctx->wake_to = -1;
 	ctx->deadline = KM_TIME_NEVER;
 	return ctx;
 }
@@ -1052,6 +1111,26 @@ static void on_switch(struct km_sim *sim, struct km_cpu *cpu)
 	km_cpu_irqs_maybe_enabled(sim, cpu);
 }
 
+/*
+ * A timer tick's balancing (era.o1_balance): every idle CPU whose
+ * interval is due runs rebalance_tick()'s load_balance(), and switches to
+ * what it pulled (pull_task() preempts the idle task).  The pull's cost
+ * comes before the switch, under the CPU's run-queue lock.
+ */
+static void balance_tick(struct km_sim *sim)
+{
+	for (int i = 0; i < sim->ncpus && sim->queued; i++) {
+		struct km_cpu *cpu = &sim->cpus[i];
+		if (!cpu_idle(cpu) || cpu->rq_len || cpu->irq_top || !km_o1_balance_due(sim, cpu))
+			continue;
+		km_time pull;
+		if (km_o1_balance(sim, cpu, false, &pull))
+			cpu_switch(sim, cpu, rq_pop(sim, cpu), sim->era.cost.ctxsw, pull);
+	}
+	if (any_cpu_idle(sim))
+		balance_arm(sim);
+}
+
 static void on_timeout(struct km_sim *sim, struct km_ctx *ctx)
 {
 	km_ctx_cancel_timeout(ctx);
@@ -1118,6 +1197,10 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 			return;
 		}
 		make_runnable(sim, ctx, KM_SCHED_WOKEN);
+		return;
+	case KM_EV_BALANCE:
+		sim->balance_armed = false;
+		balance_tick(sim);
 		return;
 	case KM_EV_START:
 		ctx = sim->ctxs.v[ev->id];
@@ -1273,6 +1356,8 @@ static void pop_event(struct km_sim *sim, struct km_event *ev)
 	km_evq_pop(&sim->evq, ev);
 	if (ev_productive(sim, (int)ev->kind, ev->id))
 		sim->productive--;
+	if (km_loads_tracked(sim))
+		km_loads_at_ticks(sim, ev->time);
 	sim->now = ev->time;
 	sim->events++;
 }

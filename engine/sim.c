@@ -83,8 +83,11 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 		km_sim_free(sim);
 		return NULL;
 	}
-	for (int i = 0; i < sim->ncpus; i++)
+	for (int i = 0; i < sim->ncpus; i++) {
 		sim->cpus[i].id = i;
+		sim->cpus[i].balance_interval = 1;	/* SD_CPU_INIT min_interval, ms */
+	}
+	sim->bal_at = -1;
 	if (km_rq_trees_init(sim) < 0) {
 		km_sim_free(sim);
 		return NULL;
@@ -116,6 +119,7 @@ void km_sim_free(struct km_sim *sim)
 	free(sim->rq_long);
 	free(sim->rq_dirty);
 	free(sim->rq_is_dirty);
+	free(sim->bal_at_max);
 	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
 		struct km_ctx *c = sim->ctxs.v[i];
 		if (c->kind == KM_CTX_TASK)
@@ -290,6 +294,7 @@ struct km_ctx *km_task_new(struct km_sim *sim, const char *name, int cpu, km_tim
 	c->state = KM_CTX_NEW;
 	c->cpu = -1;
 	c->pinned = cpu;
+	c->wake_to = -1;
 	c->start_at = start;
 	c->deadline = KM_TIME_NEVER;
 	sim->live_tasks++;

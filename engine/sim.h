@@ -78,6 +78,12 @@ struct km_cpu {
 	uint64_t ctxsw;
 	km_time rq_lock_free;		/* era.rq_lock: when its run-queue lock is next free */
 	km_time icr_busy_until;		/* era ipi cost: its APIC's last IPI is on the bus till then */
+	/* the O(1) scheduler's balancing (balance.c): rebalance_tick()'s
+	 * load averages over 1, 2 and 4 ticks, 128 a task; the periodic
+	 * balancing's failures in a row, interval (ms) and last (jiffies) */
+	uint64_t cpu_load[3];
+	int balance_failed, balance_interval;
+	int64_t last_balance;
 };
 
 /* ------------------------------------------------------------ contexts -- */
@@ -143,6 +149,8 @@ struct km_ctx {
 	km_time seg_end, seg_left;
 	uint64_t seg_token;
 	km_time ipi_lands;		/* a wake-up's IPI reaches its CPU then (0: no IPI queued) */
+	int wake_to;			/* the CPU try_to_wake_up() chose, or -1: where
+					 * its wake-up queues it (select_cpu) */
 	/* A wake-up (EV_WAKE) that arrived while the CPU it blocked on was
 	 * still spending its way-to-sleep tail (km_ctx_block_after): it is
 	 * replayed when that tail ends, as try_to_wake_up() waits for
@@ -193,6 +201,8 @@ struct km_ctx {
 	/* accounting */
 	int acct;			/* enum km_acct (sim.c) */
 	km_time acct_since;
+	km_time last_ran;		/* when it last left a CPU (schedule()'s p->last_ran) */
+	bool ran;			/* it has run: last_ran means something */
 	km_time cpu_ns, spin_ns, blocked_ns, runnable_ns, end_ns;
 	uint64_t acquisitions;
 	bool finished;
@@ -449,6 +459,15 @@ struct km_sim {
 	int rq_ndirty;			/*   were last brought up to date */
 	uint8_t *rq_is_dirty;
 	uint32_t queued;			/* tasks on all run queues */
+	bool balance_armed;		/* era.o1_balance: a KM_EV_BALANCE is queued */
+	/* A tick's balancing reads every CPU's load for each idle CPU: the
+	 * same loads, so balance.c reads them once per tick and pull --
+	 * the total, the highest, and the CPUs at it in id order. */
+	int *bal_at_max;
+	int bal_n_at_max;
+	uint64_t bal_max, bal_total;
+	km_time bal_at;			/* when read (-1: never) */
+	uint64_t bal_gen, bal_gen_at;	/* pulls so far; when read */
 
 	KM_VEC(struct km_ctx *) ctxs;
 	KM_VEC(struct km_lock *) locks;
@@ -513,6 +532,7 @@ enum km_event_kind {
 	KM_EV_IRQ,		/* id = irq source */
 	KM_EV_HANDOFF,		/* id = lock: test-and-set window closes */
 	KM_EV_HOLD_END,		/* id = ctx: the delay of a held task is over */
+	KM_EV_BALANCE,		/* id = 0: a timer tick's balancing by idle CPUs */
 };
 
 /* ------------------------------------------------------------- set-up -- */

@@ -20,7 +20,7 @@
 static const char *const era_fields[] = {
 	"id", "year", "version", "title", "cpus", "smp", "hz", "preempt",
 	"global_cli", "bkl", "spinlock", "semaphore", "mutex", "mutex_spin",
-	"mutex_handoff", "sleep_check", "wake_prev_cpu", "rq_lock", "newidle_balance", "ttwu_lines", "semaphores", "costs", "placard", NULL,
+	"mutex_handoff", "sleep_check", "wake_prev_cpu", "wake_affine", "o1_balance", "prio_bias", "rq_lock", "newidle_balance", "ttwu_lines", "cache_hot_ns", "semaphores", "costs", "placard", NULL,
 };
 
 static const char *const cost_fields[] = {
@@ -125,8 +125,12 @@ static int l_era(lua_State *L)
 	e->sleep_check = km_field_bool(L, 1, "era", "sleep_check", false);
 	e->wake_prev_cpu = km_field_bool(L, 1, "era", "wake_prev_cpu", false);
 	e->rq_lock = km_field_bool(L, 1, "era", "rq_lock", false);
+	e->wake_affine = km_field_bool(L, 1, "era", "wake_affine", false);
+	e->o1_balance = km_field_bool(L, 1, "era", "o1_balance", false);
+	e->prio_bias = km_field_bool(L, 1, "era", "prio_bias", false);
 	e->newidle_balance = km_field_bool(L, 1, "era", "newidle_balance", false);
 	e->ttwu_lines = (int)km_field_int(L, 1, "era", "ttwu_lines", 0, 0, 64);
+	e->cache_hot = (km_time)km_field_int(L, 1, "era", "cache_hot_ns", 0, 0, 1000000000LL);
 	e->semaphores = (int)km_field_int(L, 1, "era", "semaphores", -1, -1, 1000000);
 
 	lua_getfield(L, 1, "costs");
