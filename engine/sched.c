@@ -13,7 +13,9 @@
  * previous CPU if idle, else to any idle CPU, else back to its previous
  * CPU's queue (on eras with wake_prev_cpu, always to its previous CPU: see
  * select_cpu); a CPU about to go idle steals the first unpinned task of
- * the longest queue.  Round robin comes from the tick (HZ): while a CPU
+ * the longest queue.  Eras with the O(1) scheduler's rules (wake_affine,
+ * o1_balance: 2.6.14-2.6.16) decide both as that code did, in balance.c.
+ * Round robin comes from the tick (HZ): while a CPU
  * has tasks waiting, its tick sets need_resched, and then
  *   - preempt "none":      nothing happens until the task blocks;
  *   - preempt "voluntary": the task yields at its next might_sleep()
@@ -650,13 +652,8 @@ static int next_idle(const struct km_sim *sim, int from)
  * or not, as try_to_wake_up() of 2.6.13-2.6.17 did on a machine without
  * hyper-threading (docs/sources.md, [TOPO15]): wake_idle() looks for an
  * idle CPU only in domains with SD_WAKE_IDLE, which SD_CPU_INIT lacked.
- * The affine move to the waker's CPU is not modelled: its first test needs
- * the waker's load (its own running task counts SCHED_LOAD_SCALE) plus the
- * previous CPU's to be at most one task's, which never holds while the
- * waker runs and the previous CPU is busy; its second test holds when the
- * previous CPU has at least one task more than the waker's, which with
- * this placement it does for about one wake-up in six on the inode loop
- * (docs/design-o1-wakeup.md, docs/reproductions.md).
+ * With era.wake_affine the waker may have chosen its own CPU instead
+ * (km_wake_cpu(), balance.c): then @ctx->wake_to says so.
  */
 static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx, bool woken)
 {

@@ -2,8 +2,9 @@
  * eras.h - loading the collection of eras (one Lua file per era under eras/).
  *
  * Each era file calls era{ ... } once (fields in section 5 of the scenario
- * contract, plus semaphore, mutex_handoff, sleep_check, wake_prev_cpu,
- * rq_lock and
+ * contract, plus semaphore, mutex_handoff, sleep_check, and the
+ * scheduler's fields of era.h: wake_prev_cpu, wake_affine, o1_balance,
+ * prio_bias, cache_hot_ns, rq_lock, ttwu_lines, newidle_balance; and
  * semaphores).
  * Files are loaded through the same sandbox as scenarios, so an era file
  * from elsewhere is no more trusted than a scenario.  The list it
