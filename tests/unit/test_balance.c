@@ -44,6 +44,15 @@ static void cpu_load_set(struct sh_host *h, int c, int now, int tick)
 	cpu->cpu_load[0] = (uint64_t)tick * 128;
 }
 
+/* The queue lengths were set by hand: put them back before freeing. */
+static void cpu_loads_clear(struct sh_host *h)
+{
+	for (int c = 0; c < h->sim->ncpus; c++) {
+		h->sim->cpus[c].rq_len = 0;
+		h->sim->cpus[c].curr = NULL;
+	}
+}
+
 static int wake_to(bool bias, int waker_now, int prev_now, int prev_tick)
 {
 	struct sh_host h;
@@ -51,11 +60,7 @@ static int wake_to(bool bias, int waker_now, int prev_now, int prev_tick)
 	cpu_load_set(&h, 1, waker_now, waker_now);
 	cpu_load_set(&h, 0, prev_now, prev_tick);
 	int to = km_wake_cpu(h.sim, 1, h.sim->ctxs.v[0]);
-	/* the queue lengths were set by hand: put them back before freeing */
-	for (int c = 0; c < 2; c++) {
-		h.sim->cpus[c].rq_len = 0;
-		h.sim->cpus[c].curr = NULL;
-	}
+	cpu_loads_clear(&h);
 	sh_free(&h);
 	return to;
 }
@@ -114,10 +119,7 @@ static void test_balance_wake_affine_exceptions(void **state)
 	assert_int_equal(km_wake_cpu(h.sim, 1, w), 0);
 	h.sim->cpus[0].leaving = NULL;
 	assert_int_equal(km_wake_cpu(h.sim, 0, w), 0);	/* a local wake-up */
-	for (int c = 0; c < 2; c++) {
-		h.sim->cpus[c].rq_len = 0;
-		h.sim->cpus[c].curr = NULL;
-	}
+	cpu_loads_clear(&h);
 	sh_free(&h);
 }
 
@@ -153,10 +155,7 @@ static void test_balance_affine_wake_cost(void **state)
 	assert_int_equal(w->wake_to, -1);
 	assert_int_equal(w->ipi_lands, 1 + 9 * 10 + IPI);
 	w->state = KM_CTX_NEW;
-	for (int c = 0; c < 2; c++) {
-		h.sim->cpus[c].rq_len = 0;
-		h.sim->cpus[c].curr = NULL;
-	}
+	cpu_loads_clear(&h);
 	sh_free(&h);
 }
 
