@@ -277,7 +277,7 @@ static int find_busiest(struct km_sim *sim, int this, enum km_idle_type idle,
 static bool task_hot(const struct km_sim *sim, const struct km_ctx *t)
 {
 	km_time period = tick_period(sim);
-	km_time last_tick = sim->now / period * period;
+	km_time last_tick = period ? sim->now / period * period : sim->now;
 	return t->ran && last_tick - t->last_ran < sim->era.cache_hot;
 }
 

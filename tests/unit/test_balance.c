@@ -200,7 +200,7 @@ static void test_balance_load_averages(void **state)
  * the 1 ms tick it pulls B -- unless B is cache-hot, and then at the
  * first tick B is cold, or at the third, after two failed tries.
  */
-static km_time b_runs_at(bool o1, km_time cache_hot, int *cpu)
+static km_time b_runs_at_hz(bool o1, km_time cache_hot, int hz, int *cpu)
 {
 	static const struct sh_step a[] = { { OP_COMPUTE, 10 * MS, 0 }, { OP_END, 0, 0 } };
 	static const struct sh_step b[] = {
@@ -212,6 +212,7 @@ static km_time b_runs_at(bool o1, km_time cache_hot, int *cpu)
 	era.wake_prev_cpu = true;
 	era.o1_balance = o1;
 	era.cache_hot = cache_hot;
+	era.hz = hz;
 	struct km_config cfg = sh_cfg(2, 1);
 	assert_non_null(sh_new(&h, &era, &cfg));
 	assert_non_null(sh_task(&h, "b", -1, 0, b));
@@ -228,6 +229,11 @@ static km_time b_runs_at(bool o1, km_time cache_hot, int *cpu)
 	km_time at = m->done;
 	sh_free(&h);
 	return at;
+}
+
+static km_time b_runs_at(bool o1, km_time cache_hot, int *cpu)
+{
+	return b_runs_at_hz(o1, cache_hot, 1000, cpu);
 }
 
 static void test_balance_idle_pull_leaves_hot_tasks(void **state)
@@ -248,6 +254,10 @@ static void test_balance_idle_pull_leaves_hot_tasks(void **state)
 	/* hot for 1.5 ms: refused at 1 ms, cold at 2 ms */
 	assert_int_equal(b_runs_at(true, 1500000, &cpu), 2 * MS + PULL + CTXSW);
 	assert_int_equal(cpu, 1);
+	/* an era without a tick (built by hand: era files have HZ >= 1)
+	 * counts no load and balances nothing: B waits for A, on CPU 0 */
+	assert_int_equal(b_runs_at_hz(true, 10 * MS, 0, &cpu), 1000 + CTXSW + 10 * MS + CTXSW);
+	assert_int_equal(cpu, 0);
 }
 
 /*
