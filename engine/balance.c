@@ -326,7 +326,7 @@ int km_o1_balance(struct km_sim *sim, struct km_cpu *cpu, bool newly, km_time *c
 				break;
 			km_rq_unlink(sim, busiest, pick, pick_prev);
 			pick->cpu = cpu->id;	/* set_task_cpu() */
-			km_emit(sim, KM_TR_MIGRATE, cpu->id, pick, KM_TR_NONE, (uint32_t)cpu->id, 0);
+			km_cpu_migrated(sim, cpu, pick);
 			km_rq_append(sim, cpu, pick);
 			sim->bal_gen++;
 			*cost += 3 * sim->era.cost.cacheline;

@@ -81,6 +81,7 @@ void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, 
 		       km_time tail);
 void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result);
 void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx);
+void km_cpu_migrated(struct km_sim *sim, struct km_cpu *to, const struct km_ctx *ctx);
 void km_rq_unlink(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx,
 		  struct km_ctx *prev);
 

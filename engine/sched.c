@@ -406,6 +406,13 @@ static void rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx
 		balance_arm(sim);
 }
 
+/* @ctx moves to @to from the CPU it last ran on: traced and counted. */
+void km_cpu_migrated(struct km_sim *sim, struct km_cpu *to, const struct km_ctx *ctx)
+{
+	to->migrations++;
+	km_emit(sim, KM_TR_MIGRATE, to->id, ctx, KM_TR_NONE, (uint32_t)to->id, 0);
+}
+
 void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
 {
 	rq_append(sim, cpu, ctx);
@@ -470,7 +477,7 @@ static struct km_ctx *steal(struct km_sim *sim, struct km_cpu *thief)
 		if (t->pinned >= 0)
 			continue;
 		km_rq_unlink(sim, busiest, t, prev);
-		km_emit(sim, KM_TR_MIGRATE, thief->id, t, KM_TR_NONE, (uint32_t)thief->id, 0);
+		km_cpu_migrated(sim, thief, t);
 		return t;
 	}
 	return NULL;
@@ -688,7 +695,7 @@ static void make_runnable(struct km_sim *sim, struct km_ctx *ctx, enum km_sched_
 	struct km_cpu *cpu = &sim->cpus[c];
 	ctx->wake_to = -1;
 	if (ctx->cpu >= 0 && ctx->cpu != c)
-		km_emit(sim, KM_TR_MIGRATE, c, ctx, KM_TR_NONE, (uint32_t)c, 0);
+		km_cpu_migrated(sim, cpu, ctx);
 	ctx->cpu = c;
 	ctx->state = KM_CTX_RUNNABLE;
 	km_ctx_acct(sim, ctx, KM_ACCT_RUNNABLE);

@@ -76,6 +76,7 @@ struct km_cpu {
 	bool irqoff;			/* as last shown */
 	km_time irqoff_since, irqoff_ns;
 	uint64_t ctxsw;
+	uint64_t migrations;		/* tasks that came here from another CPU */
 	km_time rq_lock_free;		/* era.rq_lock: when its run-queue lock is next free */
 	km_time icr_busy_until;		/* era ipi cost: its APIC's last IPI is on the bus till then */
 	/* the O(1) scheduler's balancing (balance.c): rebalance_tick()'s

@@ -384,6 +384,12 @@ done_
 t "text report" 1 run "$tmp/full.lua"
 out_has 'outcome: completed'
 out_has 'lost-update'
+out_has '^  tasks moved between CPUs: 0$'	# two tasks, each pinned
+done_
+
+t "text report: one CPU counts no moves" 0 run "$tmp/random.lua" --cpus 1
+out_has '^  all  '
+grep -q 'tasks moved' "$tmp/out" && no "a one-CPU report has the moves line"
 done_
 
 # ----------------------------------------------------------- determinism --

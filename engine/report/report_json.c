@@ -165,6 +165,7 @@ static void sec_cpus_util(struct km_jsink *o, const char *key, const struct km_r
 		km_js_int(o, "idle_ns", c->acct[KM_CPU_IDLE]);
 		km_js_int(o, "ctxsw", (int64_t)c->ctxsw);
 		km_js_int(o, "switch_ns", c->acct[KM_CPU_SWITCH]);
+		km_js_int(o, "migrations", (int64_t)c->migrations);
 		km_js_end(o);
 	}
 	km_js_end(o);

@@ -75,10 +75,11 @@ static void cpus_text(FILE *out, const struct km_sim *sim)
 {
 	km_time total = sim->now;
 	fprintf(out, "\ncpus        busy    spin     irq  irqoff    idle  switch   ctxsw\n");
-	uint64_t ctxsw = 0;
+	uint64_t ctxsw = 0, migrations = 0;
 	for (int i = 0; i < sim->ncpus; i++) {
 		const struct km_cpu *c = &sim->cpus[i];
 		ctxsw += c->ctxsw;
+		migrations += c->migrations;
 		if (i < 16)
 			fprintf(out, "  cpu%-4d %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7" PRIu64 "\n",
 				i, pct(c->acct[KM_CPU_BUSY], total), pct(c->acct[KM_CPU_SPIN], total),
@@ -95,6 +96,9 @@ static void cpus_text(FILE *out, const struct km_sim *sim)
 		km_cpu_time_pct(&ct, KM_CPU_BUSY), km_cpu_time_pct(&ct, KM_CPU_SPIN),
 		km_cpu_time_pct(&ct, KM_CPU_IRQ), km_cpu_time_pct(&ct, KM_CPU_STATES),
 		km_cpu_time_pct(&ct, KM_CPU_IDLE), km_cpu_time_pct(&ct, KM_CPU_SWITCH), ctxsw);
+	/* who ran a task that could run elsewhere: the scheduler's choices */
+	if (sim->ncpus > 1)
+		fprintf(out, "  tasks moved between CPUs: %" PRIu64 "\n", migrations);
 }
 
 static void tasks_text(FILE *out, const struct km_sim *sim)

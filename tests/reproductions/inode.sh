@@ -49,6 +49,9 @@ echo "     semaphore: $wk wake-ups for $ops operations, $lost lost, $steals stea
 ge "$wk" "$ops" 1.5 && ok "the semaphore wakes at least 1.5 sleepers per operation (up() and __down())" || bad "$wk wake-ups for $ops operations"
 ge "$lost" "$wk" 0.4 && ok "at least 40% of its wake-ups are lost (woken, retried, asleep again)" || bad "$lost of $wk wake-ups lost"
 [ "${steals:-0}" -gt 0 ] && ok "newcomers steal the semaphore past woken sleepers ($steals times)" || bad "no steals"
+moved=$(json_sum "$tmp/sem.json" migrations)
+echo "     semaphore: $moved tasks moved between CPUs"
+ge "$ops" "$(( moved * 100 ))" && ok "2006's balancer leaves a woken sleeper on its own CPU (moves in under 1% of operations)" || bad "$moved moves for $ops operations"
 ge "$(( wk * 10 ))" "$(( wk_m * 15 ))" && ok "the semaphore wakes at least 1.5x as often as the mutex" || bad "wake-ups $wk against the mutex's $wk_m"
 
 thr_s=$(thr "$tmp/sem.json"); thr_m=$(thr "$tmp/mutex.json")
