@@ -115,12 +115,22 @@ bench: deps-check
 	@tests/bench.sh $(BENCH_BUILD)/lockmuseum
 
 # Install what is missing, once: apt-get update, then apt-get install -y.
+# Each check only collects a name (an `exit` here would end the recipe's
+# shell before anything was installed); tests/run_deps_check.sh runs this
+# with a command that does not exist and DEPS_INSTALL replaced.
+DEPS_INSTALL = $(MAKE) --no-print-directory deps
 deps-check:
-	@if ! for c in $(TEST_CMDS); do command -v $$c >/dev/null 2>&1 || exit 1; done || \
-	    ! parallel --version 2>/dev/null | grep -q 'GNU parallel' || \
-	    ! pkg-config --exists $(PC_CORE) $(PC_VIEW) $(PC_TEST); then \
-	  echo "lockmuseum: installing missing packages: $(DEBS)"; \
-	  $(MAKE) --no-print-directory deps; \
+	@missing=; \
+	for c in $(TEST_CMDS); do \
+	  command -v $$c >/dev/null 2>&1 || missing="$$missing $$c"; \
+	done; \
+	parallel --version 2>/dev/null | grep -q 'GNU parallel' || missing="$$missing parallel"; \
+	for p in $(PC_CORE) $(PC_VIEW) $(PC_TEST); do \
+	  pkg-config --exists $$p 2>/dev/null || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "lockmuseum: missing:$$missing; installing: $(DEBS)"; \
+	  $(DEPS_INSTALL); \
 	fi
 
 deps:
@@ -223,6 +233,7 @@ check-fuzz-regressions: $(BIN)
 check-structure:
 	@tests/check_layers.sh engine
 	@tests/check_callers.sh
+	@tests/run_deps_check.sh
 
 # The suites are independent of each other, so they run TEST_JOBS at a
 # time (the number of CPUs), each one's output kept together; the
