@@ -346,17 +346,18 @@ int km_o1_balance(struct km_sim *sim, struct km_cpu *cpu, bool newly, km_time *c
 
 /* Is @cpu's periodic balance due at this tick (rebalance_tick() with
  * SCHED_IDLE: j - last_balance >= balance_interval in jiffies)? */
-bool km_o1_balance_due(const struct km_sim *sim, struct km_cpu *cpu)
+bool km_o1_balance_due(const struct km_sim *sim, const struct km_cpu *cpu)
 {
-	km_time period = tick_period(sim);
-	int64_t j = sim->now / period;
 	int64_t interval = ((int64_t)cpu->balance_interval * sim->era.hz + 999) / 1000;
 	if (interval < 1)
 		interval = 1;
-	if (j - cpu->last_balance < interval)
-		return false;
-	cpu->last_balance = j;
-	return true;
+	return sim->now / tick_period(sim) - cpu->last_balance >= interval;
+}
+
+/* Record that @cpu balanced at this tick (rebalance_tick()'s last_balance). */
+void km_o1_balance_stamp(const struct km_sim *sim, struct km_cpu *cpu)
+{
+	cpu->last_balance = sim->now / tick_period(sim);
 }
 
 /* The next timer tick after now. */

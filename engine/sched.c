@@ -291,7 +291,6 @@ static bool cpu_idle(const struct km_cpu *cpu)
 	return !cpu->curr && !cpu->switching;
 }
 
-
 /*
  * Run-queue lengths as two tournament trees, so that a new task placed
  * while every CPU is busy (select_cpu) and an idle CPU looking for work
@@ -391,7 +390,9 @@ static void balance_arm(struct km_sim *sim)
 	km_push(sim, km_next_tick(sim), KM_EV_BALANCE, 0, 0);
 }
 
-static void rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
+/* Queue @ctx at the tail of @cpu's run queue; a queued task and an idle
+ * CPU arm the next tick's balance (era.o1_balance). */
+void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
 {
 	sim->queued++;
 	ctx->rq_next = NULL;
@@ -411,11 +412,6 @@ void km_cpu_migrated(struct km_sim *sim, struct km_cpu *to, const struct km_ctx 
 {
 	to->migrations++;
 	km_emit(sim, KM_TR_MIGRATE, to->id, ctx, KM_TR_NONE, (uint32_t)to->id, 0);
-}
-
-void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
-{
-	rq_append(sim, cpu, ctx);
 }
 
 /* Take @ctx off @cpu's queue; @prev is the task before it, or NULL. */
@@ -699,7 +695,7 @@ static void make_runnable(struct km_sim *sim, struct km_ctx *ctx, enum km_sched_
 	ctx->cpu = c;
 	ctx->state = KM_CTX_RUNNABLE;
 	km_ctx_acct(sim, ctx, KM_ACCT_RUNNABLE);
-	rq_append(sim, cpu, ctx);
+	km_rq_append(sim, cpu, ctx);
 	if (cpu_idle(cpu))
 		cpu_schedule_how(sim, cpu, how);
 	else
@@ -799,7 +795,7 @@ static void preempt_curr(struct km_sim *sim, struct km_cpu *cpu)
 	curr->ran = true;
 	curr->state = KM_CTX_RUNNABLE;
 	km_ctx_acct(sim, curr, KM_ACCT_RUNNABLE);
-	rq_append(sim, cpu, curr);
+	km_rq_append(sim, cpu, curr);
 	cpu_schedule(sim, cpu);
 }
 
@@ -1127,6 +1123,7 @@ static void balance_tick(struct km_sim *sim)
 		struct km_cpu *cpu = &sim->cpus[i];
 		if (!cpu_idle(cpu) || cpu->rq_len || cpu->irq_top || !km_o1_balance_due(sim, cpu))
 			continue;
+		km_o1_balance_stamp(sim, cpu);
 		km_time pull;
 		if (km_o1_balance(sim, cpu, false, &pull))
 			cpu_switch(sim, cpu, rq_pop(sim, cpu), sim->era.cost.ctxsw, pull);

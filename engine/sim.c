@@ -194,7 +194,6 @@ static void *nomem(struct km_sim *sim, const char *what)
 	return NULL;
 }
 
-
 struct km_lock *km_lock_new(struct km_sim *sim, const char *name, enum km_prim kind,
 			    int count, bool pinned)
 {
