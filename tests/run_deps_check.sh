@@ -21,8 +21,10 @@ fail=0
 ok() { pass=$((pass + 1)); }
 no() { fail=$((fail + 1)); echo "FAIL $1"; sed -n '1,3s/^/  output: /p' "$tmp/out"; }
 
+# The recipe runs in a make of its own: not in the jobserver of the make
+# that runs this suite, and with none of its flags.
 deps_check() {
-	make --no-print-directory -s -C "$root" deps-check "$@" >"$tmp/out" 2>&1
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s -C "$root" deps-check "$@" >"$tmp/out" 2>&1
 }
 
 # A missing command: named, and the install runs; the check succeeds.
