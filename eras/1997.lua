@@ -19,7 +19,7 @@ era{
     atomic    = 60,     -- E: ~60 ns estimate
     cacheline = 200,    -- E: top of the 150-200 ns estimate (still close to the 1996 machine)
     ctxsw     = 6000,   -- E: middle of a 5-7 us estimate (lmbench3 era)
-    wakeup    = 12000,  -- E: half the lmbench pipe round trip, two processors (23.3 us, P)
+    wakeup    = 12000,  -- E: half the lmbench pipe round trip, two processors (23.3 us, R [LMB3])
     irq_entry = 4450,   -- P: Aron & Druschel, SOSP'99, Pentium II 300 MHz
   },
   placard = "docs/eras/1997.md",

@@ -4,7 +4,7 @@
 era{
   id = "2005", year = 2005, version = "2.6.14",
   title = "2.6.14: 483 semaphores and a costly BKL",
-  cpus = 8, smp = true,           -- P: the 8-way x86 of Molnar's 2005 benchmarks
+  cpus = 8, smp = true,           -- P: Molnar's 2005 test machine was 8-way ([MOL05]); its kind is E
   hz = 250,                       -- R: HZ became configurable in 2.6.13, default 250
   preempt = "full",               -- as from 2.6.0 (the museum's choice, see 2003.lua)
   global_cli = false,

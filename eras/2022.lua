@@ -6,8 +6,8 @@
 era{
   id = "2022", year = 2022, version = "6.3",  -- inferred: [MLX5PULL] (net-next, January 2023) feeds 6.3
   title = "mlx5: a semaphore throttles firmware commands",
-  cpus = 64, smp = true,          -- E: a typical 2-socket server; the largest machines of the
-                                  --    period had 448 CPUs, too many for a default
+  cpus = 64, smp = true,          -- E: a typical 2-socket server; the kmod report of 2022 came
+                                  --    from one of over 400 CPUs, too many for a default
   hz = 250,                       -- R: Kconfig default (some distributions use 1000)
   preempt = "full",               -- the museum's choice from 2.6.0 on; distribution kernels
                                   -- of 2022 mostly ran "voluntary" (or PREEMPT_DYNAMIC)
@@ -21,9 +21,9 @@ era{
   costs = {
     cli       = 3,      -- E: within a 2-5 ns estimate
     atomic    = 3,      -- M: lock cmpxchg 2.8 ns uncontended (lock xadd 2.3 ns), 2026 VM
-    cacheline = 128,    -- P: Ice Lake Xeon 8360Y cross-socket 126-129 ns (same socket 60 ns)
+    cacheline = 128,    -- R [ICX]: Ice Lake Xeon 8360Y cross-socket 126-129 ns (same socket 60 ns)
     ctxsw     = 3000,   -- E: ~3 us estimate (with speculative-execution mitigations)
-    wakeup    = 4000,   -- E: 3-5 us estimate; 10-50 us from a deep C-state is not modelled
+    wakeup    = 4000,   -- E: 3-5 us estimate; 10-50 us (E) from a deep C-state is not modelled
     irq_entry = 750,    -- E: middle of a 0.5-1 us estimate
   },
   placard = "docs/eras/2022.md",

@@ -6,7 +6,7 @@ era{
   id = "2023", year = 2023, version = "6.4",
   title = "6.4: DEFINE_SEMAPHORE takes a count; kmod uses it",
   cpus = 64, smp = true,          -- E: a typical 2-socket server.  The kmod report came from a
-                                  --    ~448-CPU machine (8 sockets is our inference): try
+                                  --    machine of "> 400" CPUs (448 and 8 sockets are our inference): try
                                   --    --cpus 448, where a two-hop line transfer is nearer
                                   --    200 ns (E)
   hz = 250,                       -- R: Kconfig default
@@ -22,9 +22,9 @@ era{
   costs = {
     cli       = 3,      -- E: within a 2-5 ns estimate
     atomic    = 3,      -- M: lock cmpxchg 2.8 ns uncontended (lock xadd 2.3 ns), 2026 VM
-    cacheline = 128,    -- P: Ice Lake Xeon 8360Y cross-socket 126-129 ns (same socket 60 ns)
+    cacheline = 128,    -- R [ICX]: Ice Lake Xeon 8360Y cross-socket 126-129 ns (same socket 60 ns)
     ctxsw     = 3000,   -- E: ~3 us estimate
-    wakeup    = 4000,   -- E: 3-5 us estimate; 10-50 us from a deep C-state is not modelled
+    wakeup    = 4000,   -- E: 3-5 us estimate; 10-50 us (E) from a deep C-state is not modelled
     irq_entry = 750,    -- E: middle of a 0.5-1 us estimate
   },
   placard = "docs/eras/2023.md",

@@ -32,7 +32,7 @@
 --    module of that name is already loaded (add_unformed_module()); a
 --    duplicate then sleeps there, holding all of it, until the first load
 --    finishes, and fails with -EEXIST.  In October 2022 David Hildenbrand
---    reported a ~448-CPU machine, running a KASAN debug kernel, failing with
+--    reported a machine of over 400 CPUs (448 here, an inference), running a KASAN debug kernel, failing with
 --    "vmap allocation for size 2498560 failed": udev asked for each CPU's
 --    modules once per CPU (acpi_cpufreq 896 times, libnvdimm 409, kvm_intel
 --    408 ...) and the copies filled the ~1 GiB of module space, though lsmod
@@ -131,7 +131,7 @@ local INIT_FAIL   = us(50) -- acpi_cpufreq_init(): "a driver is there", -EEXIST
 local USERSPACE_MIN, USERSPACE_MAX = us(200), ms(2)  -- rules, modalias lookup, exec
 
 -- David Hildenbrand's table (linux-mm / kasan-dev, 13 Oct 2022): how many
--- times each module was loaded on the ~448-CPU machine.  His list also has
+-- times each module was loaded on his machine of over 400 CPUs (448 inferred).  His list also has
 -- "compiled-in" (2) and "Loading" (8), artefacts of his grep; left out.
 -- The cpu device's modules, in the order its modprobe loads them:
 local per_cpu = {
