@@ -75,7 +75,7 @@ exhibit{
          "8-way box: mutexes did 2.4 times the semaphores' work at a third of the CPU. " ..
          "Both let a running task take the lock past a woken waiter. The semaphore " ..
          "also woke a sleeper each time a task left its slow path, skipping those " ..
-         "already woken: two wake-ups per operation, most of them for nothing. The " ..
+         "already woken: two wake-ups per operation, half of them for nothing. The " ..
          "mutex wakes its first waiter and nobody else until that one has tried.",
   look = "The wake-ups in the lock panel (woken, lost, stolen) and the dark switching " ..
          "on the CPU lanes: the semaphore burns twice the mutex's share of the " ..
