@@ -189,6 +189,23 @@ km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold)
 	return start - sim->now + hold;
 }
 
+/*
+ * Does try_to_wake_up() find @cpu running the idle task, so that the
+ * woken task preempts it (TASK_PREEMPTS_CURR) and resched_task() sends an
+ * IPI?  Not if a task runs there, is being switched to, or is still on
+ * its way to sleep (it is current until schedule() switches): the tasks
+ * the engine runs all sit at one dynamic priority (docs/design-o1-wakeup.md),
+ * and only a strictly better one preempts.  A CPU switching to the idle
+ * task counts as idle: the waker waits for its run-queue lock until the
+ * switch is done.  The state is read when the wake-up is decided.
+ */
+static bool wake_preempts_curr(const struct km_cpu *cpu)
+{
+	if (cpu->curr)
+		return false;
+	return !cpu->switching || cpu->to_idle;
+}
+
 km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
 			  struct km_ctx *wakee)
 {
@@ -230,6 +247,17 @@ km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker
 		return c;
 	}
 	c += sim->era.cost.atomic + lines * sim->era.cost.cacheline;
+	if (sim->era.cost.ipi && wakee->cpu >= 0 && !wake_preempts_curr(&sim->cpus[wakee->cpu])) {
+		/* activate_task() on a CPU that runs a task -- another one, or
+		 * the waker's own: the wakee's priority is no better than that
+		 * task's, so no resched_task() and no IPI; it waits in that
+		 * queue from now on. */
+		wakee->wake_to = wakee->cpu;
+		wakee->ipi_lands = 0;
+		if (rq)
+			rq->rq_lock_free = at + c;
+		return c;
+	}
 	/* resched_task(): the wakee's CPU is another one, so it is told by
 	 * an IPI.  i386's __send_IPI_dest_field() first waits in
 	 * apic_wait_icr_idle() until this CPU's APIC has sent its previous
@@ -240,6 +268,15 @@ km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker
 	 * the next send from this CPU waits until then.  All of it under the
 	 * run-queue lock, which try_to_wake_up() holds until it returns. */
 	if (sim->era.cost.ipi && wakee->cpu >= 0 && wakee->cpu != waker_cpu) {
+		struct km_cpu *idle = &sim->cpus[wakee->cpu];
+		if (idle->resched_ipi_lands > at + c) {
+			/* need_resched is set on that idle task already: no
+			 * second IPI; the wakee is there when the first lands */
+			wakee->ipi_lands = idle->resched_ipi_lands;
+			if (rq)
+				rq->rq_lock_free = at + c;
+			return c;
+		}
 		struct km_cpu *me = &sim->cpus[waker_cpu];
 		if (me->icr_busy_until > at + c)
 			c = me->icr_busy_until - at;
@@ -247,6 +284,7 @@ km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker
 		sim->apic_bus_free = start + sim->era.cost.ipi;
 		me->icr_busy_until = sim->apic_bus_free;
 		wakee->ipi_lands = sim->apic_bus_free;
+		idle->resched_ipi_lands = sim->apic_bus_free;
 	}
 	if (rq)
 		rq->rq_lock_free = at + c;

@@ -524,8 +524,10 @@ static void cpu_switch(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ne
 		       km_time balance)
 {
 	d += balance;
-	if (next)
+	if (next) {
 		next->cpu = cpu->id;
+		cpu->resched_ipi_lands = 0;	/* schedule() clears need_resched */
+	}
 	cpu->switching = true;
 	cpu->switch_to = next;
 	cpu->to_idle = !next;

@@ -79,6 +79,8 @@ struct km_cpu {
 	uint64_t migrations;		/* tasks that came here from another CPU */
 	km_time rq_lock_free;		/* era.rq_lock: when its run-queue lock is next free */
 	km_time icr_busy_until;		/* era ipi cost: its APIC's last IPI is on the bus till then */
+	km_time resched_ipi_lands;	/* era ipi cost: a reschedule IPI to this idle CPU
+					 * is on its way until then (need_resched is set) */
 	/* the O(1) scheduler's balancing (balance.c): rebalance_tick()'s
 	 * load averages over 1, 2 and 4 ticks, 128 a task; the periodic
 	 * balancing's failures in a row, interval (ms) and last (jiffies) */
