@@ -78,7 +78,7 @@ exhibit{
          "already woken: two wake-ups per operation, half of them for nothing. The " ..
          "mutex wakes its first waiter and nobody else until that one has tried.",
   look = "The wake-ups in the lock panel (woken, lost, stolen) and the dark switching " ..
-         "on the CPU lanes: the semaphore burns twice the mutex's share of the " ..
+         "on the CPU lanes: the semaphore burns about twice the mutex's share of the " ..
          "CPUs (Molnar: 63% against 22%). Its throughput here is three quarters of the " ..
          "mutex's, where Molnar measured 2.4 times less; docs/reproductions.md says " ..
          "what the model leaves out.",
