@@ -206,11 +206,29 @@ static bool wake_preempts_curr(const struct km_cpu *cpu)
 	return !cpu->switching || cpu->to_idle;
 }
 
-km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
-			  struct km_ctx *wakee)
+/* The lines a probe of an already-woken task fetches: its run queue's
+ * lock word and the task's state (E: two of the lines counted for a
+ * wake-up in docs/sources.md, [TTWU15]). */
+#define KM_PROBE_LINES 2
+
+km_time km_lock_probe_cost(struct km_sim *sim, const struct km_lock *l, const struct km_ctx *wakee,
+			   km_time after)
 {
-	/* The waker gets here once it holds @l's wait-list lock. */
-	km_time at = l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now;
+	if (!sim->era.rq_lock || wakee->cpu < 0)
+		return 0;
+	km_time at = (l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now) + after;
+	struct km_cpu *rq = &sim->cpus[wakee->cpu];
+	km_time c = rq->rq_lock_free > at ? rq->rq_lock_free - at : 0;
+	c += sim->era.cost.atomic + KM_PROBE_LINES * sim->era.cost.cacheline;
+	rq->rq_lock_free = at + c;
+	return c;
+}
+
+km_time km_lock_wake_cost_after(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
+				struct km_ctx *wakee, km_time after)
+{
+	/* The waker gets here @after it holds @l's wait-list lock. */
+	km_time at = (l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now) + after;
 	km_time c = 0;
 	struct km_cpu *rq = NULL;
 	/* task_rq_lock(p): the run-queue lock of the CPU the wakee last ran
@@ -289,6 +307,12 @@ km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker
 	if (rq)
 		rq->rq_lock_free = at + c;
 	return c;
+}
+
+km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
+			  struct km_ctx *wakee)
+{
+	return km_lock_wake_cost_after(sim, l, waker_cpu, wakee, 0);
 }
 
 /*

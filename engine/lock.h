@@ -149,9 +149,11 @@ km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold);
  * km_lock_wake_cost - what try_to_wake_up() of @wakee costs the waker on
  * @waker_cpu, in CPU time: taking the wakee's run-queue lock (on eras with
  * per-CPU run-queue locks, waiting while that CPU is in a context switch
- * or another waker holds it) and writing the wakee's state, two lines that
- * live on the wakee's CPU, and, when the wakee's CPU is another one,
- * starting the reschedule IPI.  The waker waits only while its own APIC is
+ * or another waker holds it), fetching the lines the wakee's CPU wrote
+ * last (era.ttwu_lines, two where not counted), and, when the wakee's CPU
+ * is another one running the idle task, starting the reschedule IPI (on
+ * a CPU running a task of the same priority nothing preempts, so no IPI:
+ * the wakee is queued there at once).  The waker waits only while its own APIC is
  * still sending an earlier IPI (i386's apic_wait_icr_idle() comes before
  * the write that fires the new one); the IPI itself crosses the APIC bus
  * after the ones already queued there, and reaches the wakee's CPU when
@@ -163,6 +165,25 @@ km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold);
  */
 km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
 			  struct km_ctx *wakee);
+/* The same, @after the waker took the wait-list lock (what it did first
+ * in the section, such as probing woken waiters). */
+km_time km_lock_wake_cost_after(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
+				struct km_ctx *wakee, km_time after);
+
+/**
+ * km_lock_probe_cost - what try_to_wake_up() costs the waker when @wakee
+ * was woken already and has not run yet: it takes the wakee's run-queue
+ * lock (waiting while that CPU is in a context switch -- often the one
+ * to the wakee itself), finds the task TASK_RUNNING, and returns 0.  The
+ * semaphore's exclusive wake_up() does this for each woken waiter ahead
+ * in its queue before it wakes a fresh one, and the 2.6.16 mutex's
+ * unlock for its first waiter.  Charged on eras with per-CPU run-queue
+ * locks (era.rq_lock); 0 elsewhere.
+ * @after: how long after the waker took the wait-list lock it probes.
+ * Context: as km_lock_wake_cost(), inside the wait-list lock's section.
+ */
+km_time km_lock_probe_cost(struct km_sim *sim, const struct km_lock *l, const struct km_ctx *wakee,
+			   km_time after);
 
 /* Raw spinning locks (spinlock mode, the BKL, the global irq lock):
  * choose the next owner among l->spinners by the era's flavour and say

@@ -47,6 +47,9 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 	if (l->avail > 0) {
 		l->avail = 0;
 		l->owner = ctx;
+		/* the fast path leaves the count at 0; a woken waiter's xchg
+		 * leaves it at -1 unless it was the last waiter */
+		l->count_negative = ctx->lock_retry && l->waiters.head;
 		/* a woken waiter retries in the slow path, under wait_lock */
 		if (ctx->lock_retry)
 			*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
@@ -62,7 +65,8 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 		km_waitlist_append(&l->spinners, ctx);
 		return KM_LOCK_SPIN;
 	}
-	/* queue under wait_lock, then sleep */
+	/* queue under wait_lock, xchg the count to -1, then sleep */
+	l->count_negative = true;
 	*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic + sim->era.cost.cacheline);
 	if (ctx->lock_retry)
 		km_waitlist_prepend(&l->waiters, ctx);
@@ -105,7 +109,21 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
 					   km_lock_wake_cost(sim, l, ctx->cpu, w));
 		km_lock_wake_retry(sim, l, w, true);
+	} else if (l->woken && l->count_negative && sim->era.rq_lock) {
+		/* The top waiter is the woken one, not yet back, and someone
+		 * has queued since (the count is -1): the unlock takes the
+		 * slow path, and its wake_up_process() finds the top waiter
+		 * -- which the kernel keeps on the list until it has the
+		 * mutex -- TASK_RUNNING and wakes nobody, after taking its
+		 * run-queue lock, under wait_lock.  A thief that took the
+		 * mutex on the fast path with nobody queued since unlocks on
+		 * the fast path: count 0 to 1.  (Eras without per-CPU
+		 * run-queue locks leave this section out: its atomic alone is
+		 * not worth modelling.) */
+		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
+					   km_lock_probe_cost(sim, l, l->woken, 0));
 	}
+	l->count_negative = false;	/* both unlock paths leave it at 1 */
 }
 
 /* A woken waiter gives up (its deadline passed) with the mutex free: pass

@@ -68,11 +68,16 @@
 static km_time legacy_wake_one(struct km_sim *sim, struct km_lock *l, int waker_cpu)
 {
 	struct km_ctx *w = l->waiters.head;
-	while (w && w->wq_woken)
+	km_time probed = 0;
+	/* try_to_wake_up() of each woken waiter not yet run: its run-queue
+	 * lock taken, TASK_RUNNING found, 0 returned, the scan goes on */
+	while (w && w->wq_woken) {
+		probed += km_lock_probe_cost(sim, l, w, probed);
 		w = w->wnext;
+	}
 	if (!w)
-		return 0;
-	km_time cost = km_lock_wake_cost(sim, l, waker_cpu, w);
+		return probed;
+	km_time cost = probed + km_lock_wake_cost_after(sim, l, waker_cpu, w, probed);
 	w->wq_woken = true;
 	km_lock_wake_retry(sim, l, w, false);
 	return cost;

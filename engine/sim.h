@@ -260,6 +260,8 @@ struct km_lock {
 	int sleepers;			/* legacy semaphore: i386 sem->sleepers */
 	uint32_t reserved;		/* units up() woke a sleeper for, not yet taken */
 	bool handoff;			/* mutex: next unlock hands to the top waiter */
+	bool count_negative;		/* mutex, 2.6.16-4.9: a slow path left the count
+					 * at -1, so the next unlock takes the slow path */
 	uint64_t token;			/* test-and-set hand-off window */
 	bool window_open;
 	int last_cpu;			/* where its cache line is */

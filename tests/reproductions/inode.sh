@@ -8,20 +8,19 @@
 # herd -- at least 1.5 wake-ups per operation (the model: two, Torvalds's
 # "two at a time"), at least 40% of them lost, some steals -- and the CPU
 # it burns: at least 40% of 8 CPUs, at least 1.9 times the mutex's share
-# and 2.4 times its CPU per operation; the mutex at least 1.25x ahead in
-# throughput on 8 CPUs; the mutex's own share on the 8-way within 1.5x of
-# the published 22%; on 4 CPUs the semaphore's CPU share above the
-# mutex's, and the mutex ahead in throughput there too, on the 8-way's
-# costs and on the P4's.  Printed beside the published figures, because
-# the model falls short of them: the throughput gap (published 2.42x, the
-# issue asked 1.6x; the model gives 1.29x), the CPU share ratio (published
-# 2.9x, the issue asked 2x; the model gives 1.95x), the CPU per operation
-# (published 6.9x, the issue asked 3.5x; the model gives 2.51x) and the
-# 4-CPU throughput ratios (published 1.42x).  Each moved away from the
-# published figure when a step of the code was followed more closely: the
-# O(1) balancer of 2.6.14-2.6.16 (eighth pass), then resched_task()'s IPI
-# only to a CPU running the idle task (ninth pass) -- docs/reproductions.md,
-# "inode", has the variants.  On one CPU in 1994 cli and the semaphore are both
+# and 3 times its CPU per operation; the mutex ahead in throughput on 8
+# CPUs by 1.6x to 3.6x (the issue's figures; the model gives 1.61x since
+# the tenth pass: each exclusive wake-up first calls try_to_wake_up() on
+# the woken waiters ahead of it, and waits for their run-queue locks,
+# held through the switches to them); the mutex's own share on the 8-way
+# within 1.5x of the published 22%; on 4 CPUs the semaphore's CPU share
+# above the mutex's, and the mutex ahead in throughput there too, by
+# 1.25x on the 8-way's costs and 1.3x on the P4's.  Printed beside the
+# published figures, because the model falls short of them: the CPU share
+# ratio (published 2.9x, the issue asked 2x; the model gives 1.97x) and
+# the CPU per operation (published 6.9x, the issue asked 3.5x; the model
+# gives 3.18x).  On Molnar's own loop (test_mutex.sh) both are met.
+# docs/reproductions.md, "inode", has the variants of every pass.  On one CPU in 1994 cli and the semaphore are both
 # correct; on two CPUs in 2003 cli loses updates.  And the 2009 exhibit:
 # optimistic spinning against the same era without it.
 set -u
@@ -29,17 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 repro_setup "${1:-}" inode.lua
 
-# cpu_used FILE: CPU time used (ns): every CPU's time but its idle time
-cpu_used() {
-  local t n; t=$(json_int "$1" sim_time_ns); n=$(flat "$1" | grep -o '"idle_ns":' | wc -l)
-  echo $(( n * t - $(json_sum "$1" idle_ns) ))
-}
-share() {	# FILE -> CPU share in percent
-  local t n; t=$(json_int "$1" sim_time_ns); n=$(flat "$1" | grep -o '"idle_ns":' | wc -l)
-  awk -v c="$(cpu_used "$1")" -v n="$n" -v t="$t" 'BEGIN { printf "%.1f", 100 * c / (n * t) }'
-}
 thr() { awk -v o="$(counter "$1" operations)" -v t="$(json_int "$1" sim_time_ns)" 'BEGIN { print o / t * 1e9 }'; }
-per_op() { awk -v c="$(cpu_used "$1")" -v o="$(counter "$1" operations)" 'BEGIN { print c / o }'; }
 
 [ "$(run sem.json --era 2006 --mode semaphore)" = 0 ] && ok "2006 semaphore run is clean" || bad "2006 semaphore run"
 [ "$(run mutex.json --era 2006 --mode mutex)" = 0 ] && ok "2006 mutex run is clean" || bad "2006 mutex run"
@@ -59,10 +48,10 @@ ge "$(( wk * 10 ))" "$(( wk_m * 15 ))" && ok "the semaphore wakes at least 1.5x 
 
 thr_s=$(thr "$tmp/sem.json"); thr_m=$(thr "$tmp/mutex.json")
 echo "     throughput: semaphore $thr_s ops/s, mutex $thr_m ops/s (x$(ratio "$thr_m" "$thr_s"); published x2.42)"
-ge "$thr_m" "$thr_s" 1.25 && ge "$thr_s" "$thr_m" 0.28 && ok "the mutex does 1.25x to 3.6x the semaphore's operations (the issue asked 1.6x)" || bad "throughput ratio $(ratio "$thr_m" "$thr_s") outside 1.25-3.6"
+ge "$thr_m" "$thr_s" 1.6 && ge "$thr_s" "$thr_m" 0.28 && ok "the mutex does 1.6x to 3.6x the semaphore's operations (the issue's figures)" || bad "throughput ratio $(ratio "$thr_m" "$thr_s") outside 1.6-3.6"
 per_s=$(per_op "$tmp/sem.json"); per_m=$(per_op "$tmp/mutex.json")
 echo "     CPU per operation: semaphore $per_s ns, mutex $per_m ns (x$(ratio "$per_s" "$per_m"); published x6.9)"
-ge "$per_s" "$per_m" 2.4 && ok "the semaphore needs at least 2.4x the mutex's CPU per operation (the issue asked 3.5x)" || bad "CPU per op ratio $(ratio "$per_s" "$per_m") < 2.4"
+ge "$per_s" "$per_m" 3 && ok "the semaphore needs at least 3x the mutex's CPU per operation (the issue asked 3.5x)" || bad "CPU per op ratio $(ratio "$per_s" "$per_m") < 3"
 share_s=$(share "$tmp/sem.json"); share_m=$(share "$tmp/mutex.json")
 echo "     CPU used: semaphore $share_s%, mutex $share_m% of 8 CPUs (published 63% and 22%)"
 ge "$share_s" 40 && ok "the semaphore uses at least 40% of 8 CPUs" || bad "semaphore CPU share $share_s% < 40%"
@@ -95,15 +84,15 @@ share_s4=$(share "$tmp/sem4.json"); share_m4=$(share "$tmp/mutex4.json")
 thr_s4=$(thr "$tmp/sem4.json"); thr_m4=$(thr "$tmp/mutex4.json")
 echo "     4 CPUs, the 8-way's costs: semaphore $share_s4%, mutex $share_m4% (published 100% and 34%); mutex/semaphore throughput x$(ratio "$thr_m4" "$thr_s4") (published x1.42)"
 ge "$share_s4" "$share_m4" 1.3 && ok "on 4 CPUs too the semaphore burns more CPU than the mutex" || bad "4 CPUs: CPU share $share_s4% against $share_m4%"
-ge "$thr_m4" "$thr_s4" 1.1 && ok "on 4 CPUs with the 8-way's costs the mutex is the faster, at least 1.1x (published 1.42x)" ||
-	bad "4 CPUs: mutex/semaphore throughput x$(ratio "$thr_m4" "$thr_s4") < 1.1"
+ge "$thr_m4" "$thr_s4" 1.25 && ok "on 4 CPUs with the 8-way's costs the mutex is the faster, at least 1.25x (published 1.42x)" ||
+	bad "4 CPUs: mutex/semaphore throughput x$(ratio "$thr_m4" "$thr_s4") < 1.25"
 share_s4p=$(share "$tmp/sem4p.json"); share_m4p=$(share "$tmp/mutex4p.json")
 thr_s4p=$(thr "$tmp/sem4p.json"); thr_m4p=$(thr "$tmp/mutex4p.json")
 echo "     4 CPUs, the P4's costs: semaphore $share_s4p%, mutex $share_m4p%; mutex/semaphore throughput x$(ratio "$thr_m4p" "$thr_s4p") (published x1.42)"
 ge "$share_s4p" "$share_m4p" 2 && ok "on the P4 the semaphore burns at least twice the mutex's CPU (published 100% against 34%)" ||
 	bad "P4: CPU share $share_s4p% against $share_m4p%"
-ge "$thr_m4p" "$thr_s4p" 1.05 && ok "on the P4 the mutex is the faster, at least 1.05x (published 1.42x)" ||
-	bad "P4: mutex/semaphore throughput x$(ratio "$thr_m4p" "$thr_s4p") < 1.05"
+ge "$thr_m4p" "$thr_s4p" 1.3 && ok "on the P4 the mutex is the faster, at least 1.3x (published 1.42x)" ||
+	bad "P4: mutex/semaphore throughput x$(ratio "$thr_m4p" "$thr_s4p") < 1.3"
 
 # 2009: Peter Zijlstra's optimistic spinning (0d66bf6d3514) against the same
 # era and machine without it, as his commit measured it with test-mutex

@@ -54,6 +54,19 @@ ge() { awk -v a="$1" -v b="$2" -v f="${3:-1}" 'BEGIN { exit !(a >= b * f) }'; }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "inf"; else printf "%.2f", a / b }'; }
 
+# cpu_used FILE: CPU time used (ns): every CPU's time but its idle time
+cpu_used() {
+  local t n; t=$(json_int "$1" sim_time_ns); n=$(flat "$1" | grep -o '"idle_ns":' | wc -l)
+  echo $(( n * t - $(json_sum "$1" idle_ns) ))
+}
+# share FILE: the CPU share used, in percent of all the run's CPUs
+share() {
+  local t n; t=$(json_int "$1" sim_time_ns); n=$(flat "$1" | grep -o '"idle_ns":' | wc -l)
+  awk -v c="$(cpu_used "$1")" -v n="$n" -v t="$t" 'BEGIN { printf "%.1f", 100 * c / (n * t) }'
+}
+# per_op FILE: CPU time (ns) per operation
+per_op() { awk -v c="$(cpu_used "$1")" -v o="$(counter "$1" operations)" 'BEGIN { print c / o }'; }
+
 finish() {
 	echo "$pass passed, $fail failed"
 	[ "$fail" -eq 0 ]

@@ -182,6 +182,58 @@ static void test_balance_affine_wake_cost(void **state)
 }
 
 /*
+ * __wake_up_common() calls try_to_wake_up() for each waiter in turn until
+ * an exclusive one is woken.  A waiter woken already and not yet run is
+ * still first in the queue: the waker takes its run-queue lock -- held by
+ * that CPU through its switch to the waiter -- finds it TASK_RUNNING,
+ * and goes on to the next sleeper, all inside the semaphore's wait.lock.
+ */
+static void test_balance_wake_probes_woken_waiters(void **state)
+{
+	(void)state;
+	enum { IPI = 1000, SWITCH_ENDS = 500 };
+	struct sh_host h;
+	affine_setup(&h, false, false);
+	struct km_sim *sim = h.sim;
+	sim->era.cost.ipi = IPI;
+	sim->era.ttwu_lines = 9;
+	sim->era.rq_lock = true;
+	sim->era.semaphore = KM_SEM_LEGACY;
+	struct km_lock *l = km_lock_new(sim, "s", KM_PRIM_SEM, 1, false);
+	assert_non_null(l);
+	struct km_ctx *woken = sim->ctxs.v[0], *upper = sim->ctxs.v[1], *sleeper = sim->ctxs.v[3];
+	woken->state = KM_CTX_RUNNABLE;		/* on its way back to CPU 0 */
+	woken->wq_woken = true;
+	sleeper->cpu = 2;			/* CPU 2 idle: it will need the IPI */
+	sleeper->state = KM_CTX_BLOCKED;
+	upper->cpu = 1;
+	km_waitlist_append(&l->waiters, woken);
+	km_waitlist_append(&l->waiters, sleeper);
+	l->nwaiting = 2;
+	l->avail = -1;				/* up() makes it 0: __up() */
+	sim->cpus[0].rq_lock_free = SWITCH_ENDS;	/* CPU 0 is switching to it */
+	km_time cost = 0;
+	km_sem_ops.release(sim, l, upper, &cost);
+	/* the probe: wait for CPU 0's switch, then its lock's atomic and two
+	 * lines; the wake-up of the sleeper after it: CPU 2's nine lines */
+	km_time probe = SWITCH_ENDS + 1 + 2 * 10, wake = 1 + 9 * 10;
+	assert_int_equal(sim->cpus[0].rq_lock_free, probe);
+	assert_int_equal(sim->cpus[2].rq_lock_free, probe + wake);
+	assert_int_equal(l->wait_lock_free, 1 + probe + wake);
+	assert_true(sleeper->wq_woken);
+	assert_int_equal(sim->cpus[2].resched_ipi_lands, probe + wake + IPI);
+	assert_int_equal(sim->apic_bus_free, probe + wake + IPI);
+	/* without per-CPU run-queue locks (2.4's single runqueue_lock is not
+	 * modelled) the probe costs nothing */
+	sim->era.rq_lock = false;
+	assert_int_equal(km_lock_probe_cost(sim, l, woken, 0), 0);
+	km_waitlist_remove(&l->waiters, woken);
+	km_waitlist_remove(&l->waiters, sleeper);
+	woken->state = sleeper->state = KM_CTX_NEW;
+	sh_free(&h);
+}
+
+/*
  * rebalance_tick(): cpu_load[i] averages the tasks over 2^i ticks,
  * rounding up while the load rises; with no event in between, several
  * ticks crossed at once are averaged one by one.
@@ -333,6 +385,7 @@ int main(void)
 		cmocka_unit_test(test_balance_wake_affine_table),
 		cmocka_unit_test(test_balance_wake_affine_exceptions),
 		cmocka_unit_test(test_balance_affine_wake_cost),
+		cmocka_unit_test(test_balance_wake_probes_woken_waiters),
 		cmocka_unit_test(test_balance_load_averages),
 		cmocka_unit_test(test_balance_idle_pull_leaves_hot_tasks),
 		cmocka_unit_test(test_balance_pull_order),

@@ -14,6 +14,7 @@
 #include "test.h"
 
 #include "script_host.h"
+#include "lock.h"		/* km_mutex_ops */
 
 #include <string.h>
 
@@ -349,6 +350,61 @@ static void test_mutex_timed_out_wakee_passes_wakeup_on(void **state)
 	sh_free(&h);
 }
 
+/*
+ * 2.6.16's unlock takes the slow path only when the count is -1, that is
+ * when a slow path has run since the last unlock.  With the woken waiter
+ * still on its way (the kernel keeps it first on the list), that slow
+ * path's wake_up_process() takes the waiter's run-queue lock -- held by
+ * its CPU through the switch to it -- and wakes nobody.  A thief that
+ * took the mutex on the fast path with nobody queued since unlocks on
+ * the fast path: no wait_lock, no probe.
+ */
+static void test_mutex_unlock_probes_woken_waiter_only_when_contended(void **state)
+{
+	(void)state;
+	enum { SWITCH_ENDS = 500 };
+	static const struct sh_step idle[] = { { OP_END, 0, 0 } };
+	struct sh_host h;
+	struct km_era era = sh_era(4);
+	era.rq_lock = true;
+	new_run(&h, &era, 4);
+	struct km_sim *sim = h.sim;
+	for (int i = 0; i < 4; i++)
+		assert_non_null(sh_task(&h, "t", i, 0, idle));
+	struct km_lock *l = sim->locks.v[M];
+	struct km_ctx *woken = sim->ctxs.v[0], *thief = sim->ctxs.v[1], *late = sim->ctxs.v[2];
+	woken->cpu = 0;
+	thief->cpu = 1;
+	late->cpu = 2;
+	km_time cost = 0;
+
+	/* the thief takes the free mutex on the fast path */
+	l->woken = woken;
+	sim->cpus[0].rq_lock_free = SWITCH_ENDS;
+	assert_int_equal(km_mutex_ops.acquire(sim, l, thief, false, &cost), KM_LOCK_TAKEN);
+	km_waitlist_append(&l->waiters, sim->ctxs.v[3]);	/* an older sleeper */
+	km_mutex_ops.release(sim, l, thief, &cost);
+	assert_int_equal(l->wait_lock_free, 0);			/* fast path */
+	assert_int_equal(sim->cpus[0].rq_lock_free, SWITCH_ENDS);
+
+	/* again, but a task queues behind the thief meanwhile: count -1 */
+	assert_int_equal(km_mutex_ops.acquire(sim, l, thief, false, &cost), KM_LOCK_TAKEN);
+	assert_int_equal(km_mutex_ops.acquire(sim, l, late, false, &cost), KM_LOCK_SLEEP);
+	assert_true(l->wait_lock_free > 0 && l->wait_lock_free < SWITCH_ENDS);	/* its queueing */
+	km_mutex_ops.release(sim, l, thief, &cost);
+	/* the wait_lock section: its atomic, and the probe, which waits for
+	 * CPU 0's switch and then takes its lock's atomic and two lines */
+	km_time probe = SWITCH_ENDS + 1 + 2 * 10;
+	assert_int_equal(sim->cpus[0].rq_lock_free, probe);
+	assert_int_equal(l->wait_lock_free, probe + 1);
+	assert_ptr_equal(l->woken, woken);			/* nobody else woken */
+
+	km_waitlist_remove(&l->waiters, late);
+	km_waitlist_remove(&l->waiters, sim->ctxs.v[3]);
+	l->woken = NULL;
+	sh_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -364,6 +420,7 @@ int main(void)
 		cmocka_unit_test(test_mutex_newcomer_steals),
 		cmocka_unit_test(test_mutex_handoff_after_one_loss),
 		cmocka_unit_test(test_mutex_timed_out_wakee_passes_wakeup_on),
+		cmocka_unit_test(test_mutex_unlock_probes_woken_waiter_only_when_contended),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
