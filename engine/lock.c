@@ -265,7 +265,8 @@ km_time km_lock_wake_cost_after(struct km_sim *sim, const struct km_lock *l, int
 		return c;
 	}
 	c += sim->era.cost.atomic + lines * sim->era.cost.cacheline;
-	if (sim->era.cost.ipi && wakee->cpu >= 0 && !wake_preempts_curr(&sim->cpus[wakee->cpu])) {
+	if (sim->era.cost.ipi && wakee->cpu >= 0 && wakee->state == KM_CTX_BLOCKED &&
+	    !wake_preempts_curr(&sim->cpus[wakee->cpu])) {
 		/* activate_task() on a CPU that runs a task -- another one, or
 		 * the waker's own: the wakee's priority is no better than that
 		 * task's, so no resched_task() and no IPI; it waits in that
