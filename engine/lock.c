@@ -185,25 +185,8 @@ km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu)
 km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold)
 {
 	km_time start = l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now;
-	l->wait_lock_free = start + hold;
-	return start - sim->now + hold;
-}
-
-/*
- * Does try_to_wake_up() find @cpu running the idle task, so that the
- * woken task preempts it (TASK_PREEMPTS_CURR) and resched_task() sends an
- * IPI?  Not if a task runs there, is being switched to, or is still on
- * its way to sleep (it is current until schedule() switches): the tasks
- * the engine runs all sit at one dynamic priority (docs/design-o1-wakeup.md),
- * and only a strictly better one preempts.  A CPU switching to the idle
- * task counts as idle: the waker waits for its run-queue lock until the
- * switch is done.  The state is read when the wake-up is decided.
- */
-static bool wake_preempts_curr(const struct km_cpu *cpu)
-{
-	if (cpu->curr)
-		return false;
-	return !cpu->switching || cpu->to_idle;
+	l->wait_lock_free = km_sat_add(start, hold);
+	return km_sat_add(start - sim->now, hold);
 }
 
 /* The lines a probe of an already-woken task fetches: its run queue's
@@ -216,19 +199,38 @@ km_time km_lock_probe_cost(struct km_sim *sim, const struct km_lock *l, const st
 {
 	if (!sim->era.rq_lock || wakee->cpu < 0)
 		return 0;
-	km_time at = (l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now) + after;
+	km_time at = km_sat_add(l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now, after);
 	struct km_cpu *rq = &sim->cpus[wakee->cpu];
 	km_time c = rq->rq_lock_free > at ? rq->rq_lock_free - at : 0;
-	c += sim->era.cost.atomic + KM_PROBE_LINES * sim->era.cost.cacheline;
-	rq->rq_lock_free = at + c;
+	c = km_sat_add(c, km_sat_add(sim->era.cost.atomic,
+				     km_sat_mul(KM_PROBE_LINES, sim->era.cost.cacheline)));
+	rq->rq_lock_free = km_sat_add(at, c);
 	return c;
+}
+
+/*
+ * Does try_to_wake_up() find @cpu running the idle task, so that the
+ * woken task preempts it (TASK_PREEMPTS_CURR) and resched_task() sends an
+ * IPI?  Not if a task runs there, is being switched to, or -- another
+ * task than the wakee -- is still on its way to sleep there (it is
+ * current until schedule() switches): the tasks the engine runs all sit
+ * at one dynamic priority (docs/design-o1-wakeup.md), and only a strictly
+ * better one preempts.  A CPU switching to the idle task counts as idle:
+ * the waker waits for its run-queue lock until the switch is done.  The
+ * state is read when the wake-up is decided.
+ */
+static bool wake_preempts_curr(const struct km_cpu *cpu)
+{
+	if (cpu->curr)
+		return false;
+	return !cpu->switching || cpu->to_idle;
 }
 
 km_time km_lock_wake_cost_after(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
 				struct km_ctx *wakee, km_time after)
 {
 	/* The waker gets here @after it holds @l's wait-list lock. */
-	km_time at = (l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now) + after;
+	km_time at = km_sat_add(l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now, after);
 	km_time c = 0;
 	struct km_cpu *rq = NULL;
 	/* task_rq_lock(p): the run-queue lock of the CPU the wakee last ran
@@ -243,38 +245,42 @@ km_time km_lock_wake_cost_after(struct km_sim *sim, const struct km_lock *l, int
 	 * task's (docs/sources.md, [TTWU15]) -- two where not counted */
 	int lines = sim->era.ttwu_lines > 0 ? sim->era.ttwu_lines : 2;
 	int to = km_wake_cpu(sim, waker_cpu, wakee);
-	if (to != wakee->cpu && wakee->state == KM_CTX_BLOCKED) {
+	bool asleep = wakee->state == KM_CTX_BLOCKED;
+	if (to != wakee->cpu && asleep) {
 		/* The wake-affine move (era.wake_affine): set_task_cpu(), drop
 		 * the old run queue's lock, take this CPU's own and queue the
 		 * wakee here.  The old CPU's priority array, its queue head and
 		 * its running task's thread_info are not touched: three of the
 		 * counted lines fewer.  No reschedule, no IPI: the wakee's
-		 * priority is the waker's, so it waits its turn here. */
-		c += sim->era.cost.atomic + (lines > 3 ? lines - 3 : 1) * sim->era.cost.cacheline;
+		 * priority is the waker's, so it waits its turn here, queued
+		 * when the waker is done with it. */
+		c = km_sat_add(c, km_sat_add(sim->era.cost.atomic,
+					     km_sat_mul(lines > 3 ? lines - 3 : 1, sim->era.cost.cacheline)));
 		if (rq)
-			rq->rq_lock_free = at + c;
+			rq->rq_lock_free = km_sat_add(at, c);
 		struct km_cpu *me = &sim->cpus[to];
 		if (sim->era.rq_lock) {
-			if (me->rq_lock_free > at + c)
+			if (me->rq_lock_free > km_sat_add(at, c))
 				c = me->rq_lock_free - at;
-			c += sim->era.cost.atomic;
-			me->rq_lock_free = at + c;
+			c = km_sat_add(c, sim->era.cost.atomic);
+			me->rq_lock_free = km_sat_add(at, c);
 		}
 		wakee->wake_to = to;
-		wakee->ipi_lands = 0;
+		wakee->ipi_lands = km_sat_add(at, c);
 		return c;
 	}
-	c += sim->era.cost.atomic + lines * sim->era.cost.cacheline;
-	if (sim->era.cost.ipi && wakee->cpu >= 0 && wakee->state == KM_CTX_BLOCKED &&
+	c = km_sat_add(c, km_sat_add(sim->era.cost.atomic, km_sat_mul(lines, sim->era.cost.cacheline)));
+	km_time done = km_sat_add(at, c);
+	if (sim->era.cost.ipi && wakee->cpu >= 0 && asleep &&
 	    !wake_preempts_curr(&sim->cpus[wakee->cpu])) {
 		/* activate_task() on a CPU that runs a task -- another one, or
 		 * the waker's own: the wakee's priority is no better than that
 		 * task's, so no resched_task() and no IPI; it waits in that
-		 * queue from now on. */
+		 * queue from when the waker has put it there. */
 		wakee->wake_to = wakee->cpu;
-		wakee->ipi_lands = 0;
+		wakee->ipi_lands = done;
 		if (rq)
-			rq->rq_lock_free = at + c;
+			rq->rq_lock_free = done;
 		return c;
 	}
 	/* resched_task(): the wakee's CPU is another one, so it is told by
@@ -285,28 +291,31 @@ km_time km_lock_wake_cost_after(struct km_sim *sim, const struct km_lock *l, int
 	 * every APIC message crossed one serial APIC bus, a message at a
 	 * time, so an IPI is delivered after those queued ahead of it, and
 	 * the next send from this CPU waits until then.  All of it under the
-	 * run-queue lock, which try_to_wake_up() holds until it returns. */
-	if (sim->era.cost.ipi && wakee->cpu >= 0 && wakee->cpu != waker_cpu) {
+	 * run-queue lock, which try_to_wake_up() holds until it returns.  A
+	 * task not asleep is not woken, and nobody is told. */
+	if (sim->era.cost.ipi && wakee->cpu >= 0 && wakee->cpu != waker_cpu && asleep) {
 		struct km_cpu *idle = &sim->cpus[wakee->cpu];
-		if (idle->resched_ipi_lands > at + c) {
+		if (idle->resched_ipi_lands > done) {
 			/* need_resched is set on that idle task already: no
 			 * second IPI; the wakee is there when the first lands */
 			wakee->ipi_lands = idle->resched_ipi_lands;
 			if (rq)
-				rq->rq_lock_free = at + c;
+				rq->rq_lock_free = done;
 			return c;
 		}
 		struct km_cpu *me = &sim->cpus[waker_cpu];
-		if (me->icr_busy_until > at + c)
+		if (me->icr_busy_until > done) {
 			c = me->icr_busy_until - at;
-		km_time start = sim->apic_bus_free > at + c ? sim->apic_bus_free : at + c;
-		sim->apic_bus_free = start + sim->era.cost.ipi;
+			done = me->icr_busy_until;
+		}
+		km_time start = sim->apic_bus_free > done ? sim->apic_bus_free : done;
+		sim->apic_bus_free = km_sat_add(start, sim->era.cost.ipi);
 		me->icr_busy_until = sim->apic_bus_free;
 		wakee->ipi_lands = sim->apic_bus_free;
 		idle->resched_ipi_lands = sim->apic_bus_free;
 	}
 	if (rq)
-		rq->rq_lock_free = at + c;
+		rq->rq_lock_free = done;
 	return c;
 }
 

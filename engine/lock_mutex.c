@@ -137,7 +137,12 @@ static void mutex_give_up(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 
 static void mutex_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
 {
-	km_waitlist_remove(&l->waiters, ctx);
+	/* 2.6.16's loop did its xchg(-1) before it looked at the signal:
+	 * the count stays -1 */
+	if (km_waitlist_contains(&l->waiters, ctx)) {
+		km_waitlist_remove(&l->waiters, ctx);
+		l->count_negative = true;
+	}
 	km_waitlist_remove(&l->spinners, ctx);
 }
 
@@ -145,8 +150,10 @@ static void mutex_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 static void mutex_owner_off_cpu(struct km_sim *sim, struct km_lock *l)
 {
 	struct km_ctx *s;
-	while ((s = km_waitlist_pop(&l->spinners)))
+	while ((s = km_waitlist_pop(&l->spinners))) {
+		l->count_negative = true;	/* queued: xchg(-1), then sleep */
 		km_lock_spin_to_sleep(sim, l, s);
+	}
 }
 
 static bool mutex_spin_abort(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
@@ -154,6 +161,7 @@ static bool mutex_spin_abort(struct km_sim *sim, struct km_lock *l, struct km_ct
 	if (!km_waitlist_contains(&l->spinners, ctx))
 		return false;
 	km_waitlist_remove(&l->spinners, ctx);
+	l->count_negative = true;	/* queued: xchg(-1), then sleep */
 	km_lock_spin_to_sleep(sim, l, ctx);
 	return true;
 }

@@ -756,11 +756,12 @@ void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
 	ctx->result = result;
 	ctx->act = KM_ACT_READY;
 	ctx->state = KM_CTX_RUNNABLE;	/* on its way: EV_WAKE queues it */
-	km_time at = sim->now + sim->era.cost.wakeup;
-	if (ctx->wake_to >= 0)
-		at = sim->now;	/* moved to the waker's own queue: no message */
+	km_time at = km_sat_add(sim->now, sim->era.cost.wakeup);
+	if (ctx->wake_to >= 0)	/* queued by the waker, no message: when it is done */
+		at = ctx->ipi_lands > sim->now ? ctx->ipi_lands : sim->now;
 	else if (sim->era.cost.ipi)	/* the IPI's flight; the rest is CPU work */
-		at = ctx->ipi_lands > sim->now ? ctx->ipi_lands : sim->now + sim->era.cost.ipi;
+		at = ctx->ipi_lands > sim->now ? ctx->ipi_lands
+					       : km_sat_add(sim->now, sim->era.cost.ipi);
 	ctx->ipi_lands = 0;
 	push_ctx_event(sim, at, KM_EV_WAKE, ctx, ctx->seg_token);
 }

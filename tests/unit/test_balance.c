@@ -146,7 +146,7 @@ static void test_balance_affine_wake_cost(void **state)
 	w->state = KM_CTX_BLOCKED;
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w), 1 + 6 * 10 + 1);
 	assert_int_equal(w->wake_to, 1);
-	assert_int_equal(w->ipi_lands, 0);
+	assert_int_equal(w->ipi_lands, 1 + 6 * 10 + 1);	/* queued when the waker is done */
 	/* one task fewer there: it stays; that CPU runs a task of the same
 	 * priority, so resched_task() is not called and no IPI is sent: the
 	 * wakee is queued there at once */
@@ -155,8 +155,16 @@ static void test_balance_affine_wake_cost(void **state)
 	cpu_load_set(&h, 0, 1, 1);
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w), 1 + 9 * 10);
 	assert_int_equal(w->wake_to, 0);
-	assert_int_equal(w->ipi_lands, 0);
+	assert_int_equal(w->ipi_lands, 1 + 9 * 10);
 	assert_int_equal(h.sim->apic_bus_free, 0);
+	/* the waker got the wait-list lock late: the wakee is queued then,
+	 * not when the wake-up was asked for */
+	w->wake_to = -1;
+	h.sim->cpus[0].rq_lock_free = h.sim->cpus[1].rq_lock_free = 0;
+	l->wait_lock_free = 5000;
+	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w), 1 + 9 * 10);
+	assert_int_equal(w->ipi_lands, 5000 + 1 + 9 * 10);
+	l->wait_lock_free = 0;
 	/* that CPU idle: the idle task is preempted, and told by an IPI */
 	w->wake_to = -1;
 	h.sim->cpus[0].rq_lock_free = h.sim->cpus[1].rq_lock_free = 0;
@@ -202,34 +210,67 @@ static void test_balance_wake_probes_woken_waiters(void **state)
 	struct km_lock *l = km_lock_new(sim, "s", KM_PRIM_SEM, 1, false);
 	assert_non_null(l);
 	struct km_ctx *woken = sim->ctxs.v[0], *upper = sim->ctxs.v[1], *sleeper = sim->ctxs.v[3];
+	struct km_ctx *woken2 = sim->ctxs.v[2];
 	woken->state = KM_CTX_RUNNABLE;		/* on its way back to CPU 0 */
 	woken->wq_woken = true;
+	woken2->cpu = 3;			/* and one more, to CPU 3 */
+	woken2->state = KM_CTX_RUNNABLE;
+	woken2->wq_woken = true;
 	sleeper->cpu = 2;			/* CPU 2 idle: it will need the IPI */
 	sleeper->state = KM_CTX_BLOCKED;
 	upper->cpu = 1;
 	km_waitlist_append(&l->waiters, woken);
+	km_waitlist_append(&l->waiters, woken2);
 	km_waitlist_append(&l->waiters, sleeper);
-	l->nwaiting = 2;
+	l->nwaiting = 3;
 	l->avail = -1;				/* up() makes it 0: __up() */
 	sim->cpus[0].rq_lock_free = SWITCH_ENDS;	/* CPU 0 is switching to it */
 	km_time cost = 0;
 	km_sem_ops.release(sim, l, upper, &cost);
-	/* the probe: wait for CPU 0's switch, then its lock's atomic and two
-	 * lines; the wake-up of the sleeper after it: CPU 2's nine lines */
-	km_time probe = SWITCH_ENDS + 1 + 2 * 10, wake = 1 + 9 * 10;
+	/* the probes: wait for CPU 0's switch, then its lock's atomic and
+	 * two lines; then CPU 3's, free; the wake-up of the sleeper after
+	 * them: CPU 2's nine lines */
+	km_time probe = SWITCH_ENDS + 1 + 2 * 10, probe2 = 1 + 2 * 10, wake = 1 + 9 * 10;
 	assert_int_equal(sim->cpus[0].rq_lock_free, probe);
-	assert_int_equal(sim->cpus[2].rq_lock_free, probe + wake);
-	assert_int_equal(l->wait_lock_free, 1 + probe + wake);
+	assert_int_equal(sim->cpus[3].rq_lock_free, probe + probe2);
+	assert_int_equal(sim->cpus[2].rq_lock_free, probe + probe2 + wake);
+	assert_int_equal(l->wait_lock_free, 1 + probe + probe2 + wake);
 	assert_true(sleeper->wq_woken);
-	assert_int_equal(sim->cpus[2].resched_ipi_lands, probe + wake + IPI);
-	assert_int_equal(sim->apic_bus_free, probe + wake + IPI);
+	assert_int_equal(sim->cpus[2].resched_ipi_lands, probe + probe2 + wake + IPI);
+	assert_int_equal(sim->apic_bus_free, probe + probe2 + wake + IPI);
 	/* without per-CPU run-queue locks (2.4's single runqueue_lock is not
 	 * modelled) the probe costs nothing */
 	sim->era.rq_lock = false;
 	assert_int_equal(km_lock_probe_cost(sim, l, woken, 0), 0);
 	km_waitlist_remove(&l->waiters, woken);
+	km_waitlist_remove(&l->waiters, woken2);
 	km_waitlist_remove(&l->waiters, sleeper);
-	woken->state = sleeper->state = KM_CTX_NEW;
+	woken->state = woken2->state = sleeper->state = KM_CTX_NEW;
+	sh_free(&h);
+}
+
+/* Era costs are hostile input (an era file may give up to 2^62 ns a
+ * cost): a wake-up's and a probe's costs saturate, they never wrap. */
+static void test_balance_wake_costs_saturate(void **state)
+{
+	(void)state;
+	struct sh_host h;
+	affine_setup(&h, false, false);
+	struct km_sim *sim = h.sim;
+	const km_time big = (km_time)1 << 62;
+	sim->era.cost.atomic = sim->era.cost.cacheline = sim->era.cost.ipi = big;
+	sim->era.ttwu_lines = 64;
+	sim->era.rq_lock = true;
+	struct km_lock *l = km_lock_new(sim, "s", KM_PRIM_SEM, 1, false);
+	assert_non_null(l);
+	struct km_ctx *w = sim->ctxs.v[0];
+	w->state = KM_CTX_BLOCKED;
+	l->wait_lock_free = big;
+	assert_int_equal(km_lock_probe_cost(sim, l, w, big), INT64_MAX);
+	assert_int_equal(sim->cpus[0].rq_lock_free, INT64_MAX);
+	assert_true(km_lock_wake_cost_after(sim, l, 1, w, big) >= 0);
+	assert_int_equal(sim->apic_bus_free, INT64_MAX);
+	w->state = KM_CTX_NEW;
 	sh_free(&h);
 }
 
@@ -386,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_balance_wake_affine_exceptions),
 		cmocka_unit_test(test_balance_affine_wake_cost),
 		cmocka_unit_test(test_balance_wake_probes_woken_waiters),
+		cmocka_unit_test(test_balance_wake_costs_saturate),
 		cmocka_unit_test(test_balance_load_averages),
 		cmocka_unit_test(test_balance_idle_pull_leaves_hot_tasks),
 		cmocka_unit_test(test_balance_pull_order),

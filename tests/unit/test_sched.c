@@ -511,6 +511,7 @@ static void test_sched_ipi_sender_waits_only_for_its_previous(void **state)
 		snprintf(name, sizeof(name), "w%d", i);
 		assert_non_null(w[i] = sh_task(&h, name, -1, 0, idle));
 		w[i]->cpu = i;
+		w[i]->state = KM_CTX_BLOCKED;	/* asleep, each on its idle CPU */
 	}
 	/* CPU 0 wakes w1: its APIC is idle, so only try_to_wake_up() */
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w[1]), TTWU);
@@ -525,6 +526,15 @@ static void test_sched_ipi_sender_waits_only_for_its_previous(void **state)
 	w[0]->ipi_lands = 0;
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w[0]), TTWU);
 	assert_int_equal(w[0]->ipi_lands, 0);
+	/* nor does a task that is not asleep: try_to_wake_up() leaves it */
+	w[1]->state = KM_CTX_RUNNABLE;
+	w[1]->ipi_lands = 0;
+	km_time bus = h.sim->apic_bus_free;
+	km_lock_wake_cost(h.sim, l, 2, w[1]);
+	assert_int_equal(w[1]->ipi_lands, 0);
+	assert_int_equal(h.sim->apic_bus_free, bus);
+	for (int i = 0; i < 4; i++)
+		w[i]->state = KM_CTX_NEW;
 	sh_free(&h);
 }
 
