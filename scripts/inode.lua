@@ -22,7 +22,7 @@
 -- What the exhibit reproduces: the herd (two wake-ups per operation,
 -- half of them lost) and the CPU it burns -- 46% of 8 CPUs against the
 -- mutex's 23% (Molnar: 63% and 22%).  What it does only in part: the
--- throughput gap.  The mutex does 1.61 times the semaphore's operations
+-- throughput gap.  The mutex does 1.62 times the semaphore's operations
 -- (Molnar: 2.4), and 1.37 times on 4 CPUs (Molnar: 1.42).
 -- docs/reproductions.md, "inode", has the model variants and what is
 -- still missing.

@@ -9,7 +9,7 @@
 # "two at a time"), at least 40% of them lost, some steals -- and the CPU
 # it burns: at least 40% of 8 CPUs, at least 1.9 times the mutex's share
 # and 3 times its CPU per operation; the mutex ahead in throughput on 8
-# CPUs by 1.6x to 3.6x (the issue's figures; the model gives 1.61x since
+# CPUs by 1.6x to 3.6x (the issue's figures; the model gives 1.62x since
 # the tenth pass: each exclusive wake-up first calls try_to_wake_up() on
 # the woken waiters ahead of it, and waits for their run-queue locks,
 # held through the switches to them); the mutex's own share on the 8-way
@@ -17,9 +17,9 @@
 # above the mutex's, and the mutex ahead in throughput there too, by
 # 1.25x on the 8-way's costs and 1.3x on the P4's.  Printed beside the
 # published figures, because the model falls short of them: the CPU share
-# ratio (published 2.9x, the issue asked 2x; the model gives 1.97x) and
+# ratio (published 2.9x, the issue asked 2x; the model gives 1.98x) and
 # the CPU per operation (published 6.9x, the issue asked 3.5x; the model
-# gives 3.18x).  On Molnar's own loop (test_mutex.sh) both are met.
+# gives 3.21x).  On Molnar's own loop (test_mutex.sh) both are met.
 # docs/reproductions.md, "inode", has the variants of every pass.  On one CPU in 1994 cli and the semaphore are both
 # correct; on two CPUs in 2003 cli loses updates.  And the 2009 exhibit:
 # optimistic spinning against the same era without it.

@@ -14,7 +14,7 @@
 # And what the issue asked of the 2006 exhibit, on this loop with every
 # step drawn from +-50% (two seeds): the semaphore at least 40% of 8 CPUs
 # and twice the mutex's share, at least 3.5x its CPU per loop, the mutex
-# at least 1.5x faster (the issue asked 1.6x; the seeds give 1.58-1.70x),
+# at least 1.6x faster (six seeds give 1.63-1.77x),
 # and on 4 CPUs the semaphore above the mutex in CPU and the mutex ahead.
 # Printed beside the published figures, because the model is far from
 # them: the absolute throughput of both primitives on the 2006 machine.
@@ -65,7 +65,7 @@ for seed in 2005 7; do
 	ge "$sh_s" 40 && ge "$sh_s" "$sh_m" 2 && ok "seed $seed: the semaphore uses at least 40% of 8 CPUs and twice the mutex's share" ||
 		bad "seed $seed: CPU shares $sh_s% and $sh_m%"
 	ge "$p_s" "$p_m" 3.5 && ok "seed $seed: the semaphore needs at least 3.5x the mutex's CPU per loop" || bad "seed $seed: CPU per loop x$(ratio "$p_s" "$p_m")"
-	ge "$t_m" "$t_s" 1.5 && ok "seed $seed: the mutex does at least 1.5x the semaphore's loops" || bad "seed $seed: throughput x$(ratio "$t_m" "$t_s")"
+	ge "$t_m" "$t_s" 1.6 && ok "seed $seed: the mutex does at least 1.6x the semaphore's loops" || bad "seed $seed: throughput x$(ratio "$t_m" "$t_s")"
 	ge "$sh_s4" "$sh_m4" 1.3 && ge "$(thr "$m4")" "$(thr "$s4")" 1.05 && ok "seed $seed, 4 CPUs: the semaphore burns more CPU, the mutex is faster" ||
 		bad "seed $seed, 4 CPUs: CPU $sh_s4% against $sh_m4%, throughput x$(ratio "$(thr "$m4")" "$(thr "$s4")")"
 done
