@@ -208,6 +208,7 @@ screenshots: deps-check
 
 check-docs: $(BIN)
 	@tests/run_doctests.sh $(BIN)
+	@tests/run_shown_outputs.sh $(BIN)
 
 check-reproductions: $(BIN)
 	@tests/run_reproductions.sh $(BIN)
