@@ -182,9 +182,21 @@ km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu)
 	return c;
 }
 
+/* When a CPU asking now gets @l's wait-list lock. */
+static km_time wait_lock_start(const struct km_sim *sim, const struct km_lock *l)
+{
+	return l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now;
+}
+
+/* How long the run-queue lock of @rq keeps a CPU asking at @at waiting. */
+static km_time rq_lock_wait(const struct km_cpu *rq, km_time at)
+{
+	return rq->rq_lock_free > at ? rq->rq_lock_free - at : 0;
+}
+
 km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold)
 {
-	km_time start = l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now;
+	km_time start = wait_lock_start(sim, l);
 	l->wait_lock_free = km_sat_add(start, hold);
 	return km_sat_add(start - sim->now, hold);
 }
@@ -199,10 +211,9 @@ km_time km_lock_probe_cost(struct km_sim *sim, const struct km_lock *l, const st
 {
 	if (!sim->era.rq_lock || wakee->cpu < 0)
 		return 0;
-	km_time at = km_sat_add(l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now, after);
+	km_time at = km_sat_add(wait_lock_start(sim, l), after);
 	struct km_cpu *rq = &sim->cpus[wakee->cpu];
-	km_time c = rq->rq_lock_free > at ? rq->rq_lock_free - at : 0;
-	c = km_sat_add(c, km_sat_add(sim->era.cost.atomic,
+	km_time c = km_sat_add(rq_lock_wait(rq, at), km_sat_add(sim->era.cost.atomic,
 				     km_sat_mul(KM_PROBE_LINES, sim->era.cost.cacheline)));
 	rq->rq_lock_free = km_sat_add(at, c);
 	return c;
@@ -230,15 +241,14 @@ km_time km_lock_wake_cost_after(struct km_sim *sim, const struct km_lock *l, int
 				struct km_ctx *wakee, km_time after)
 {
 	/* The waker gets here @after it holds @l's wait-list lock. */
-	km_time at = km_sat_add(l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now, after);
+	km_time at = km_sat_add(wait_lock_start(sim, l), after);
 	km_time c = 0;
 	struct km_cpu *rq = NULL;
 	/* task_rq_lock(p): the run-queue lock of the CPU the wakee last ran
 	 * on, which that CPU holds through each of its context switches */
 	if (sim->era.rq_lock && wakee->cpu >= 0) {
 		rq = &sim->cpus[wakee->cpu];
-		if (rq->rq_lock_free > at)
-			c = rq->rq_lock_free - at;
+		c = rq_lock_wait(rq, at);
 	}
 	/* the lock's atomic, and the lines the wakee's CPU wrote last: its
 	 * run queue's, the wakee's task_struct and thread_info, the running
@@ -266,53 +276,49 @@ km_time km_lock_wake_cost_after(struct km_sim *sim, const struct km_lock *l, int
 			me->rq_lock_free = km_sat_add(at, c);
 		}
 		wakee->wake_to = to;
-		wakee->ipi_lands = km_sat_add(at, c);
+		wakee->wake_lands = km_sat_add(at, c);
 		return c;
 	}
 	c = km_sat_add(c, km_sat_add(sim->era.cost.atomic, km_sat_mul(lines, sim->era.cost.cacheline)));
 	km_time done = km_sat_add(at, c);
-	if (sim->era.cost.ipi && wakee->cpu >= 0 && asleep &&
-	    !wake_preempts_curr(&sim->cpus[wakee->cpu])) {
+	if (!sim->era.cost.ipi || wakee->cpu < 0 || !asleep) {
+		/* no IPI charged in this era, or a task not asleep: it is not
+		 * woken, and nobody is told */
+	} else if (!wake_preempts_curr(&sim->cpus[wakee->cpu])) {
 		/* activate_task() on a CPU that runs a task -- another one, or
 		 * the waker's own: the wakee's priority is no better than that
 		 * task's, so no resched_task() and no IPI; it waits in that
 		 * queue from when the waker has put it there. */
 		wakee->wake_to = wakee->cpu;
-		wakee->ipi_lands = done;
-		if (rq)
-			rq->rq_lock_free = done;
-		return c;
-	}
-	/* resched_task(): the wakee's CPU is another one, so it is told by
-	 * an IPI.  i386's __send_IPI_dest_field() first waits in
-	 * apic_wait_icr_idle() until this CPU's APIC has sent its previous
-	 * IPI, then writes the ICR, which fires the new one and returns: the
-	 * waker does not wait for its own message.  Before the Pentium 4
-	 * every APIC message crossed one serial APIC bus, a message at a
-	 * time, so an IPI is delivered after those queued ahead of it, and
-	 * the next send from this CPU waits until then.  All of it under the
-	 * run-queue lock, which try_to_wake_up() holds until it returns.  A
-	 * task not asleep is not woken, and nobody is told. */
-	if (sim->era.cost.ipi && wakee->cpu >= 0 && wakee->cpu != waker_cpu && asleep) {
+		wakee->wake_lands = done;
+	} else if (wakee->cpu != waker_cpu) {
+		/* resched_task(): the wakee's CPU is another one, running the
+		 * idle task, so it is told by an IPI -- unless need_resched is
+		 * set on it already, and the wakee is there when that IPI
+		 * lands.  i386's __send_IPI_dest_field() first waits in
+		 * apic_wait_icr_idle() until this CPU's APIC has sent its
+		 * previous IPI, then writes the ICR, which fires the new one
+		 * and returns: the waker does not wait for its own message.
+		 * Before the Pentium 4 every APIC message crossed one serial
+		 * APIC bus, a message at a time, so an IPI is delivered after
+		 * those queued ahead of it, and the next send from this CPU
+		 * waits until then.  All of it under the run-queue lock, which
+		 * try_to_wake_up() holds until it returns. */
 		struct km_cpu *idle = &sim->cpus[wakee->cpu];
-		if (idle->resched_ipi_lands > done) {
-			/* need_resched is set on that idle task already: no
-			 * second IPI; the wakee is there when the first lands */
-			wakee->ipi_lands = idle->resched_ipi_lands;
-			if (rq)
-				rq->rq_lock_free = done;
-			return c;
-		}
 		struct km_cpu *me = &sim->cpus[waker_cpu];
-		if (me->icr_busy_until > done) {
-			c = me->icr_busy_until - at;
-			done = me->icr_busy_until;
+		if (idle->resched_ipi_lands > done) {
+			wakee->wake_lands = idle->resched_ipi_lands;
+		} else {
+			if (me->icr_busy_until > done) {
+				c = me->icr_busy_until - at;
+				done = me->icr_busy_until;
+			}
+			km_time start = sim->apic_bus_free > done ? sim->apic_bus_free : done;
+			sim->apic_bus_free = km_sat_add(start, sim->era.cost.ipi);
+			me->icr_busy_until = sim->apic_bus_free;
+			wakee->wake_lands = sim->apic_bus_free;
+			idle->resched_ipi_lands = sim->apic_bus_free;
 		}
-		km_time start = sim->apic_bus_free > done ? sim->apic_bus_free : done;
-		sim->apic_bus_free = km_sat_add(start, sim->era.cost.ipi);
-		me->icr_busy_until = sim->apic_bus_free;
-		wakee->ipi_lands = sim->apic_bus_free;
-		idle->resched_ipi_lands = sim->apic_bus_free;
 	}
 	if (rq)
 		rq->rq_lock_free = done;

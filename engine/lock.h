@@ -153,12 +153,13 @@ km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold);
  * last (era.ttwu_lines, two where not counted), and, when the wakee's CPU
  * is another one running the idle task, starting the reschedule IPI (on
  * a CPU running a task of the same priority nothing preempts, so no IPI:
- * the wakee is queued there at once).  The waker waits only while its own APIC is
- * still sending an earlier IPI (i386's apic_wait_icr_idle() comes before
- * the write that fires the new one); the IPI itself crosses the APIC bus
- * after the ones already queued there, and reaches the wakee's CPU when
- * it has crossed -- recorded in @wakee->ipi_lands, which km_ctx_wake()
- * uses as the wake-up's arrival.
+ * the wakee is queued there when the waker is done).  The waker waits only
+ * while its own APIC is still sending an earlier IPI (i386's
+ * apic_wait_icr_idle() comes before the write that fires the new one);
+ * the IPI itself crosses the APIC bus after the ones already queued there,
+ * and reaches the wakee's CPU when it has crossed.  Either time is
+ * recorded in @wakee->wake_lands, which km_ctx_wake() uses as the
+ * wake-up's arrival.
  * Context: called by primitives inside their section under @l's wait-list
  * lock (km_lock_wait_lock), where the kernel woke with interrupts off,
  * before they wake @wakee; the wake-up starts when that lock is next free.

@@ -146,14 +146,20 @@ static void mutex_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 	km_waitlist_remove(&l->spinners, ctx);
 }
 
+/* A spinner gives up and queues: its xchg(-1) leaves the count below
+ * zero, then it sleeps. */
+static void mutex_spinner_sleeps(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	l->count_negative = true;
+	km_lock_spin_to_sleep(sim, l, ctx);
+}
+
 /* The owner blocked or was preempted: spinning on it is pointless now. */
 static void mutex_owner_off_cpu(struct km_sim *sim, struct km_lock *l)
 {
 	struct km_ctx *s;
-	while ((s = km_waitlist_pop(&l->spinners))) {
-		l->count_negative = true;	/* queued: xchg(-1), then sleep */
-		km_lock_spin_to_sleep(sim, l, s);
-	}
+	while ((s = km_waitlist_pop(&l->spinners)))
+		mutex_spinner_sleeps(sim, l, s);
 }
 
 static bool mutex_spin_abort(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
@@ -161,8 +167,7 @@ static bool mutex_spin_abort(struct km_sim *sim, struct km_lock *l, struct km_ct
 	if (!km_waitlist_contains(&l->spinners, ctx))
 		return false;
 	km_waitlist_remove(&l->spinners, ctx);
-	l->count_negative = true;	/* queued: xchg(-1), then sleep */
-	km_lock_spin_to_sleep(sim, l, ctx);
+	mutex_spinner_sleeps(sim, l, ctx);
 	return true;
 }
 

@@ -758,11 +758,11 @@ void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
 	ctx->state = KM_CTX_RUNNABLE;	/* on its way: EV_WAKE queues it */
 	km_time at = km_sat_add(sim->now, sim->era.cost.wakeup);
 	if (ctx->wake_to >= 0)	/* queued by the waker, no message: when it is done */
-		at = ctx->ipi_lands > sim->now ? ctx->ipi_lands : sim->now;
+		at = ctx->wake_lands > sim->now ? ctx->wake_lands : sim->now;
 	else if (sim->era.cost.ipi)	/* the IPI's flight; the rest is CPU work */
-		at = ctx->ipi_lands > sim->now ? ctx->ipi_lands
+		at = ctx->wake_lands > sim->now ? ctx->wake_lands
 					       : km_sat_add(sim->now, sim->era.cost.ipi);
-	ctx->ipi_lands = 0;
+	ctx->wake_lands = 0;
 	push_ctx_event(sim, at, KM_EV_WAKE, ctx, ctx->seg_token);
 }
 

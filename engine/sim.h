@@ -151,7 +151,8 @@ struct km_ctx {
 	/* the current segment */
 	km_time seg_end, seg_left;
 	uint64_t seg_token;
-	km_time ipi_lands;		/* a wake-up's IPI reaches its CPU then (0: no IPI queued) */
+	km_time wake_lands;		/* a wake-up reaches its CPU then: its IPI has crossed,
+					 * or the waker has queued it there (0: not set) */
 	int wake_to;			/* the CPU try_to_wake_up() chose, or -1: where
 					 * its wake-up queues it (select_cpu) */
 	/* A wake-up (EV_WAKE) that arrived while the CPU it blocked on was

@@ -146,7 +146,7 @@ static void test_balance_affine_wake_cost(void **state)
 	w->state = KM_CTX_BLOCKED;
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w), 1 + 6 * 10 + 1);
 	assert_int_equal(w->wake_to, 1);
-	assert_int_equal(w->ipi_lands, 1 + 6 * 10 + 1);	/* queued when the waker is done */
+	assert_int_equal(w->wake_lands, 1 + 6 * 10 + 1);	/* queued when the waker is done */
 	/* one task fewer there: it stays; that CPU runs a task of the same
 	 * priority, so resched_task() is not called and no IPI is sent: the
 	 * wakee is queued there at once */
@@ -155,7 +155,7 @@ static void test_balance_affine_wake_cost(void **state)
 	cpu_load_set(&h, 0, 1, 1);
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w), 1 + 9 * 10);
 	assert_int_equal(w->wake_to, 0);
-	assert_int_equal(w->ipi_lands, 1 + 9 * 10);
+	assert_int_equal(w->wake_lands, 1 + 9 * 10);
 	assert_int_equal(h.sim->apic_bus_free, 0);
 	/* the waker got the wait-list lock late: the wakee is queued then,
 	 * not when the wake-up was asked for */
@@ -163,7 +163,7 @@ static void test_balance_affine_wake_cost(void **state)
 	h.sim->cpus[0].rq_lock_free = h.sim->cpus[1].rq_lock_free = 0;
 	l->wait_lock_free = 5000;
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w), 1 + 9 * 10);
-	assert_int_equal(w->ipi_lands, 5000 + 1 + 9 * 10);
+	assert_int_equal(w->wake_lands, 5000 + 1 + 9 * 10);
 	l->wait_lock_free = 0;
 	/* that CPU idle: the idle task is preempted, and told by an IPI */
 	w->wake_to = -1;
@@ -171,7 +171,7 @@ static void test_balance_affine_wake_cost(void **state)
 	cpu_load_set(&h, 0, 0, 0);
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w), 1 + 9 * 10);
 	assert_int_equal(w->wake_to, -1);
-	assert_int_equal(w->ipi_lands, 1 + 9 * 10 + IPI);
+	assert_int_equal(w->wake_lands, 1 + 9 * 10 + IPI);
 	assert_int_equal(h.sim->cpus[0].resched_ipi_lands, 1 + 9 * 10 + IPI);
 	/* a second wakee for that idle CPU while the IPI is on its way:
 	 * need_resched is set already, so no second message on the bus */
@@ -181,7 +181,7 @@ static void test_balance_affine_wake_cost(void **state)
 	km_time bus = h.sim->apic_bus_free;
 	/* it waits for that run-queue lock, which the first wake-up held */
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w2), 2 * (1 + 9 * 10));
-	assert_int_equal(w2->ipi_lands, 1 + 9 * 10 + IPI);
+	assert_int_equal(w2->wake_lands, 1 + 9 * 10 + IPI);
 	assert_int_equal(h.sim->apic_bus_free, bus);
 	w2->state = KM_CTX_NEW;
 	w->state = KM_CTX_NEW;

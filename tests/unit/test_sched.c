@@ -515,23 +515,23 @@ static void test_sched_ipi_sender_waits_only_for_its_previous(void **state)
 	}
 	/* CPU 0 wakes w1: its APIC is idle, so only try_to_wake_up() */
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w[1]), TTWU);
-	assert_int_equal(w[1]->ipi_lands, TTWU + IPI);
+	assert_int_equal(w[1]->wake_lands, TTWU + IPI);
 	/* CPU 0 again: apic_wait_icr_idle() waits for the first IPI */
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w[2]), TTWU + IPI);
-	assert_int_equal(w[2]->ipi_lands, TTWU + 2 * IPI);
+	assert_int_equal(w[2]->wake_lands, TTWU + 2 * IPI);
 	/* CPU 1 wakes w3: its own APIC is idle, but the bus is not */
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w[3]), TTWU);
-	assert_int_equal(w[3]->ipi_lands, TTWU + 3 * IPI);
+	assert_int_equal(w[3]->wake_lands, TTWU + 3 * IPI);
 	/* a wakee on the waker's own CPU needs no IPI */
-	w[0]->ipi_lands = 0;
+	w[0]->wake_lands = 0;
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w[0]), TTWU);
-	assert_int_equal(w[0]->ipi_lands, 0);
+	assert_int_equal(w[0]->wake_lands, 0);
 	/* nor does a task that is not asleep: try_to_wake_up() leaves it */
 	w[1]->state = KM_CTX_RUNNABLE;
-	w[1]->ipi_lands = 0;
+	w[1]->wake_lands = 0;
 	km_time bus = h.sim->apic_bus_free;
 	km_lock_wake_cost(h.sim, l, 2, w[1]);
-	assert_int_equal(w[1]->ipi_lands, 0);
+	assert_int_equal(w[1]->wake_lands, 0);
 	assert_int_equal(h.sim->apic_bus_free, bus);
 	for (int i = 0; i < 4; i++)
 		w[i]->state = KM_CTX_NEW;
