@@ -19,13 +19,13 @@
 -- most of them only to find it taken and sleep again.  The 2006 mutex
 -- wakes its first waiter and nobody else until that one has tried.
 --
--- What the exhibit reproduces: the herd (two wake-ups per operation,
+-- What this loop shows in 2006: the herd (two wake-ups per operation,
 -- half of them lost) and the CPU it burns -- 46% of 8 CPUs against the
--- mutex's 23% (Molnar: 63% and 22%).  What it does only in part: the
--- throughput gap.  The mutex does 1.62 times the semaphore's operations
--- (Molnar: 2.4), and 1.37 times on 4 CPUs (Molnar: 1.42).
--- docs/reproductions.md, "inode", has the model variants and what is
--- still missing.
+-- mutex's 23% (Molnar: 63% and 22%) -- and the mutex 1.62 times ahead
+-- (Molnar: 2.4), 1.37 times on 4 CPUs (Molnar: 1.42).  It holds i_sem 3
+-- us of a 7 us operation, three times Molnar's share; the tour's 2006
+-- exhibit is his own loop, scripts/test_mutex.lua.  The tour shows this
+-- one in 1994.  docs/reproductions.md, "inode", has the model variants.
 --
 -- Each loop of a task here is one directory operation, in turn creat,
 -- mkdir, link and unlink (the last removes what the first three made):
