@@ -47,10 +47,10 @@
 -- held only to see an empty list, is almost never contended; the herd is
 -- on i_sem.  This is the tour's 2006 exhibit, run with every step drawn
 -- within +-50% of its length (--set jitter=50): with fixed lengths the
--- woken waiters and the running tasks fall into step, and one microsecond
--- more in one step can swing the mutex from winning every hand-off to
--- losing every one.  Drawn, on 8 CPUs and seed 2005, the mutex does 1.66
--- times the semaphore's loops (Molnar: 2.42), the semaphore needs 3.9
+-- woken waiters and the running tasks fall into step, and a small change
+-- of one step can swing the mutex from winning every hand-off to losing
+-- every one.  Drawn, on 8 CPUs and seed 2005, the mutex does 1.66
+-- times the semaphore's loops (Molnar: 2.4), the semaphore needs 3.9
 -- times its CPU per loop (6.9) and uses 55.6% of the CPUs against the
 -- mutex's 23.7% (63% and 22%).  Both are faster than Molnar's: the
 -- semaphore 2.3 times (78,533 loops a second), the mutex 1.5 times.

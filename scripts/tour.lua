@@ -72,8 +72,8 @@ exhibit{
   scenario = "test_mutex.lua", era = "2006", modes = { "semaphore", "mutex" },
   set = { jitter = 50 },
   title = "2006: mutexes, and the semaphore's thundering herd",
-  text = "Ingo Molnar's test-mutex ran 16 tasks on an 8-way box, each creating and " ..
-         "closing its own file in one directory: mutexes did 2.4 times the semaphores' " ..
+  text = "Ingo Molnar's test-mutex ran 16 tasks on an 8-way box, each creating a file " ..
+         "of its own in one directory, over and over: mutexes did 2.4 times the semaphores' " ..
          "work at a third of the CPU. Both let a running task take the lock past a " ..
          "woken waiter. The semaphore also woke a sleeper each time a task left its " ..
          "slow path, skipping those already woken: about two wake-ups a loop, most " ..
@@ -83,7 +83,7 @@ exhibit{
          "dark switching on the CPU lanes: the semaphore burns more than twice the " ..
          "mutex's share of the CPUs (Molnar: 63% against 22%), and the mutex does 1.7 " ..
          "times its work (Molnar: 2.4). Every step of the loop is drawn within 50% " ..
-         "of its length, as no step of a real machine repeats exactly.",
+         "of its length (an estimate): with fixed lengths the tasks fall into step.",
 }
 
 exhibit{

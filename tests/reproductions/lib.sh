@@ -40,6 +40,11 @@ flat() { tr -d ' \n' <"$1"; }
 # json_int FILE KEY: the first integer value of "KEY"
 json_int() { flat "$1" | grep -o "\"$2\":-\?[0-9]*" | head -n 1 | cut -d: -f2; }
 
+# lock_obj FILE LOCK: the JSON text of the lock named LOCK, on one line
+lock_obj() { flat "$1" | sed 's/{"name":/\n{"name":/g' | grep -F "{\"name\":\"$2\"," | head -n 1; }
+# lock_int FILE LOCK KEY: integer KEY of the lock named LOCK
+lock_int() { lock_obj "$1" "$2" | grep -o "\"$3\":-\?[0-9]*" | head -n 1 | cut -d: -f2; }
+
 # json_sum FILE KEY: the sum of every integer value of "KEY"
 json_sum() { flat "$1" | grep -o "\"$2\":[0-9]*" | cut -d: -f2 | awk '{s += $1} END {print s + 0}'; }
 

@@ -20,10 +20,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 repro_setup "${1:-}" test_mutex.lua
 
-# lock_obj FILE LOCK: the JSON text of the lock named LOCK, on one line
-lock_obj() { flat "$1" | sed 's/{"name":/\n{"name":/g' | grep -F "{\"name\":\"$2\"," | head -n 1; }
-# lock_int FILE LOCK KEY: integer KEY of the lock named LOCK
-lock_int() { lock_obj "$1" "$2" | grep -o "\"$3\":-\?[0-9]*" | head -n 1 | cut -d: -f2; }
 # lock_hold_avg FILE LOCK: its average hold time (ns)
 lock_hold_avg() { lock_obj "$1" "$2" | grep -o '"hold_ns":{[^}]*' | grep -o '"avg":[0-9]*' | cut -d: -f2; }
 thr() { awk -v o="$(counter "$1" operations)" -v t="$(json_int "$1" sim_time_ns)" 'BEGIN { printf "%.0f", o / t * 1e9 }'; }
