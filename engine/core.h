@@ -96,6 +96,7 @@ km_time km_next_tick(const struct km_sim *sim);
 void km_ctx_arm_timeout(struct km_sim *sim, struct km_ctx *ctx, km_time deadline);
 void km_ctx_cancel_timeout(struct km_ctx *ctx);
 void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu);
+void km_cpu_spin_for(struct km_sim *sim, struct km_ctx *ctx, km_time spin);
 
 /* Run-queue trees (sched.c): built by km_sim_new, above this many CPUs. */
 #define KM_RQ_TREE_MIN 64

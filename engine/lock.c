@@ -198,7 +198,24 @@ km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold)
 {
 	km_time start = wait_lock_start(sim, l);
 	l->wait_lock_free = km_sat_add(start, hold);
+	sim->wait_lock_spin = km_sat_add(sim->wait_lock_spin, start - sim->now);
 	return km_sat_add(start - sim->now, hold);
+}
+
+km_time km_lock_wait_lock_spin(struct km_sim *sim, const struct km_lock *l)
+{
+	km_time spin = wait_lock_start(sim, l) - sim->now;
+	sim->wait_lock_spin = km_sat_add(sim->wait_lock_spin, spin);
+	return spin;
+}
+
+/* What a primitive's call spun for a wait-list lock is shown as spin at
+ * the start of @ctx's next segment, or of its tail before it sleeps.  A
+ * call that charges nobody (a cancelled wait) leaves nothing behind. */
+static void wait_lock_spin_charge(struct km_sim *sim, struct km_ctx *ctx)
+{
+	km_cpu_spin_for(sim, ctx, sim->wait_lock_spin);
+	sim->wait_lock_spin = 0;
 }
 
 /* The lines a probe of an already-woken task fetches: its run queue's
@@ -414,7 +431,9 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 	if (!ctx->lock_retry && !spun)
 		km_lockdep_acquire(sim, ctx, l, trylock);
 	km_time cost = 0;
+	sim->wait_lock_spin = 0;
 	enum km_lock_result r = l->ops->acquire(sim, l, ctx, trylock, &cost);
+	wait_lock_spin_charge(sim, ctx);
 	if (spun && r != KM_LOCK_WAIT_LOCK)
 		ctx->wl_spun = KM_WL_NONE;
 	switch (r) {
@@ -500,7 +519,9 @@ int km_lock_wait_lock_turn(struct km_sim *sim, struct km_ctx *ctx)
 	if (ctx->wl_spun == KM_WL_RELEASE) {
 		km_time cost = 0;
 		ctx->wl_spun = KM_WL_NONE;
+		sim->wait_lock_spin = 0;
 		l->ops->release_locked(sim, l, ctx, &cost);
+		wait_lock_spin_charge(sim, ctx);
 		km_ctx_run_seg(sim, ctx, cost);
 		return KM_STEP_WAIT;
 	}
@@ -684,9 +705,11 @@ int km_op_up(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l)
 		}
 		km_emit(sim, KM_TR_RELEASE, ctx->cpu, ctx, l->id, 0, held);
 		cost = 0;
+		sim->wait_lock_spin = 0;
 		l->ops->release(sim, l, ctx, &cost);
 		if (sim->error)
 			return sim->error;
+		wait_lock_spin_charge(sim, ctx);
 	}
 	km_ctx_run_seg(sim, ctx, cost);
 	struct km_cpu *cpu = km_cpu_of(sim, ctx);

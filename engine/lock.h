@@ -140,10 +140,19 @@ km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu);
  * holds it for @hold and lets it go.  Holders are served in the order they
  * come: who comes while it is held spins until it is free.
  * Returns what it costs the caller: the spinning, then @hold (the caller
- * runs it as part of its operation's cost, shown as busy time).
+ * runs it as part of its operation's cost).  The spinning is also noted
+ * in sim->wait_lock_spin, so that the operation's segment shows it as
+ * spin and the rest as busy time.
  * Context: called by the sleeping primitives from their slow paths.
  */
 km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold);
+
+/**
+ * km_lock_wait_lock_spin - the caller finds @l's wait-list lock held and
+ * spins until it is free, deciding nothing meanwhile (KM_LOCK_WAIT_LOCK).
+ * Returns how long, also noted in sim->wait_lock_spin.
+ */
+km_time km_lock_wait_lock_spin(struct km_sim *sim, const struct km_lock *l);
 
 /**
  * km_lock_wake_cost - what try_to_wake_up() of @wakee costs the waker on

@@ -99,7 +99,7 @@ static enum km_lock_result legacy_down(struct km_sim *sim, struct km_lock *l,
 	/* spin_lock_irqsave(&sem->wait.lock): everything below happens when
 	 * this CPU has it, and the count may have moved meanwhile */
 	if (l->wait_lock_free > sim->now) {
-		*cost += l->wait_lock_free - sim->now;
+		*cost += km_lock_wait_lock_spin(sim, l);
 		return KM_LOCK_WAIT_LOCK;
 	}
 	if (ctx->lock_retry) {
@@ -149,7 +149,7 @@ static void legacy_up_locked(struct km_sim *sim, struct km_lock *l, struct km_ct
 			     km_time *cost)
 {
 	if (l->wait_lock_free > sim->now) {
-		*cost += l->wait_lock_free - sim->now;
+		*cost += km_lock_wait_lock_spin(sim, l);
 		km_lock_spin_for_wait_lock(l, ctx, KM_WL_RELEASE);
 		return;
 	}

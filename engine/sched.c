@@ -82,6 +82,7 @@ static bool ev_productive(const struct km_sim *sim, int kind, uint32_t id)
 	case KM_EV_IRQ:
 	case KM_EV_TICK:
 	case KM_EV_BALANCE:
+	case KM_EV_SPIN_END:
 		return false;
 	case KM_EV_SEG_END:
 	case KM_EV_HOLD_END:
@@ -167,6 +168,47 @@ static void cpu_state_change(struct km_sim *sim, struct km_cpu *cpu, enum km_cpu
 	km_emit(sim, KM_TR_CPU, cpu->id, who, KM_TR_NONE, 0, st);
 }
 
+/* Is @cpu spinning for a wait-list lock on behalf of @ctx right now? */
+static inline bool cpu_spins_for(const struct km_sim *sim, const struct km_cpu *cpu,
+				 const struct km_ctx *ctx)
+{
+	return ctx && cpu->spin_ctx == ctx && cpu->spin_until > sim->now;
+}
+
+/**
+ * km_cpu_spin_for - the segment @ctx begins next starts with @spin ns of
+ * spinning for a sleeping lock's wait-list lock (spin_lock_irqsave() of
+ * sem->wait.lock, lock->wait_lock), and its CPU shows and accounts them
+ * as spin, not as work.  Call it before the segment (or the tail before
+ * a sleep) is started.
+ *
+ * Accounting only: the segment's length and the run are unchanged, and
+ * the event that ends the window moves no task.
+ */
+void km_cpu_spin_for(struct km_sim *sim, struct km_ctx *ctx, km_time spin)
+{
+	if (spin <= 0 || ctx->cpu < 0)
+		return;
+	struct km_cpu *cpu = &sim->cpus[ctx->cpu];
+	cpu->spin_ctx = ctx;
+	cpu->spin_until = km_sat_add(sim->now, spin);
+	km_push(sim, cpu->spin_until, KM_EV_SPIN_END, (uint32_t)cpu->id, 0);
+}
+
+/* KM_EV_SPIN_END: the spin of @cpu's window is over, unless a later
+ * window has replaced it; what the CPU does now is work again. */
+static void cpu_spin_end(struct km_sim *sim, struct km_cpu *cpu)
+{
+	if (cpu->spin_until > sim->now)
+		return;
+	struct km_ctx *ctx = cpu->spin_ctx;
+	cpu->spin_ctx = NULL;
+	if (ctx && ctx->kind == KM_CTX_TASK && ctx->acct == KM_ACCT_SPIN &&
+	    ctx->act == KM_ACT_SEG)
+		km_ctx_acct(sim, ctx, KM_ACCT_RUN);
+	km_cpu_show(sim, cpu);
+}
+
 /*
  * Recompute what @cpu's lane shows, and account the time of the last one.
  * NOTE: called several times an operation, and most calls change nothing
@@ -183,6 +225,8 @@ void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu)
 		 * the switch to the idle task */
 		st = cpu->switch_to || cpu->to_idle ? KM_CPU_SWITCH : KM_CPU_BUSY;
 		who = cpu->switch_to ? cpu->switch_to : cpu->leaving;
+		if (st == KM_CPU_BUSY && cpu_spins_for(sim, cpu, cpu->leaving))
+			st = KM_CPU_SPIN;
 	} else if (!top) {
 		st = KM_CPU_IDLE;
 	} else if (top->act == KM_ACT_SPIN) {
@@ -190,7 +234,7 @@ void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu)
 	} else if (top->kind == KM_CTX_IRQ) {
 		st = KM_CPU_IRQ;
 	} else {
-		st = KM_CPU_BUSY;
+		st = cpu_spins_for(sim, cpu, top) ? KM_CPU_SPIN : KM_CPU_BUSY;
 	}
 	/* keep the idle set that wake-ups search */
 	uint64_t bit = 1ULL << (cpu->id & 63);
@@ -222,7 +266,8 @@ void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d)
 		ctx->seg_end = km_sat_add(sim->now, d);
 		seg_arm(sim, ctx);
 		if (ctx->kind == KM_CTX_TASK)
-			km_ctx_acct(sim, ctx, KM_ACCT_RUN);
+			km_ctx_acct(sim, ctx, cpu_spins_for(sim, &sim->cpus[ctx->cpu], ctx)
+					      ? KM_ACCT_SPIN : KM_ACCT_RUN);
 		km_cpu_show(sim, &sim->cpus[ctx->cpu]);
 	} else {
 		/* Interrupted or off CPU: it runs when it is on top again. */
@@ -1205,6 +1250,9 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 	case KM_EV_BALANCE:
 		sim->balance_armed = false;
 		balance_tick(sim);
+		return;
+	case KM_EV_SPIN_END:
+		cpu_spin_end(sim, &sim->cpus[ev->id]);
 		return;
 	case KM_EV_START:
 		ctx = sim->ctxs.v[ev->id];

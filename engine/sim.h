@@ -81,6 +81,8 @@ struct km_cpu {
 	km_time icr_busy_until;		/* era ipi cost: its APIC's last IPI is on the bus till then */
 	km_time resched_ipi_lands;	/* era ipi cost: a reschedule IPI to this idle CPU
 					 * is on its way until then (need_resched is set) */
+	struct km_ctx *spin_ctx;	/* spinning for a sleeping lock's wait-list lock */
+	km_time spin_until;		/* ... until then, inside its segment or tail */
 	/* the O(1) scheduler's balancing (balance.c): rebalance_tick()'s
 	 * load averages over 1, 2 and 4 ticks, 128 a task; the periodic
 	 * balancing's failures in a row, interval (ms) and last (jiffies) */
@@ -503,6 +505,8 @@ struct km_sim {
 	struct km_ctx *running;		/* whose code or operation runs now, or NULL */
 	int live_tasks;
 	int64_t productive;		/* pending events that move a task */
+	km_time wait_lock_spin;		/* lock.c: the wait-list spin of the primitive
+					 * call under way, shown as spin (km_cpu_spin_for) */
 	km_time stall_since;
 	uint64_t stall_fires;
 	bool started;
@@ -539,6 +543,7 @@ enum km_event_kind {
 	KM_EV_HANDOFF,		/* id = lock: test-and-set window closes */
 	KM_EV_HOLD_END,		/* id = ctx: the delay of a held task is over */
 	KM_EV_BALANCE,		/* id = 0: a timer tick's balancing by idle CPUs */
+	KM_EV_SPIN_END,		/* id = cpu: its wait-list spin is over (accounting only) */
 };
 
 /* ------------------------------------------------------------- set-up -- */

@@ -79,8 +79,9 @@ exhibit{
          "slow path, skipping those already woken: about two wake-ups a loop, most " ..
          "of them for nothing. The mutex wakes its first waiter and nobody else " ..
          "until that one has tried.",
-  look = "The wake-ups on dir->i_sem in the lock panel (woken, lost, stolen) and the " ..
-         "dark switching on the CPU lanes: the semaphore burns more than twice the " ..
+  look = "The wake-ups on dir->i_sem in the lock panel (woken, lost, stolen), and on " ..
+         "the CPU lanes the dark switching and the orange spinning for the semaphore's " ..
+         "wait-list lock: the semaphore burns more than twice the " ..
          "mutex's share of the CPUs (Molnar: 63% against 22%), and the mutex does 1.7 " ..
          "times its work (Molnar: 2.4). Every step of the loop is drawn within 50% " ..
          "of its length (an estimate): with fixed lengths the tasks fall into step.",

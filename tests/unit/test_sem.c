@@ -422,7 +422,7 @@ static void test_sem_sleeper_pays_its_attempt(void **state)
 /*
  * Two tasks that queue at the same instant take the wait list's lock one
  * after the other: the second spins for the first's section, so its CPU
- * goes idle that much later.
+ * goes idle that much later -- and shows that time as spin, not as work.
  */
 static void test_sem_sleepers_queue_for_the_wait_lock(void **state)
 {
@@ -445,6 +445,9 @@ static void test_sem_sleepers_queue_for_the_wait_lock(void **state)
 	assert_int_equal(first, da->issued + 2 * era.cost.atomic + 2 * era.cost.cacheline +
 			 era.cost.ctxsw);
 	assert_int_equal(second - first, era.cost.atomic + era.cost.cacheline);
+	int spinner = ia < ib ? 2 : 1, other = ia < ib ? 1 : 2;
+	assert_int_equal(h.sim->cpus[spinner].acct[KM_CPU_SPIN], era.cost.atomic + era.cost.cacheline);
+	assert_int_equal(h.sim->cpus[other].acct[KM_CPU_SPIN], 0);
 	sh_free(&h);
 }
 
@@ -499,6 +502,14 @@ static void test_sem_legacy_retry_decided_under_wait_lock(void **state)
 	assert_int_equal(l->avail, 1);
 	assert_int_equal(l->sleepers, 0);
 	assert_int_equal(l->inflight, 0);
+	/* the woken sleeper's spin for wait.lock is spin on its CPU and in
+	 * its own account, the only spin of the run */
+	const struct km_ctx *woken = h.sim->ctxs.v[1];
+	assert_true(woken->spin_ns > 0);
+	assert_int_equal(h.sim->cpus[1].acct[KM_CPU_SPIN], woken->spin_ns);
+	for (int c = 0; c < 4; c++)
+		if (c != 1)
+			assert_int_equal(h.sim->cpus[c].acct[KM_CPU_SPIN], 0);
 	sh_free(&h);
 }
 
