@@ -82,7 +82,6 @@ static bool ev_productive(const struct km_sim *sim, int kind, uint32_t id)
 	case KM_EV_IRQ:
 	case KM_EV_TICK:
 	case KM_EV_BALANCE:
-	case KM_EV_SPIN_END:
 		return false;
 	case KM_EV_SEG_END:
 	case KM_EV_HOLD_END:
@@ -182,8 +181,11 @@ static inline bool cpu_spins_for(const struct km_sim *sim, const struct km_cpu *
  * as spin, not as work.  Call it before the segment (or the tail before
  * a sleep) is started.
  *
- * Accounting only: the segment's length and the run are unchanged, and
- * the event that ends the window moves no task.
+ * Accounting only: the segment's length and the run are unchanged.  No
+ * event is queued for the window's end -- one would be seen by whatever
+ * looks at the next event (a held task's chooser, the run-ahead, the
+ * event budget) -- the window is closed when the clock passes it
+ * (spin_windows_close(), from pop_event()).
  */
 void km_cpu_spin_for(struct km_sim *sim, struct km_ctx *ctx, km_time spin)
 {
@@ -192,21 +194,49 @@ void km_cpu_spin_for(struct km_sim *sim, struct km_ctx *ctx, km_time spin)
 	struct km_cpu *cpu = &sim->cpus[ctx->cpu];
 	cpu->spin_ctx = ctx;
 	cpu->spin_until = km_sat_add(sim->now, spin);
-	km_push(sim, cpu->spin_until, KM_EV_SPIN_END, (uint32_t)cpu->id, 0);
+	if (!cpu->spin_listed) {
+		cpu->spin_listed = true;
+		cpu->spin_next = sim->spin_open;
+		sim->spin_open = cpu->id;
+	}
 }
 
-/* KM_EV_SPIN_END: the spin of @cpu's window is over, unless a later
- * window has replaced it; what the CPU does now is work again. */
+/* The spin of @cpu's window is over: what the CPU does now is work again
+ * -- for the task that spun, if it is still there. */
 static void cpu_spin_end(struct km_sim *sim, struct km_cpu *cpu)
 {
-	if (cpu->spin_until > sim->now)
-		return;
 	struct km_ctx *ctx = cpu->spin_ctx;
 	cpu->spin_ctx = NULL;
-	if (ctx && ctx->kind == KM_CTX_TASK && ctx->acct == KM_ACCT_SPIN &&
-	    ctx->act == KM_ACT_SEG)
+	if (ctx && ctx->kind == KM_CTX_TASK && ctx->cpu == cpu->id &&
+	    ctx->acct == KM_ACCT_SPIN && ctx->act == KM_ACT_SEG)
 		km_ctx_acct(sim, ctx, KM_ACCT_RUN);
 	km_cpu_show(sim, cpu);
+}
+
+/*
+ * Close the spin windows that end at or before @t, earliest first, the
+ * clock at each one's end: called before the clock moves on to @t.  Few
+ * are open at once (one a CPU at most), so a list is searched.
+ */
+static void spin_windows_close(struct km_sim *sim, km_time t)
+{
+	while (sim->spin_open >= 0) {
+		struct km_cpu *first = NULL;
+		for (int c = sim->spin_open; c >= 0; c = sim->cpus[c].spin_next)
+			if (!first || sim->cpus[c].spin_until < first->spin_until)
+				first = &sim->cpus[c];
+		if (first->spin_until > t)
+			return;
+		int *link = &sim->spin_open;
+		while (*link != first->id)
+			link = &sim->cpus[*link].spin_next;
+		*link = first->spin_next;
+		first->spin_listed = false;
+		first->spin_next = -1;
+		if (first->spin_until > sim->now)
+			sim->now = first->spin_until;
+		cpu_spin_end(sim, first);
+	}
 }
 
 /*
@@ -1251,9 +1281,6 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 		sim->balance_armed = false;
 		balance_tick(sim);
 		return;
-	case KM_EV_SPIN_END:
-		cpu_spin_end(sim, &sim->cpus[ev->id]);
-		return;
 	case KM_EV_START:
 		ctx = sim->ctxs.v[ev->id];
 		km_emit(sim, KM_TR_TASK_START, -1, ctx, KM_TR_NONE, 0, 0);
@@ -1406,6 +1433,7 @@ static const struct km_event *next_event(struct km_sim *sim, bool end)
 static void pop_event(struct km_sim *sim, struct km_event *ev)
 {
 	km_evq_pop(&sim->evq, ev);
+	spin_windows_close(sim, ev->time);
 	if (ev_productive(sim, (int)ev->kind, ev->id))
 		sim->productive--;
 	if (km_loads_tracked(sim))
@@ -1474,6 +1502,9 @@ int km_sim_run(struct km_sim *sim)
 
 void km_sim_finish_accounting(struct km_sim *sim)
 {
+	km_time end = sim->now;
+	spin_windows_close(sim, end);
+	sim->now = end;
 	for (int i = 0; i < sim->ncpus; i++) {
 		struct km_cpu *cpu = &sim->cpus[i];
 		cpu->acct[cpu->state] += sim->now - cpu->state_since;

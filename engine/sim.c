@@ -83,8 +83,10 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 		km_sim_free(sim);
 		return NULL;
 	}
+	sim->spin_open = -1;
 	for (int i = 0; i < sim->ncpus; i++) {
 		sim->cpus[i].id = i;
+		sim->cpus[i].spin_next = -1;
 		sim->cpus[i].balance_interval = 1;	/* SD_CPU_INIT min_interval, ms */
 	}
 	sim->bal_at = -1;

@@ -83,6 +83,8 @@ struct km_cpu {
 					 * is on its way until then (need_resched is set) */
 	struct km_ctx *spin_ctx;	/* spinning for a sleeping lock's wait-list lock */
 	km_time spin_until;		/* ... until then, inside its segment or tail */
+	bool spin_listed;		/* on sim->spin_open, its window not yet closed */
+	int spin_next;			/* the next CPU on that list, or -1 */
 	/* the O(1) scheduler's balancing (balance.c): rebalance_tick()'s
 	 * load averages over 1, 2 and 4 ticks, 128 a task; the periodic
 	 * balancing's failures in a row, interval (ms) and last (jiffies) */
@@ -507,6 +509,7 @@ struct km_sim {
 	int64_t productive;		/* pending events that move a task */
 	km_time wait_lock_spin;		/* lock.c: the wait-list spin of the primitive
 					 * call under way, shown as spin (km_cpu_spin_for) */
+	int spin_open;			/* CPUs whose spin window is not closed yet, or -1 */
 	km_time stall_since;
 	uint64_t stall_fires;
 	bool started;
@@ -543,7 +546,6 @@ enum km_event_kind {
 	KM_EV_HANDOFF,		/* id = lock: test-and-set window closes */
 	KM_EV_HOLD_END,		/* id = ctx: the delay of a held task is over */
 	KM_EV_BALANCE,		/* id = 0: a timer tick's balancing by idle CPUs */
-	KM_EV_SPIN_END,		/* id = cpu: its wait-list spin is over (accounting only) */
 };
 
 /* ------------------------------------------------------------- set-up -- */
