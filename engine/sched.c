@@ -215,8 +215,10 @@ static void cpu_spin_end(struct km_sim *sim, struct km_cpu *cpu)
 
 /*
  * Close the spin windows that end at or before @t, earliest first, the
- * clock at each one's end: called before the clock moves on to @t.  Few
- * are open at once (one a CPU at most), so a list is searched.
+ * clock at each one's end: called before the clock moves on to @t, and
+ * at the end of the run (whose clock may have jumped to the duration
+ * bound past a window's end).  Few are open at once (one a CPU at most),
+ * so a list is searched.
  */
 static void spin_windows_close(struct km_sim *sim, km_time t)
 {
@@ -233,8 +235,9 @@ static void spin_windows_close(struct km_sim *sim, km_time t)
 		*link = first->spin_next;
 		first->spin_listed = false;
 		first->spin_next = -1;
-		if (first->spin_until > sim->now)
-			sim->now = first->spin_until;
+		/* never before the last event: the window was opened there,
+		 * and is closed before the clock passes its end */
+		sim->now = first->spin_until;
 		cpu_spin_end(sim, first);
 	}
 }
