@@ -215,6 +215,7 @@ check-reproductions: $(BIN)
 
 check-hostile: $(BIN)
 	@tests/run_hostile.sh $(BIN)
+	@tests/run_hostile_inputs.sh $(BIN)
 
 # A sweep through GNU parallel, merged back with compare --from.
 check-sweeps: $(BIN)
