@@ -42,8 +42,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A report larger than this is refused (the largest the museum's own
- * scenarios write, kmod.lua on 1024 CPUs, is some MiB). */
+/* A report larger than this is refused (kmod.lua on 1024 CPUs writes
+ * 0.8 MB; a device or a runaway pipe must not fill the memory). */
 #define KM_REPORT_MAX_BYTES ((size_t)256 << 20)
 
 struct entry {
