@@ -748,6 +748,41 @@ t "tour --trace-limit: refused the same way" 2 tour --trace-limit -5
 one_line_err
 done_
 
+# An output that is the input (issue 28): by device and inode, whatever
+# the name (./S, a hard link), every writer refuses, exit 2, one line,
+# the scenario as it was.  Before, each of these replaced it.
+cp "$root/tests/explore/flaky_abba.lua" "$out_dir/S.lua"
+cp "$out_dir/S.lua" "$out_dir/S.orig"
+ln "$out_dir/S.lua" "$out_dir/S.hard"
+for args in "run S.lua --trace S.lua" "run S.lua --out ./S.lua" "run S.lua --png S.lua" \
+	"run S.lua --report json --out S.hard" "run S.lua --trace ../outputs/S.lua --trace-format ftrace" \
+	"explore S.lua --strategy exhaustive:2 --goal deadlock --out S.lua" \
+	"explore S.lua --strategy exhaustive:2 --goal deadlock --out S.hard"; do
+	current="an output naming the input is refused: $args"
+	failed=false
+	(cd "$out_dir" && "${guard[@]}" "$BIN" $args >"$tmp/out" 2>"$tmp/err" </dev/null)
+	rc=$?
+	[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+	one_line_err
+	err_has 'is the scenario, an input of this command; refusing to replace it'
+	cmp -s "$out_dir/S.lua" "$out_dir/S.orig" || no "the scenario was replaced"
+	done_
+done
+cp "$root/tests/explore/flaky_abba.lua" "$out_dir/S2.lua"
+(cd "$out_dir" && "$BIN" explore S2.lua --strategy exhaustive:2 --goal deadlock --out S2.schedule >/dev/null 2>&1)
+cp "$out_dir/S2.schedule" "$out_dir/S2.sorig"
+current="an output naming the --schedule file is refused"
+failed=false
+(cd "$out_dir" && "${guard[@]}" "$BIN" run S2.lua --schedule S2.schedule --trace S2.schedule >/dev/null 2>"$tmp/err")
+[ $? = 2 ] || no "exit status $?, expected 2"
+err_has 'is the schedule file, an input'
+cmp -s "$out_dir/S2.schedule" "$out_dir/S2.sorig" || no "the schedule was replaced"
+done_
+
+t "run missing.lua --out f: exit 2 and no file" 2 run "$tmp/missing.lua" --out "$out_dir/f.txt"
+[ ! -e "$out_dir/f.txt" ] || no "left a file of $(wc -c <"$out_dir/f.txt") bytes"
+done_
+
 # ------------------------------------------------------ streamed trace --
 # --trace keeps no record in memory: the run hands each one to a spool on
 # disk as it makes it (engine/report/trace_spool.c), so a trace longer than

@@ -96,6 +96,30 @@ t "the default schedule name is the scenario's" 0 explore "$abba" --strategy exh
 out_has '^replay: lockmuseum run .* --schedule fixed_abba\.schedule$'
 done_
 
+# A scenario's name is somebody else's text (issue 28): without --out the
+# schedule is named after it, but only as a name in the current folder.
+mkdir -p "$tmp/names/cwd" "$tmp/names/elsewhere"
+for name in "../elsewhere/x" "$tmp/names/elsewhere/y" ".hidden"; do
+	sed "s|name = \"fixed_abba\"|name = \"$name\"|" "$abba" >"$tmp/names/s.lua"
+	grep -qF "name = \"$name\"" "$tmp/names/s.lua" || { echo "FAIL: cannot rename the scenario"; fail=$((fail + 1)); }
+	current="explore without --out, a scenario named '$name': the schedule stays here"
+	failed=false
+	(cd "$tmp/names/cwd" && "${guard[@]}" "$BIN" explore ../s.lua --strategy exhaustive:1 \
+		--goal deadlock >"$tmp/out" 2>"$tmp/err")
+	[ $? = 0 ] || no "exit status $?, expected 0"
+	[ -z "$(ls -A "$tmp/names/elsewhere")" ] || no "wrote into another folder: $(ls -A "$tmp/names/elsewhere")"
+	[ "$(ls -A "$tmp/names/cwd" | wc -l)" = 1 ] || no "not one file here: $(ls -A "$tmp/names/cwd")"
+	ls -A "$tmp/names/cwd" | grep -q '^_.*\.schedule$' || no "not a plain name: $(ls -A "$tmp/names/cwd")"
+	rm -f "$tmp/names/cwd"/* "$tmp/names/cwd"/.[!.]*
+	done_
+done
+
+t "explore --out that cannot be written names the path" 2 explore "$abba" --strategy exhaustive:1 \
+	--goal deadlock --out "$tmp/no/such/dir/x.schedule"
+one_line_err
+err_has "^lockmuseum: --out $tmp/no/such/dir/x\.schedule: cannot write"
+done_
+
 t "a replay line keeps the run's options" 0 explore "$abba" --strategy exhaustive:1 --goal deadlock \
 	--duration 10ms --out "$tmp/opt.schedule"
 out_has "^replay: lockmuseum run .*fixed_abba.lua --duration 10ms --schedule $tmp/opt.schedule\$"

@@ -35,6 +35,7 @@
 #include "explore_schedules.h"
 #include "out.h"
 #include "schedule.h"
+#include "../report/play_state.h"
 
 #include "../rng.h"
 
@@ -1208,8 +1209,15 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		else
 			snprintf(sch.strategy, sizeof(sch.strategy), "%s seed %" PRId64, strat,
 				 S.found_key);
-		snprintf(path, sizeof(path), "%s%s", o->out ? o->out : ro.scenario,
-			 o->out ? "" : ".schedule");
+		if (o->out) {
+			snprintf(path, sizeof(path), "%s", o->out);
+		} else {
+			/* the scenario's name is the file's, but only as a name in
+			 * the current folder: a scenario is somebody else's text */
+			char safe[200];
+			km_safe_file_name(ro.scenario, "explore", safe, sizeof(safe));
+			snprintf(path, sizeof(path), "%s.schedule", safe);
+		}
 		sch.irq_names = (const char *const *)ro.irq_names;
 		sch.nirq_names = ro.nirq_names;
 		sch.sets = ro.params.sets;	/* ro keeps them */
@@ -1223,7 +1231,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		km_writing_output--;
 		free(lines);
 		if (wr < 0) {
-			km_out_fail("--out %s", err);
+			km_out_fail("%s%s: %s", o->out ? "--out " : "", path, err);
 			status = 2;
 			goto out;
 		}

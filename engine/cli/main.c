@@ -1342,6 +1342,7 @@ static int cli_main(int argc, char **argv);
 int km_cli_main(int argc, char **argv)
 {
 	km_out_json_reset(wants_json(argc, argv));
+	km_out_protect_clear();
 	return km_out_json_fallback(cli_main(argc, argv));
 }
 
@@ -1399,6 +1400,8 @@ static int cli_main(int argc, char **argv)
 		paths[0] = (char *)o.from;
 		for (int i = 0; i < nargs; i++)
 			paths[1 + i] = argv[1 + optind + i];
+		for (int i = 0; i <= nargs; i++)
+			km_out_protect(paths[i], "a report read by --from");
 		struct invocation inv = { .o = &o, .argc = argc, .argv = argv, .paths = paths,
 					  .npaths = nargs + 1 };
 		rc = cmd_compare(&inv);
@@ -1420,6 +1423,9 @@ static int cli_main(int argc, char **argv)
 	}
 	struct invocation inv = { .o = &o, .file = cmd->file ? argv[1 + optind] : NULL,
 				  .argc = argc, .argv = argv };
+	/* no output of the command may replace its inputs (out_file.c) */
+	km_out_protect(inv.file, "the scenario");
+	km_out_protect(o.schedule, "the schedule file");
 	if (o.out_dir && (cmd->handler == cmd_run || cmd->handler == cmd_check)) {
 		/* run --out FILE: the report into FILE, whole or not at all */
 		struct km_run_out ro;
