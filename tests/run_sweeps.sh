@@ -364,6 +364,32 @@ refuse "one run with two trace hashes, both named" \
 	"$one" bad/other-build.json
 refuse "a mode no report has" "4 of the sweep's 8 combinations have no report" sweep --modes cli,mutex
 
+# A report's text reaches the terminal escaped (issue 28): its "file",
+# "reason", parameters... are somebody else's, and an ESC in them would
+# steer the terminal the table is printed on.
+mkdir -p escaped
+python3 - "$one" escaped/r.json <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["file"] = "scripts/printk.lua\u001b]0;owned\u0007"
+r["outcome"] = "error"
+r["reason"] = "boom \u001b[2J\u009b cleared"
+r.pop("sim_time_ns", None)
+json.dump(r, open(sys.argv[2], "w"), indent=2)
+EOF
+for fmt in text csv; do
+	begin "compare --from --report $fmt escapes a report's control characters"
+	"$BIN" compare --from escaped --report $fmt >"$work/out" 2>"$work/err"
+	grep -q "$(printf '\033')" "$work/out" && no "a raw ESC on stdout"
+	grep -q "$(printf '\302\233')" "$work/out" && no "a raw CSI on stdout"
+	grep -qF 'boom \x1b[2J\u009b cleared' "$work/out" || no "the reason is not spelled out: $(tail -1 "$work/out")"
+	done_
+done
+begin "compare --from escapes the report's file name in the table's header"
+"$BIN" compare --from escaped >"$work/out" 2>"$work/err"
+grep -qF 'scripts/printk.lua\x1b]0;owned\x07' "$work/out" || no "the file is not spelled out: $(head -1 "$work/out")"
+done_
+
 begin "two copies of one run count once"
 cp -r sweep copy
 cp "$one" copy/copy-of-one.json

@@ -1207,8 +1207,8 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		if (st->kind == KM_STRAT_EXHAUSTIVE)
 			snprintf(sch.strategy, sizeof(sch.strategy), "%s", strat);
 		else
-			snprintf(sch.strategy, sizeof(sch.strategy), "%s seed %" PRId64, strat,
-				 S.found_key);
+			snprintf(sch.strategy, sizeof(sch.strategy), "%s seed %" PRIu64, strat,
+				 (uint64_t)S.found_key);	/* a seed: 0 to INT64_MAX */
 		if (o->out) {
 			snprintf(path, sizeof(path), "%s", o->out);
 		} else {
@@ -1276,7 +1276,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	} else if (status == 0) {
 		printf("%s", strat);
 		if (st->kind != KM_STRAT_EXHAUSTIVE)
-			printf(" seed %" PRId64, S.found_key);
+			printf(" seed %" PRIu64, (uint64_t)S.found_key);
 		printf(" reaches the goal (%s) after %ld run%s (%u distinct interleaving%s)\n", goal,
 		       found_after, found_after == 1 ? "" : "s", S.seen.n, S.seen.n == 1 ? "" : "s");
 		if (st->kind == KM_STRAT_EXHAUSTIVE)

@@ -287,7 +287,7 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			break;
 		case OPT_SEED:
 			if (parse_u64(optarg, &o->rq.seed) < 0 || o->rq.seed > INT64_MAX)
-				return bad_option("--seed", optarg, "must be a non-negative integer");
+				return bad_option("--seed", optarg, KM_SEED_RANGE_SAYS);
 			o->rq.has_seed = true;
 			break;
 		case OPT_DURATION:
@@ -662,6 +662,12 @@ static int schedule_request(const struct options *o, struct km_era_shelf *eras,
 	rq->seed = sch->seed;
 	rq->has_seed = true;
 	rq->hold_max = sch->hold_max;
+	/* the file's own values are the file's fault, not the options' */
+	static char era_said[PATH_MAX + 32], cpus_said[PATH_MAX + 32];
+	snprintf(era_said, sizeof(era_said), "%s:%d: era", o->schedule, sch->era_line);
+	snprintf(cpus_said, sizeof(cpus_said), "%s:%d: cpus", o->schedule, sch->cpus_line);
+	rq->era_said = era_said;
+	rq->cpus_said = cpus_said;
 	/* the scenario's bytes must be those the schedule was made for */
 	struct km_run_request probe = *rq;
 	probe.check_only = true;
@@ -973,6 +979,9 @@ static int cmd_explore(const struct invocation *inv)
 	if (strspn(seeds, "0123456789.") != strlen(seeds) ||
 	    sscanf(seeds, "%llu%2[.]%llu", &lo, dots, &hi) != 3 || strcmp(dots, ".."))
 		return bad_option("--seeds", seeds, "must be a range A..B, e.g. 1..100");
+	/* one seed range everywhere (a count too large is said later) */
+	if (hi >= lo && hi - lo < 1000000 && hi > INT64_MAX)
+		return bad_option("--seeds", seeds, KM_SEED_RANGE_SAYS);
 	eo.seed_lo = lo;
 	eo.seed_hi = hi;
 	return km_explore_command(&eo);
