@@ -906,6 +906,44 @@ rc=$?
 err_has 'interrupted'
 done_
 
+# Workers die with their parent (issue 28): a SIGINT or SIGTERM sent to
+# the main process alone (kill, timeout: not a terminal's Ctrl-C, which
+# reaches the whole group) ended it with 130 and left its --jobs workers
+# running for minutes.
+for cmd in "compare --seeds 1..6" "explore --seeds 1..6 --goal deadlock" \
+	"explore --strategy random --seeds 1..6 --goal deadlock"; do
+	for sig in INT TERM; do
+		current="SIG$sig to $cmd --jobs 2: the workers end with it"
+		failed=false
+		"$BIN" $cmd "$tmp/forever.lua" --jobs 2 --max-instructions 100000000000 \
+			--max-events 100000000000 --max-wall 600 >/dev/null 2>"$tmp/err" &
+		pid=$!
+		kids=""
+		for _ in $(seq 50); do
+			kids=$(pgrep -P $pid | tr '\n' ' ')
+			[ "$(echo $kids | wc -w)" -ge 2 ] && break
+			sleep 0.1
+		done
+		[ -n "$kids" ] || no "no workers seen"
+		kill -$sig $pid
+		wait $pid
+		rc=$?
+		[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+		left=""
+		for _ in $(seq 30); do
+			left=""
+			for k in $kids; do
+				kill -0 "$k" 2>/dev/null && left="$left $k"
+			done
+			[ -z "$left" ] && break
+			sleep 0.1
+		done
+		[ -z "$left" ] || no "workers still running 3 s after: $left"
+		for k in $kids; do kill -KILL "$k" 2>/dev/null; done
+		done_
+	done
+done
+
 current="Ctrl-C during tour --out leaves no half-written file"
 failed=false
 mkdir -p "$tmp/tour"

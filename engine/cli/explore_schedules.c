@@ -34,12 +34,14 @@
  */
 #include "explore_schedules.h"
 #include "out.h"
+#include "runner.h"
 #include "schedule.h"
 #include "../report/play_state.h"
 
 #include "../rng.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1010,7 +1012,7 @@ static bool read_all(int fd, void *buf, size_t len)
 	char *p = buf;
 	while (len) {
 		ssize_t r = read(fd, p, len);
-		if (r < 0 && errno == EINTR)
+		if (r < 0 && errno == EINTR && !km_interrupted)
 			continue;
 		if (r <= 0)
 			return false;
@@ -1082,7 +1084,7 @@ static int search_all(struct search *S, int jobs)
 		return search_part(S, 0, 1);
 	fflush(stdout);
 	fflush(stderr);
-	pid_t pid[256];
+	pid_t pid[256], self = getpid();
 	int fd[256], started = 0, rc = 0;
 	for (int w = 0; w < jobs; w++) {
 		int p[2];
@@ -1095,6 +1097,7 @@ static int search_all(struct search *S, int jobs)
 			break;
 		}
 		if (pid[w] == 0) {
+			km_run_child_dies_with_parent(self);
 			close(p[0]);
 			for (int i = 0; i < started; i++)
 				close(fd[i]);
@@ -1115,8 +1118,11 @@ static int search_all(struct search *S, int jobs)
 	}
 	bool covered = true;
 	for (int w = 0; w < started; w++) {
-		if (part_merge(fd[w], S, &covered) < 0)
+		if (!km_interrupted && part_merge(fd[w], S, &covered) < 0)
 			rc = -1;
+		if (km_interrupted)	/* stopping: the workers stop now */
+			for (int k = w; k < started; k++)
+				kill(pid[k], SIGKILL);
 		close(fd[w]);
 		waitpid(pid[w], NULL, 0);
 	}
