@@ -861,6 +861,15 @@ if mount -t tmpfs -o size=256k tmpfs "$mnt" 2>/dev/null; then
 		[ "$(cat "$mnt/full.json")" = previous ] || no "the previous file changed"
 		done_
 	done
+		# the tour stops at the first file the disk cannot hold,
+		# and says so once, naming ENOSPC (issue 28)
+		t "tour --out on a full disk: one line naming ENOSPC, no tour.txt" 2 tour --out "$mnt/tour"
+		one_line_err
+		err_has 'No space left on device'
+		grep -q 'cannot write: cannot write' "$tmp/err" && no "the prefix is doubled"
+		[ ! -e "$mnt/tour/tour.txt" ] || no "a tour.txt was written"
+		ls -A "$mnt/tour" | grep -q '^\.lockmuseum-' && no "a temporary was left"
+		done_
 	umount "$mnt"
 else
 	echo "note: cannot mount a small tmpfs here (not root?): the full-disk cases are not run"
@@ -887,6 +896,28 @@ rc=$?
 [ "$(cat "$tmp/limited.png")" = previous ] || no "the previous file was changed"
 ls "$tmp" | grep -q 'limited.png.tmp' && no "a temporary file was left behind"
 done_
+
+# tour --out under a file-size limit (issue 28): it drew all 15 exhibits
+# with an error line each, then "tour.txt: cannot write: cannot write:
+# Input/output error".  Now the first file that fails stops the tour, in
+# one line naming EFBIG: a picture (8 KiB), or tour.txt (40 KiB: the
+# small pictures fit, the text does not).
+for lim in 8 40; do
+	current="tour --out under ulimit -f $lim: one line naming EFBIG, no tour.txt"
+	failed=false
+	rm -rf "$tmp/tour_lim"
+	( ulimit -f $lim; "$BIN" tour --out "$tmp/tour_lim" --size 320x240 >/dev/null 2>"$tmp/err" )
+	rc=$?
+	[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+	one_line_err
+	err_has 'cannot write: File too large'
+	grep -q 'cannot write: cannot write' "$tmp/err" && no "the prefix is doubled"
+	[ ! -e "$tmp/tour_lim/tour.txt" ] || no "a tour.txt was written"
+	ls -A "$tmp/tour_lim" | grep -q '^\.lockmuseum-' && no "a temporary was left"
+	done_
+done
+[ "$(sed -n 's/.*\(tour\.txt\|png\): cannot.*/\1/p' "$tmp/err")" = tour.txt ] ||
+	echo "note: under ulimit -f 40 a picture failed first: the tour.txt case was not reached"
 
 # ------------------------------------------------------------- signals --
 
