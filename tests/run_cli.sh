@@ -658,6 +658,9 @@ for nsig in 1 2; do
 	[ "$ms" -lt 3000 ] || no "it took $ms ms to stop"
 	ls -A "$out_dir" | grep -q '^\.lockmuseum-' && no "a temporary was left behind"
 	[ "$(cat "$out_dir/big.json")" = previous ] || no "the previous file changed"
+	# (issue 28) one Ctrl-C, one "interrupted": it said it twice, or not at all
+	[ "$nsig" = 2 ] || [ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+		no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
 	if [ -s "$tmp/out" ] && $have_python; then
 		python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" 2>/dev/null ||
 			no "stdout is neither empty nor one JSON object"
@@ -974,6 +977,33 @@ for cmd in "compare --seeds 1..6" "explore --seeds 1..6 --goal deadlock" \
 		done_
 	done
 done
+
+# Ctrl-C at a terminal reaches the whole group, workers included: compare
+# --report json then printed the table of interrupted runs ("some runs
+# ended in an error") instead of the interrupted object (issue 28).
+if command -v setsid >/dev/null 2>&1; then
+	current="Ctrl-C (to the group) during compare --jobs 2 --report json: the interrupted object"
+	failed=false
+	setsid "$BIN" compare "$tmp/forever.lua" --seeds 1..4 --jobs 2 --report json \
+		--max-instructions 100000000000 --max-events 100000000000 --max-wall 600 \
+		>"$tmp/out" 2>"$tmp/err" </dev/null &
+	pid=$!
+	for _ in $(seq 50); do
+		[ "$(pgrep -P $pid | wc -l)" -ge 2 ] && break
+		sleep 0.1
+	done
+	kill -INT -- -$pid
+	wait $pid
+	rc=$?
+	[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+	$have_python && { python3 -c 'import json,sys; o = json.load(open(sys.argv[1]));
+assert o["outcome"] == "error" and o["reason"] == "interrupted", o' "$tmp/out" 2>/dev/null ||
+		no "stdout is not the interrupted object: $(head -c 120 "$tmp/out")"; }
+	[ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+		no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
+	kill -KILL -- -$pid 2>/dev/null
+	done_
+fi
 
 current="Ctrl-C during tour --out leaves no half-written file"
 failed=false

@@ -300,6 +300,12 @@ static json_t *escaped_copy(const json_t *v)
 
 int km_compare_print(json_t *table, enum km_table_format format, int nruns, const char *plot)
 {
+	if (km_interrupted) {
+		/* runs stopped by a Ctrl-C are no table: with --report json,
+		 * the interrupted object (km_out_json_fallback) */
+		fprintf(stderr, "lockmuseum: interrupted\n");
+		return 130;
+	}
 	const char *scen = json_string_value(json_object_get(table, "scenario"));
 	const char *file = json_string_value(json_object_get(table, "file"));
 	int status = 0;
@@ -367,14 +373,17 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 		break;
 	}
 	}
+	bool lost = false;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		km_out_fail("cannot write the table: %s", strerror(errno));
+		km_out_stdout_failed("the table", errno);
 		status = 2;
+		lost = true;
 	}
 	if (why[0])
 		km_out_fail("%s", why);
-	/* a combination that could not even start is worth a line on stderr */
-	else if (errors)
+	/* a combination that could not even start is worth a line on stderr
+	 * (when there is a table to see) */
+	else if (errors && !lost)
 		km_out_fail("some runs ended in an error (see the table)");
 	return status;
 }

@@ -1295,7 +1295,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		replay_cmd(o, path);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		km_out_fail("cannot write the result: %s", strerror(errno));
+		km_out_stdout_failed("the result", errno);
 		status = 2;
 	}
 out:

@@ -842,7 +842,9 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 			/* a Ctrl-C stopped an export: no report, as for a run
 			 * that was stopped; with --report json, the short
 			 * object, in one write, before a second Ctrl-C can cut
-			 * anything longer */
+			 * anything longer; "interrupted" once on stderr, as
+			 * for a run that was stopped */
+			fprintf(stderr, "%s: interrupted\n", prog);
 			if (json && !km_out_json_was_sent()) {
 				static const char obj[] =
 					"{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n";

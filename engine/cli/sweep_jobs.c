@@ -17,6 +17,7 @@
  * lines read like ones typed by hand.
  */
 #include "sweep.h"
+#include "out.h"
 #include "../report/records.h"
 #include "../km.h"
 #include "../lua/fields.h"
@@ -393,7 +394,7 @@ int km_sweep_print_jobs(const struct km_sweep_plan *p, const struct km_sweep_job
 	free(j);
 	free(todo);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "lockmuseum: cannot write the jobs: %s\n", strerror(errno));
+		km_out_stdout_failed("the jobs", errno);
 		return 2;
 	}
 	return 0;
