@@ -943,14 +943,15 @@ done_
 # Workers die with their parent (issue 28): a SIGINT or SIGTERM sent to
 # the main process alone (kill, timeout: not a terminal's Ctrl-C, which
 # reaches the whole group) ended it with 130 and left its --jobs workers
-# running for minutes.
+# running for minutes.  Stopping them, it claims nothing of the search:
+# one "interrupted" line, nothing on stdout.
 for cmd in "compare --seeds 1..6" "explore --seeds 1..6 --goal deadlock" \
 	"explore --strategy random --seeds 1..6 --goal deadlock"; do
 	for sig in INT TERM; do
 		current="SIG$sig to $cmd --jobs 2: the workers end with it"
 		failed=false
 		"$BIN" $cmd "$tmp/forever.lua" --jobs 2 --max-instructions 100000000000 \
-			--max-events 100000000000 --max-wall 600 >/dev/null 2>"$tmp/err" &
+			--max-events 100000000000 --max-wall 600 >"$tmp/out" 2>"$tmp/err" &
 		pid=$!
 		kids=""
 		for _ in $(seq 50); do
@@ -973,6 +974,10 @@ for cmd in "compare --seeds 1..6" "explore --seeds 1..6 --goal deadlock" \
 			sleep 0.1
 		done
 		[ -z "$left" ] || no "workers still running 3 s after: $left"
+		# and nothing is claimed of a search that did not end
+		[ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+			no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
+		[ ! -s "$tmp/out" ] || no "printed: $(head -1 "$tmp/out")"
 		for k in $kids; do kill -KILL "$k" 2>/dev/null; done
 		done_
 	done

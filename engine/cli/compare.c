@@ -621,7 +621,11 @@ int km_explore_command(const struct km_explore_opts *o)
 		if (isatty(STDERR_FILENO))
 			progress_bar((int)(s - o->seed_lo), (int)count, NULL);
 	}
-	if (is_max && status != 2) {
+	if (km_interrupted && status == 1) {
+		/* stopped before its seeds were all run: nothing to claim */
+		fprintf(stderr, "lockmuseum: interrupted\n");
+		status = 130;
+	} else if (is_max && status != 2) {
 		if (worst < 0) {
 			km_out_fail("--goal %s: no such measure in the report", goal);
 			status = 2;

@@ -1180,6 +1180,11 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	int holds_before = S.best.n;
 	struct probe last;
 	probe_init(&last);
+	if (km_interrupted) {
+		status = 130;	/* no result to claim: "interrupted", once */
+		fprintf(stderr, "lockmuseum: interrupted\n");
+		goto out;
+	}
 	if (rc < 0) {
 		km_out_fail("%s", S.reason[0] ? S.reason : "the search failed");
 		goto out;
