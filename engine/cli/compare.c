@@ -18,6 +18,7 @@
 #include "out.h"
 #include "sweep.h"
 #include "view_lib.h"
+#include "../text_escape.h"
 
 #include <errno.h>
 
@@ -262,8 +263,49 @@ static void print_csv(const json_t *table)
 	}
 }
 
+/*
+ * A copy of @v whose every string and key has its control characters
+ * escaped (text_escape.h): the table's text comes from reports, which
+ * `compare --from` reads from anywhere, and its reason, file, params...
+ * must not steer the terminal the table is printed on.  NULL: out of
+ * memory.
+ */
+static json_t *escaped_copy(const json_t *v)
+{
+	char buf[4096];
+	if (json_is_string(v)) {
+		km_escape(buf, sizeof(buf), json_string_value(v));
+		return json_string_nocheck(buf);	/* bytes as they were, escaped */
+	}
+	if (json_is_array(v)) {
+		json_t *a = json_array();
+		size_t i;
+		json_t *e;
+		json_array_foreach(v, i, e)
+			json_array_append_new(a, escaped_copy(e));
+		return a;
+	}
+	if (json_is_object(v)) {
+		json_t *o = json_object();
+		const char *k;
+		json_t *e;
+		json_object_foreach((json_t *)v, k, e) {
+			km_escape(buf, sizeof(buf), k);
+			json_object_set_new_nocheck(o, buf, escaped_copy(e));
+		}
+		return o;
+	}
+	return json_deep_copy(v);
+}
+
 int km_compare_print(json_t *table, enum km_table_format format, int nruns, const char *plot)
 {
+	if (km_interrupted) {
+		/* runs stopped by a Ctrl-C are no table: with --report json,
+		 * the interrupted object (km_out_json_fallback) */
+		fprintf(stderr, "lockmuseum: interrupted\n");
+		return 130;
+	}
 	const char *scen = json_string_value(json_object_get(table, "scenario"));
 	const char *file = json_string_value(json_object_get(table, "file"));
 	int status = 0;
@@ -313,21 +355,35 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 		km_out_json_sent();
 		break;
 	case KM_TABLE_CSV:
-		print_csv(table);
-		break;
-	case KM_TABLE_TEXT:
-		printf("%s (%s): %d runs\n\n", scen, file, nruns);
-		print_text(table);
+	case KM_TABLE_TEXT: {
+		json_t *shown = escaped_copy(table);
+		if (!shown) {
+			km_out_fail("out of memory");
+			return 2;
+		}
+		if (format == KM_TABLE_CSV) {
+			print_csv(shown);
+		} else {
+			scen = json_string_value(json_object_get(shown, "scenario"));
+			file = json_string_value(json_object_get(shown, "file"));
+			printf("%s (%s): %d runs\n\n", scen, file, nruns);
+			print_text(shown);
+		}
+		json_decref(shown);
 		break;
 	}
+	}
+	bool lost = false;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		km_out_fail("cannot write the table: %s", strerror(errno));
+		km_out_stdout_failed("the table", errno);
 		status = 2;
+		lost = true;
 	}
 	if (why[0])
 		km_out_fail("%s", why);
-	/* a combination that could not even start is worth a line on stderr */
-	else if (errors)
+	/* a combination that could not even start is worth a line on stderr
+	 * (when there is a table to see) */
+	else if (errors && !lost)
 		km_out_fail("some runs ended in an error (see the table)");
 	return status;
 }
@@ -565,7 +621,11 @@ int km_explore_command(const struct km_explore_opts *o)
 		if (isatty(STDERR_FILENO))
 			progress_bar((int)(s - o->seed_lo), (int)count, NULL);
 	}
-	if (is_max && status != 2) {
+	if (km_interrupted && status == 1) {
+		/* stopped before its seeds were all run: nothing to claim */
+		fprintf(stderr, "lockmuseum: interrupted\n");
+		status = 130;
+	} else if (is_max && status != 2) {
 		if (worst < 0) {
 			km_out_fail("--goal %s: no such measure in the report", goal);
 			status = 2;
