@@ -9,6 +9,7 @@
  */
 #include "schedule.h"
 
+#include "../input.h"
 #include "../report/out_file.h"
 #include "../sim.h"
 
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int km_schedule_push(struct km_schedule *s, const struct km_decision *d)
 {
@@ -169,9 +171,14 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 {
 	memset(s, 0, sizeof(*s));
 	int lineno = 0;
-	FILE *f = fopen(path, "r");
+	/* km_input_open: a FIFO with no writer is an empty file, not a hang */
+	int fd = km_input_open(path, true, err, errlen);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			close(fd);
+		}
 		return -1;
 	}
 	char line[512];

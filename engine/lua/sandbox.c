@@ -3,6 +3,7 @@
  */
 #include "sandbox.h"
 #include "sandbox_order.h"
+#include "../input.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -520,40 +521,15 @@ int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
 	/*
 	 * The file is read with malloc, outside Lua's allocator: a file
 	 * larger than the memory budget must be an error returned here, not a
-	 * memory error raised outside any protected call (a panic).
+	 * memory error raised outside any protected call (a panic).  And
+	 * through km_input_read(): a FIFO or a device is refused before it
+	 * can block (a scenario is read more than once: no pipes).
 	 */
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		lua_pushfstring(L, "%s: cannot open: %s", path, strerror(errno));
-		return LUA_ERRFILE;
-	}
-	size_t cap = 65536, len = 0;
-	char *text = malloc(cap);
-	size_t n;
-	while (text && (n = fread(text + len, 1, cap - len, f)) > 0) {
-		len += n;
-		if (len > (16u << 20)) {
-			fclose(f);
-			free(text);
-			lua_pushfstring(L, "%s: file is larger than 16 MiB", path);
-			return LUA_ERRFILE;
-		}
-		if (len == cap) {
-			char *more = realloc(text, cap * 2);
-			if (!more) {
-				free(text);
-				text = NULL;
-				break;
-			}
-			text = more;
-			cap *= 2;
-		}
-	}
-	bool err = !text || ferror(f);
-	fclose(f);
-	if (err) {
-		free(text);
-		lua_pushfstring(L, "%s: read error", path);
+	char *text;
+	size_t len;
+	char ierr[1024];
+	if (km_input_read(path, false, 16u << 20, &text, &len, ierr, sizeof(ierr)) < 0) {
+		lua_pushstring(L, ierr);
 		return LUA_ERRFILE;
 	}
 	sb->source_hash = km_sandbox_source_hash(text, len);
