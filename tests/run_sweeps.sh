@@ -289,6 +289,13 @@ got=$(SLURM_ARRAY_TASK_ID=0 PATH="$work/fake:$PATH" sh q.sh | tail -1)
 grep '^# ' q.sh | grep -qF "'it'\\''s" || no "the comments do not quote the folder"
 done_
 
+begin "--slurm-array: the job name is made of plain bytes (sbatch reads #SBATCH itself)"
+cp msgs.lua "a b'c\$(x).lua"
+"$BIN" compare "a b'c\$(x).lua" --modes mutex --slurm-array >q.sh 2>"$work/err" || no "exit status $?"
+grep -qx '#SBATCH --job-name=lockmuseum-a_b_c__x_' q.sh || no "$(grep job-name q.sh)"
+sh -n q.sh || no "not valid sh"
+done_
+
 # Report names: "a/b", "a_b" and "a?b" were all "a_b" (the runs overwrote
 # each other, and --skip-done and --from disagreed for ever); a 300-byte
 # value made a name past NAME_MAX, a job that always failed.  (A report

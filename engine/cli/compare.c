@@ -322,7 +322,7 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 	if (km_interrupted) {
 		/* runs stopped by a Ctrl-C are no table: with --report json,
 		 * the interrupted object (km_out_json_fallback) */
-		fprintf(stderr, "lockmuseum: interrupted\n");
+		km_session_say_interrupted();
 		return 130;
 	}
 	const char *scen = json_string_value(json_object_get(table, "scenario"));
@@ -652,7 +652,7 @@ int km_explore_command(const struct km_explore_opts *o)
 	}
 	if (km_interrupted && status == 1) {
 		/* stopped before its seeds were all run: nothing to claim */
-		fprintf(stderr, "lockmuseum: interrupted\n");
+		km_session_say_interrupted();
 		status = 130;
 	} else if (is_max && status != 2) {
 		if (worst < 0) {

@@ -1182,7 +1182,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	probe_init(&last);
 	if (km_interrupted) {
 		status = 130;	/* no result to claim: "interrupted", once */
-		fprintf(stderr, "lockmuseum: interrupted\n");
+		km_session_say_interrupted();
 		goto out;
 	}
 	if (rc < 0) {

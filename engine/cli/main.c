@@ -597,7 +597,7 @@ static int write_trace(struct km_session *s, const char *path, bool ftrace,
 static int window_exit(int rc, const char *err)
 {
 	if (km_interrupted) {
-		fprintf(stderr, "%s: interrupted\n", prog);
+		km_session_say_interrupted();
 		return 130;
 	}
 	if (rc < 0) {
@@ -777,7 +777,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	}
 	km_schedule_free(&sched);
 	if (km_interrupted) {
-		fprintf(stderr, "%s: interrupted\n", prog);
+		km_session_say_interrupted();
 		if (o->report == REPORT_JSON) {
 			printf("{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n");
 			km_out_json_sent();
@@ -844,7 +844,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 			 * object, in one write, before a second Ctrl-C can cut
 			 * anything longer; "interrupted" once on stderr, as
 			 * for a run that was stopped */
-			fprintf(stderr, "%s: interrupted\n", prog);
+			km_session_say_interrupted();
 			if (json && !km_out_json_was_sent()) {
 				static const char obj[] =
 					"{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n";
@@ -1134,7 +1134,7 @@ static int cmd_museum(const struct km_run_request *base, bool window_only)
 		km_tour_free(&tour);
 		km_eras_free(&eras);
 		if (km_interrupted) {
-			fprintf(stderr, "%s: interrupted\n", prog);
+			km_session_say_interrupted();
 			return 130;
 		}
 		if (rc == 0)
@@ -1451,7 +1451,7 @@ static int cli_main(int argc, char **argv)
 		rc = cmd->handler(&inv);
 	}
 	if (km_interrupted && rc != 130) {
-		fprintf(stderr, "%s: interrupted\n", prog);
+		km_session_say_interrupted();
 		return 130;
 	}
 	return rc;

@@ -24,6 +24,19 @@
 volatile int km_interrupted;
 volatile sig_atomic_t km_writing_output;
 
+/* "interrupted" was said on stderr (km_session_say_interrupted). */
+static volatile sig_atomic_t interrupted_said;
+
+void km_session_say_interrupted(void)
+{
+	if (interrupted_said)
+		return;
+	interrupted_said = 1;	/* first: the alarm's handler then says nothing */
+	static const char msg[] = "lockmuseum: interrupted\n";
+	ssize_t w = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	(void)w;
+}
+
 static void on_signal(int sig)
 {
 	/* A second Ctrl-C does not wait for the run to notice the first:
@@ -68,8 +81,11 @@ static void on_watchdog(int sig)
 			ssize_t w = write(STDOUT_FILENO, json, sizeof(json) - 1);
 			(void)w;
 		}
-		ssize_t w = write(STDERR_FILENO, msg, sizeof(msg) - 1);
-		(void)w;
+		if (!interrupted_said) {	/* the program may have said it already,
+						 * then taken a second to tidy up */
+			ssize_t w = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+			(void)w;
+		}
 		_exit(130);
 	}
 	if (watchdog_json_wanted && watchdog_json_len) {

@@ -65,6 +65,9 @@ extern volatile int km_interrupted;
  * for its writer, which reads km_interrupted and removes the temporary. */
 extern volatile sig_atomic_t km_writing_output;
 void km_session_catch_signals(void);
+/* "lockmuseum: interrupted" on stderr, once per process, whoever says it
+ * (the program on its way out, or the alarm after a Ctrl-C). */
+void km_session_say_interrupted(void);
 /*
  * The watchdog around Lua that is not a run (era files, `list`, the
  * tour's route): one library call outlasting @wall seconds, plus a grace,
