@@ -243,6 +243,18 @@ status $want
 cmp -s want.json "$tmp/out" || no "not the replay of the same schedule read as a file"
 done_
 
+fifodata=$tmp/fifodata
+mkdir -p "$fifodata"
+for d in scripts assets docs; do ln -s "$root/$d" "$fifodata/$d"; done
+cp -r "$root/eras" "$fifodata/eras"
+mkfifo "$fifodata/eras/2099.lua"
+begin "an era file that is a FIFO: refused at once, no hang"
+LOCKMUSEUM_DATA=$fifodata lm list
+status 2
+one_line
+err_has '2099\.lua: a FIFO, not a regular file'
+done_
+
 # ------------------------------------------- class 18: an era's costs --
 data=$tmp/data
 mkdir -p "$data"
