@@ -675,6 +675,13 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 		key_set(d, st);
 	}
 	SDL_RenderCopy(d->r, d->tex, NULL, &L->lanes);
+	/* for the record of placed text: where the picture has lanes (a
+	 * compare panel's headline row is paper) */
+	for (int k = 0; k < L->ncmp; k++)
+		km_text_record_fill(d->r, &(SDL_Rect){ L->lanes.x, L->cmp[k].y + L->cmp_head,
+						       L->lanes.w, L->cmp[k].h - L->cmp_head }, true);
+	if (!L->ncmp)
+		km_text_record_fill(d->r, &L->lanes, true);
 }
 
 /* ------------------------------------------------------------------ axis -- */
