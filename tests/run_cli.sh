@@ -890,5 +890,40 @@ else
 fi
 done_
 
+# A teacher hands out `lockmuseum run NAME.lua` with the name as `list`
+# prints it, or `run scripts/NAME.lua`: both work from any directory,
+# for every scenario list prints (resolved through the data folder).
+mkdir -p "$tmp/elsewhere"
+names=$("$BIN" list 2>/dev/null | sed -n '/^scenarios (/,$s/^  \([A-Za-z0-9_]*\.lua\) .*/\1/p')
+current="list prints scenarios"
+failed=false
+[ -n "$names" ] || no "no scenario names in list"
+done_
+for name in $names; do
+	for arg in "$name" "scripts/$name"; do
+		current="check $arg from another directory"
+		failed=false
+		(cd "$tmp/elsewhere" && "${guard[@]}" "$BIN" check "$arg" >"$tmp/out" 2>"$tmp/err" </dev/null)
+		rc=$?
+		[ "$rc" = 0 ] || no "exit status $rc, expected 0"
+		done_
+	done
+done
+current="run NAME.lua from another directory runs the scenario"
+failed=false
+(cd "$tmp/elsewhere" && "${guard[@]}" "$BIN" run uniproc_cli.lua >"$tmp/out" 2>"$tmp/err" </dev/null)
+rc=$?
+[ "$rc" = 0 ] || no "exit status $rc, expected 0"
+out_has 'uniproc_cli'
+done_
+current="a name found nowhere is still a one-line error naming it"
+failed=false
+(cd "$tmp/elsewhere" && "${guard[@]}" "$BIN" run no_such_scenario.lua >"$tmp/out" 2>"$tmp/err" </dev/null)
+rc=$?
+[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+err_has 'no_such_scenario.lua'
+one_line_err
+done_
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

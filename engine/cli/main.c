@@ -1418,7 +1418,11 @@ static int cli_main(int argc, char **argv)
 			    argv[1 + optind], argv[2 + optind]);
 		return 2;
 	}
-	struct invocation inv = { .o = &o, .file = cmd->file ? argv[1 + optind] : NULL,
+	/* a scenario's name as `list` prints it works from any directory */
+	char found[PATH_MAX + 128];
+	struct invocation inv = { .o = &o,
+				  .file = cmd->file ? km_scenario_path(argv[1 + optind], found,
+								       sizeof(found)) : NULL,
 				  .argc = argc, .argv = argv };
 	if (o.out_dir && (cmd->handler == cmd_run || cmd->handler == cmd_check)) {
 		/* run --out FILE: the report into FILE, whole or not at all */
