@@ -28,6 +28,11 @@
 #include "lua/tour.h"
 #include "report/play_state.h"
 #include "view/view_panels.h"
+#include "view/view_plot.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <regex.h>
 
 #include <stdarg.h>
 
@@ -379,12 +384,75 @@ static void test_view_text_fit_play(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/* compare --plot: round ticks (1, 2 or 5 times a power of ten apart),
+ * and a legend of the lines drawn, naming the modes with no line. */
+static void test_view_plot_ticks_and_legend(void **state)
+{
+	json_t *table = json_pack("{s:s, s:[{s:s,s:s,s:i,s:s,s:f,s:i}, {s:s,s:s,s:i,s:s,s:f,s:i},"
+				  " {s:s,s:s,s:i,s:s}]}",
+				  "scenario", "kmod", "runs",
+				  "mode", "native", "era", "2023", "cpus", 64, "outcome", "completed",
+				  "acquisitions_per_s", 161.8, "wait_avg_ns", 13820000,
+				  "mode", "native", "era", "2023", "cpus", 512, "outcome", "completed",
+				  "acquisitions_per_s", 143020.0, "wait_avg_ns", 33810000,
+				  "mode", "mutex", "era", "2023", "cpus", 64, "outcome", "not-applicable");
+	assert_non_null(table);
+	char err[512], path[PATH_MAX];
+	snprintf(path, sizeof(path), "%s/plot-test-%d.png", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+		 (int)getpid());
+	km_text_record(true);
+	assert_int_equal(km_view_plot_png(table, path, 1600, 800, err, sizeof(err)), 0);
+	unlink(path);
+	size_t n;
+	const struct km_text_box *v = km_text_boxes(&n);
+	regex_t rate, ms;
+	assert_int_equal(regcomp(&rate, "^([0-9.]+)(k|M)?/s$", REG_EXTENDED), 0);
+	assert_int_equal(regcomp(&ms, "^([0-9.]+) ms$", REG_EXTENDED), 0);
+	double r[16], w[16];
+	int nr = 0, nw = 0;
+	bool native = false, mutex_line = false, mutex_named = false;
+	for (size_t i = 0; i < n; i++) {
+		if (!v[i].s)
+			continue;
+		regmatch_t m[3];
+		if (!regexec(&rate, v[i].s, 3, m, 0) && nr < 16) {
+			double x = atof(v[i].s + m[1].rm_so);
+			if (m[2].rm_so >= 0)
+				x *= v[i].s[m[2].rm_so] == 'k' ? 1e3 : 1e6;
+			r[nr++] = x;
+		} else if (!regexec(&ms, v[i].s, 2, m, 0) && nw < 16) {
+			w[nw++] = atof(v[i].s + m[1].rm_so);
+		}
+		native |= !strcmp(v[i].s, "native");
+		mutex_line |= !strcmp(v[i].s, "mutex");
+		mutex_named |= strstr(v[i].s, "no line: mutex (not-applicable)") != NULL;
+	}
+	km_text_record(false);
+	regfree(&rate);
+	regfree(&ms);
+	json_decref(table);
+	assert_true(nr >= 3 && nw >= 3);
+	double *axes[2] = { r, w };
+	int counts[2] = { nr, nw };
+	for (int a = 0; a < 2; a++) {
+		double step = axes[a][1] - axes[a][0];
+		double p = pow(10, floor(log10(step))), f = step / p;
+		assert_true(fabs(f - 1) < 1e-6 || fabs(f - 2) < 1e-6 || fabs(f - 5) < 1e-6);
+		for (int k = 1; k < counts[a]; k++)
+			assert_true(fabs(axes[a][k] - axes[a][k - 1] - step) < step * 1e-6);
+	}
+	assert_true(native);
+	assert_false(mutex_line);	/* no line: not in the legend as one */
+	assert_true(mutex_named);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_view_text_fit_exhibits),
 		cmocka_unit_test(test_view_text_fit_compare),
 		cmocka_unit_test(test_view_text_fit_play),
+		cmocka_unit_test(test_view_plot_ticks_and_legend),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
