@@ -289,8 +289,9 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		int32_t msg = m->viol_msg[row];
 		char t[32];
 		km_vm_fmt_time(m, rec->time, t, sizeof(t));
+		char mu[600];
 		snprintf(d->line, sizeof(d->line), "%s  %s", t,
-			 msg >= 0 ? sim->violations.v[msg].message
+			 msg >= 0 ? km_vm_micro(sim->violations.v[msg].message, mu, sizeof(mu))
 				  : km_violation_name((enum km_violation_kind)rec->aux));
 		bool focused = st->has_focus && st->focus == ri_;
 		int top = st->projector ? yy : L->viol_top[row];
