@@ -1212,8 +1212,8 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 		{ SW_HATCH, 0, "irqs off", "irqs off" },
 		{ SW_STATE, KM_CPU_SWITCH, "switch", "switch" },
 		{ SW_STATE, KM_CPU_IDLE, "idle", "idle" },
-		{ SW_SPLIT, 0, "mostly idle: lower third is the busiest other state",
-		  "lower third: busiest non-idle" },
+		{ SW_SPLIT, 0, "mostly idle: the strip at its foot shows what ran",
+		  "mostly idle, strip: what ran" },
 		{ SW_WAITERS, 0, "lock waiters", "waiting" },
 		{ SW_ARROW, 0, "wakes", "wakes" },
 	};
