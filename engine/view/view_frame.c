@@ -10,6 +10,7 @@
  * with this code on a software renderer.
  */
 #include "view_panels.h"
+#include "../report/play_state.h"
 #include "view_inspect.h"
 
 #include "../era.h"
@@ -107,8 +108,11 @@ static void playback(struct km_draw *d, const struct km_view_frame *f,
 		snprintf(sp, sizeof(sp), "%.3g \xc2\xb5s", speed / 1e3);
 	else
 		snprintf(sp, sizeof(sp), "%.3g ns", speed);
-	const char *what = st->playing ? "\xe2\x96\xb6 playing" : end && st->play >= end ? "\xe2\x96\xa0 end"
-										 : "\xe2\x9d\x9a\xe2\x9d\x9a paused";
+	/* in play mode a run stopped at a question is not at its end */
+	bool asking = f->play && f->play->play && f->play->play->paused;
+	const char *what = asking ? "your move" : st->playing ? "\xe2\x96\xb6 playing" :
+			   end && st->play >= end ? "\xe2\x96\xa0 end" :
+			   "\xe2\x9d\x9a\xe2\x9d\x9a paused";
 	int x = L->gutter.x, y = L->axis.y - km_draw_px(d, 2), w = L->gutter.w;
 	int lh = km_text_height(d->tx, KM_FONT_SMALL) - km_draw_px(d, 1);
 	uint32_t c = st->playing ? km_pal(KM_C_FOCUS) : km_pal(KM_C_INK);

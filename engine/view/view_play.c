@@ -29,8 +29,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "after line 12  down(a)" (or "starts at line ..." when @started is
- * false) for @line, into d->line: the scenario's own file, so no name. */
+/* "has run line 12  down(a)" (or "starts with line ..." when @started
+ * is false: its body's first line that runs) for @line, into d->line: the scenario's own file, so no name. */
 static const char *where(struct km_draw *d, const struct km_view_model *m, int line,
 			 bool started)
 {
@@ -38,7 +38,7 @@ static const char *where(struct km_draw *d, const struct km_view_model *m, int l
 	if (line <= 0)
 		snprintf(d->line, sizeof(d->line), "(no line yet)");
 	else
-		snprintf(d->line, sizeof(d->line), "%s line %d  %s", started ? "after" : "starts at",
+		snprintf(d->line, sizeof(d->line), "%s line %d  %s", started ? "has run" : "starts with",
 			 line, text ? text + strspn(text, " \t") : "");
 	return d->line;
 }
