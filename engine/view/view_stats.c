@@ -65,8 +65,18 @@ static int put(struct km_draw *d, const struct km_view_state *st, enum km_font f
 {
 	int h = lh;
 	if (st->projector) {
-		int n = km_draw_text_wrap(d, f, s, x, *y + dy, w, INT_MAX, rgb);
+		/* only whole blocks: one the panel's edge would slice waits
+		 * for the wheel, and a sign at the foot says so */
+		const SDL_Rect *r = &st->lay.stats;
 		int fh = km_text_height(d->tx, f);
+		int n = km_draw_text_lines(d, f, s, w);
+		int foot = r->y + r->h - km_text_height(d->tx, KM_FONT_SMALL) - km_draw_px(d, 2);
+		if (*y + dy < r->y || *y + dy + n * fh > foot) {
+			if (*y + dy + n * fh > foot)
+				d->stats_below = true;
+		} else {
+			km_draw_text_wrap(d, f, s, x, *y + dy, w, INT_MAX, rgb);
+		}
 		h = n * fh > lh ? n * fh + (lh - fh > 0 ? lh - fh : 0) : lh;
 	} else {
 		km_draw_text_fit(d, f, s, x, *y + dy, w, rgb);
@@ -133,6 +143,7 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	char a[32], b[32];
 	uint32_t ink = km_pal(KM_C_INK), muted = km_pal(KM_C_MUTED);
 	SDL_RenderSetClipRect(d->r, r);
+	d->stats_below = false;
 
 	/* lines 0-4: the lock */
 	int li = st->sel_lock >= 0 ? st->sel_lock : m->hot_lock;
@@ -342,6 +353,13 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			km_draw_fill(d, r->x + r->w - km_draw_px(d, 4), bar_y, km_draw_px(d, 3), bar,
 				     km_pal(KM_C_GRID));
 		}
+	}
+	if (st->projector && d->stats_below) {
+		int sh = km_text_height(d->tx, KM_FONT_SMALL) + km_draw_px(d, 2);
+		int sy = r->y + r->h - sh;
+		km_draw_fill(d, r->x, sy, r->w - km_draw_px(d, 6), sh, km_pal(KM_C_PANEL));
+		km_text_draw(d->tx, KM_FONT_SMALL, "\xe2\x96\xbc more below: scroll", x + w, sy,
+			     km_pal(KM_C_MUTED), KM_RIGHT);
 	}
 	SDL_RenderSetClipRect(d->r, NULL);
 	km_draw_latency(d, m, &lat);

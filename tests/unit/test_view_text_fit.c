@@ -251,10 +251,19 @@ static void each_size(const char *what, const struct km_exhibit *e, struct exrun
 	struct km_view_exhibit vex;
 	km_cli_exhibit_of(&vex, e);
 	for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
-		for (size_t ki = 0; ki < sizeof(scales) / sizeof(scales[0]); ki++) {
+		for (size_t ki = 0; ki < 2 * sizeof(scales) / sizeof(scales[0]); ki++) {
+			/* at --scale 2 the side column shows the placard, or
+			 * (V) the figures: both */
+			bool figures = ki >= sizeof(scales) / sizeof(scales[0]);
+			if (figures && scales[ki % 2] <= 1)
+				continue;
 			for (int still = 0; still < 2; still++) {
 				struct km_view_state st;
-				bind(&st, &eras, x, sizes[si][0], sizes[si][1], scales[ki]);
+				bind(&st, &eras, x, sizes[si][0], sizes[si][1], scales[ki % 2]);
+				if (figures) {
+					st.figures = true;
+					km_view_layout(&st);
+				}
 				struct km_view_frame fr = { .eras = &eras, .ex = &vex, .run = &x->run,
 							    .still = still, .play = pf };
 				const struct km_view_model *mp[KM_VIEW_MAX_COMPARE];
@@ -275,9 +284,9 @@ static void each_size(const char *what, const struct km_exhibit *e, struct exrun
 								   km_play_options(&pf->play->q) : 0);
 				}
 				char pic[512];
-				snprintf(pic, sizeof(pic), "%s, %dx%d%s%s", what, sizes[si][0],
-					 sizes[si][1], scales[ki] > 1 ? " --scale 2" : "",
-					 still ? " (PNG)" : " (window)");
+				snprintf(pic, sizeof(pic), "%s, %dx%d%s%s%s", what, sizes[si][0],
+					 sizes[si][1], scales[ki % 2] > 1 ? " --scale 2" : "",
+					 figures ? ", V: the figures" : "", still ? " (PNG)" : " (window)");
 				draw(pic, &fr, &st);
 			}
 		}
