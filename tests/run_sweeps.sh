@@ -128,8 +128,8 @@ status_is $? $worst
 eval "$recipe_merge" >merged.txt 2>"$work/err"
 status_is $? $worst
 cmp -s local.txt merged.txt || no "the tables differ: $(diff local.txt merged.txt | head -3)"
-grep -q '^printk (scripts/printk.lua): 48 runs$' merged.txt || no "no header of 48 runs"
-grep -Eq '^mutex +2006 +4 +20 +6 completed' merged.txt || no "no row of 6 seeds of mutex, 4 CPUs, msgs=20"
+grep -q '^printk (scripts/printk.lua): 48 runs, era 2006$' merged.txt || no "no header of 48 runs"
+grep -Eq '^mutex +4 +20 +6=? +completed' merged.txt || no "no row of 6 seeds of mutex, 4 CPUs, msgs=20"
 done_
 
 for fmt in csv json; do
@@ -192,7 +192,7 @@ for extra in "tests/explore/flaky_abba.lua --modes mutex --seeds 25..40" \
 	done_
 done
 begin "seeds with different outcomes make a mixed row; a not-applicable row says why"
-grep -Eq "^mutex +2022 +64 not-applicable  lock 'cmd->sem' counts to 31" merged.text ||
+grep -Eq "^mutex +64 .*n/a$" merged.text && grep -Eq "^    not applicable: lock 'cmd->sem' counts to 31" merged.text ||
 	no "no not-applicable row: $(tail -2 merged.text)"
 "$BIN" compare tests/explore/flaky_abba.lua --modes mutex --seeds 25..40 --report csv >"$work/out" 2>"$work/err"
 grep -q '^mutex,2006,2,mixed,.*,16,"completed=15 deadlock=1",' "$work/out" || no "no mixed row: $(tail -1 "$work/out")"

@@ -85,6 +85,7 @@ struct options {
 	char set_names[64][130];	/* argv stays untouched: explore replays it */
 	enum report_kind report;
 	bool answers;			/* --report interleaving --answers */
+	struct km_sheet_opts sheet;	/* its --answers, --from, --to, --steps */
 	float scale;			/* --scale: type size in the window and PNGs */
 	bool csv;
 	const char *out_dir;
@@ -101,6 +102,7 @@ struct options {
 	int nsweep_sets;
 	bool print_jobs, slurm;
 	const char *skip_done, *from;
+	const char *columns;		/* compare --columns */
 	const char *strategy;		/* explore --strategy */
 	const char *schedule;		/* run --schedule FILE */
 	bool no_por;			/* explore --no-por */
@@ -201,6 +203,7 @@ enum {
 	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 	OPT_TRACE_LIMIT, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
 	OPT_ANSWERS, OPT_SCALE, OPT_STRATEGY, OPT_SCHEDULE, OPT_HOLD_MAX, OPT_NO_POR, OPT_SAVE,
+	OPT_TO, OPT_STEPS, OPT_COLUMNS,
 };
 
 static const struct option long_opts[] = {
@@ -241,6 +244,9 @@ static const struct option long_opts[] = {
 	{"hold-max", required_argument, NULL, OPT_HOLD_MAX},
 	{"no-por", no_argument, NULL, OPT_NO_POR},
 	{"save", required_argument, NULL, OPT_SAVE},
+	{"to", required_argument, NULL, OPT_TO},
+	{"steps", required_argument, NULL, OPT_STEPS},
+	{"columns", required_argument, NULL, OPT_COLUMNS},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -448,6 +454,25 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case OPT_ANSWERS:
 			o->answers = true;
 			break;
+		case OPT_COLUMNS:
+			if (!*optarg || strlen(optarg) > 500)
+				return bad_option("--columns", optarg, "must name columns, e.g. "
+						  "mode,cpus,outcome,time,acq/s");
+			o->columns = optarg;
+			break;
+		case OPT_TO:
+			if (parse_duration(optarg, &o->sheet.to) < 0)
+				return bad_option("--to", optarg, "must be a time in the run: ns, or "
+						  "with a unit: 500us, 10ms, 2s");
+			break;
+		case OPT_STEPS: {
+			uint64_t v;
+			if (parse_u64(optarg, &v) < 0 || v < 1 || v > 100000000)
+				return bad_option("--steps", optarg, "must be a number of lines "
+						  "from 1 to 100000000");
+			o->sheet.steps = (size_t)v;
+			break;
+		}
 		case OPT_SCALE: {
 			char *end;
 			double v = starts_number(optarg) ? strtod(optarg, &end) : 0;
@@ -525,8 +550,8 @@ static void request_from(const struct options *o, const char *file, struct km_ru
 /* ----------------------------------------------------------------- run -- */
 
 /* Print a finished (or failed) session the way --report asks. */
-static int report_session(struct km_session *s, enum report_kind report, bool answers,
-			  int status)
+static int report_session(struct km_session *s, enum report_kind report,
+			  const struct km_sheet_opts *sheet, int status)
 {
 	if (status == 2) {
 		if (s->ri.outcome == KM_OUT_NOT_APPLICABLE)
@@ -553,7 +578,7 @@ static int report_session(struct km_session *s, enum report_kind report, bool an
 		km_report_text(stdout, &s->ri);
 		break;
 	case REPORT_INTERLEAVING:
-		if (km_report_interleaving(stdout, &s->ri, answers) < 0 && !ferror(stdout)) {
+		if (km_report_interleaving(stdout, &s->ri, sheet) < 0 && !ferror(stdout)) {
 			fprintf(stderr, "%s: --report interleaving: the run kept no trace "
 				"(out of memory?)\n", prog);
 			status = 2;
@@ -708,7 +733,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		s.ri.outcome = KM_OUT_ERROR;
 		s.ri.reason = s.reason;
 		s.ri.file = s.ri.scenario = file;
-		return report_session(&s, o->report, o->answers, 2);
+		return report_session(&s, o->report, &o->sheet, 2);
 	}
 	struct km_run_request rq;
 	request_from(o, file, &rq);
@@ -793,7 +818,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		 * outcome is one of the contract's, as exit 0 says */
 		s.ri.outcome = KM_OUT_COMPLETED;
 		s.ri.reason = "check: the scenario loads and is valid; it was not run";
-		status = report_session(&s, o->report, o->answers, status);
+		status = report_session(&s, o->report, &o->sheet, status);
 	} else if (check_only && status == 0) {
 		const struct km_sim *sim = s.ri.sim;
 		int nt = 0;
@@ -815,7 +840,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		static char why[1400];
 		why[0] = 0;
 		if (!json)
-			status = report_session(&s, o->report, o->answers, status);
+			status = report_session(&s, o->report, &o->sheet, status);
 		if (default_limit && s.ri.sim && s.ri.sim->trace.truncated && o->png)
 			fprintf(stderr, "%s: note: the trace keeps the first %zu of the run's %" PRIu64
 				" records (the default bound of its memory); give --trace-limit N "
@@ -866,7 +891,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 				s.ri.outcome = KM_OUT_ERROR;
 				s.ri.reason = why;
 			}
-			status = report_session(&s, o->report, o->answers, status);
+			status = report_session(&s, o->report, &o->sheet, status);
 		}
 	}
 	fflush(stdout);
@@ -926,6 +951,7 @@ static int cmd_compare(const struct invocation *inv)
 					  .seed = o->rq.seed };
 	struct km_compare_opts co = {
 		.spec = &spec, .jobs = o->jobs ? o->jobs : km_online_cpus(), .plot = o->plot,
+		.columns = o->columns,
 		.format = o->csv ? KM_TABLE_CSV : o->report == REPORT_JSON ? KM_TABLE_JSON
 									  : KM_TABLE_TEXT,
 		.jobs_out = o->print_jobs || o->slurm ? &jo : NULL,
@@ -1182,12 +1208,12 @@ static int cmd_tour(const struct invocation *inv)
 static const int run_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_REPORT, OPT_TRACE, OPT_TRACE_FORMAT,
 	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, OPT_ANSWERS, OPT_SCALE,
-	OPT_SCHEDULE, 0,
+	OPT_SCHEDULE, OPT_FROM, OPT_TO, OPT_STEPS, 0,
 };
 static const int compare_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
 	OPT_PLOT, OPT_SEEDS, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
-	OPT_OUT, 0,
+	OPT_OUT, OPT_COLUMNS, 0,
 };
 static const int explore_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS,
@@ -1293,6 +1319,12 @@ static void usage(FILE *out)
 "  --report KIND       text (default), json, lockstat, or interleaving: one\n"
 "                      line per operation, a homework sheet whose outcome\n"
 "                      shows only with --answers\n"
+"  --from T|lost, --to T, --steps N\n"
+"                      the sheet's window: the operations from T to T (500us,\n"
+"                      3ms), at most N lines; lost: the first lost update\n"
+"  --columns LIST      compare: the table's columns, in this order (mode,era,\n"
+"                      cpus,outcome,time,acq/s,...); without it, those that fit\n"
+"                      $COLUMNS (else 100), and a note names any left out\n"
 "  --out FILE          run: write the report into FILE, whole or not at all\n"
 "  --trace FILE        also write the run's trace: Chrome trace-event JSON that\n"
 "                      Perfetto and chrome://tracing open\n"
@@ -1395,6 +1427,25 @@ static int cli_main(int argc, char **argv)
 	if (o.answers && o.report != REPORT_INTERLEAVING)
 		return bad_option("--answers", NULL, "shows the answers of --report interleaving; "
 				  "add --report interleaving");
+	o.sheet.answers = o.answers;
+	if ((cmd->handler == cmd_run || cmd->handler == cmd_check) &&
+	    (o.from || o.sheet.to || o.sheet.steps)) {
+		/* the homework sheet's window */
+		const char *which = o.from ? "--from" : o.sheet.to ? "--to" : "--steps";
+		if (o.report != REPORT_INTERLEAVING)
+			return bad_option(which, NULL, "chooses the lines of --report interleaving; "
+					  "add --report interleaving");
+		if (o.from && !strcmp(o.from, "lost"))
+			o.sheet.from_lost = true;
+		else if (o.from && parse_duration(o.from, &o.sheet.from) < 0)
+			return bad_option("--from", o.from, "must be a time in the run (500us, 10ms, "
+					  "2s) or lost: the first lost update");
+		if (o.sheet.to && o.sheet.to < o.sheet.from)
+			return bad_option("--to", NULL, "must not be before --from");
+		if (o.sheet.from_lost && o.sheet.to)
+			return bad_option("--to", NULL, "--from lost chooses its own window; give "
+					  "--steps instead");
+	}
 	if (o.scale > 0 && cmd->handler != cmd_tour && !o.gui && !o.png)
 		return bad_option("--scale", NULL, "sizes the window and pictures; add --gui or --png");
 	if (o.scale > 0)
@@ -1432,7 +1483,11 @@ static int cli_main(int argc, char **argv)
 			    argv[1 + optind], argv[2 + optind]);
 		return 2;
 	}
-	struct invocation inv = { .o = &o, .file = cmd->file ? argv[1 + optind] : NULL,
+	/* a scenario's name as `list` prints it works from any directory */
+	char found[PATH_MAX + 128];
+	struct invocation inv = { .o = &o,
+				  .file = cmd->file ? km_scenario_path(argv[1 + optind], found,
+								       sizeof(found)) : NULL,
 				  .argc = argc, .argv = argv };
 	/* no output of the command may replace its inputs (out_file.c) */
 	km_out_protect(inv.file, "the scenario");

@@ -210,13 +210,13 @@ int km_play_command(const struct km_play_opts *o)
 			 * is known is the line it stands at, not the next one. */
 			printf("\n[%u] t=%.3f us  %s %s line %d: %s\n", q->index,
 			       (double)q->now / 1000.0, km_play_task_name(sim, q->ctx),
-			       q->started ? "goes on after" : "is about to start at", q->line,
+			       q->started ? "has run" : "starts with", q->line,
 			       source_line(o->file, q->line, text, sizeof(text)));
 			printf("   Enter  let %s go\n", km_play_task_name(sim, q->ctx));
 			for (int i = 0; i < q->nothers; i++)
 				printf("   %-5d  hold it: %s goes first (%s line %d: %s)\n", i + 1,
 				       km_play_task_name(sim, q->others[i]),
-				       q->other_started[i] ? "after" : "starting at", q->other_lines[i],
+				       q->other_started[i] ? "has run" : "starts with", q->other_lines[i],
 				       source_line(o->file, q->other_lines[i], text, sizeof(text)));
 			for (int i = 0; i < q->nirqs; i++) {
 				char says[400];
@@ -224,7 +224,7 @@ int km_play_command(const struct km_play_opts *o)
 				if (q->irqs[i].line > 0)
 					printf("   %-5d  hold it: %s (handler %s line %d: %s)\n",
 					       q->nothers + i + 1, says,
-					       q->irqs[i].why == KM_PLAY_IRQ_RUNNING ? "after" : "starting at",
+					       q->irqs[i].why == KM_PLAY_IRQ_RUNNING ? "has run" : "starts with",
 					       q->irqs[i].line, source_line(o->file, q->irqs[i].line,
 									    text, sizeof(text)));
 				else
@@ -243,7 +243,7 @@ int km_play_command(const struct km_play_opts *o)
 			       p.n, p.n == 1 ? "" : "s");
 			char path[400];
 			if (km_play_goal(&s.ri, why, sizeof(why)))
-				printf("GOAL REACHED (%s).\ns saves this schedule as %s (s FILE: "
+				printf("GOAL REACHED, you win: %s.\ns saves this schedule as %s (s FILE: "
 				       "elsewhere); u undoes; q quits.\n", why,
 				       save_path(o, &s, path, sizeof(path)));
 			else

@@ -238,6 +238,20 @@ const char *km_datadir(void)
 	return dir;
 }
 
+const char *km_scenario_path(const char *arg, char *buf, size_t len)
+{
+	struct stat st;
+	if (!arg || !*arg || arg[0] == '/' || stat(arg, &st) == 0)
+		return arg;
+	static const char *const under[] = { "%s/scripts/%s", "%s/%s" };
+	for (size_t i = 0; i < sizeof(under) / sizeof(under[0]); i++) {
+		int n = snprintf(buf, len, under[i], km_datadir(), arg);
+		if (n > 0 && (size_t)n < len && stat(buf, &st) == 0 && S_ISREG(st.st_mode))
+			return buf;
+	}
+	return arg;
+}
+
 int km_open_eras(struct km_era_shelf *shelf, char *err, size_t errlen)
 {
 	char dir[PATH_MAX + 128];

@@ -105,6 +105,16 @@ void km_session_free(struct km_session *s);
  * next to the binary (a source tree or an install), else the configured
  * share folder. */
 const char *km_datadir(void);
+
+/*
+ * km_scenario_path - the scenario a visitor named: @arg itself when it
+ * exists, else the same name under the data folder's scripts/ (`run
+ * inode.lua`, as `list` prints it; `run challenges/cli_smp.lua`), else
+ * under the data folder (`run scripts/inode.lua` from any directory).
+ * Returns @arg when none exists, so that the error names what was typed;
+ * else the path found, in @buf.
+ */
+const char *km_scenario_path(const char *arg, char *buf, size_t len);
 /* Every era of the data folder, loaded now (under the watchdog of era
  * files).  Returns 0, or -1 with "file:line: message" in @err. */
 int km_load_eras(struct km_era_list *eras, char *err, size_t errlen);

@@ -141,6 +141,10 @@ int km_tour_command(const struct km_tour_opts *o)
 			sets[k].name = e->set_name[k];
 			sets[k].value = e->set_value[k];
 		}
+		/* every mode's run, for the picture: an exhibit whose lesson is
+		 * in two modes shows both, side by side */
+		struct km_session runs[KM_TOUR_MODES];
+		int nruns = 0, main_run = 0;
 		struct km_session first;
 		memset(&first, 0, sizeof(first));
 		int first_status = 2;
@@ -153,7 +157,7 @@ int km_tour_command(const struct km_tour_opts *o)
 			rq.anachronism = e->anachronism;
 			rq.sets = sets;
 			rq.nsets = e->nsets;
-			rq.store_trace = m == 0 && o->out_dir;
+			rq.store_trace = o->out_dir && (m == 0 || e->nmodes <= KM_VIEW_MAX_COMPARE);
 			struct km_session s;
 			int st = km_session_run(&s, &eras, &rq);
 			if (st == 2 && s.ri.outcome == KM_OUT_ERROR)
@@ -164,7 +168,14 @@ int km_tour_command(const struct km_tour_opts *o)
 			if (m == 0) {
 				first = s;
 				first_status = st;
-			} else {
+			}
+			if (o->out_dir && st != 2 && rq.store_trace) {
+				/* the mode that fails on purpose is the lesson: its
+				 * figures in the panel */
+				if (e->fails[m] && !e->fails[main_run])
+					main_run = nruns;
+				runs[nruns++] = s;
+			} else if (m != 0) {
 				km_session_free(&s);
 			}
 		}
@@ -182,8 +193,12 @@ int km_tour_command(const struct km_tour_opts *o)
 					 (int)(strlen(base) - 4), base, e->era);
 				struct km_view_exhibit vex;
 				km_cli_exhibit_of(&vex, e);
-				if (km_cli_png_exhibit(&eras, &vex, &first, png, o->png_w, o->png_h,
-						       err, sizeof(err)) < 0) {
+				int rc = nruns > 1 ? km_cli_png_exhibit_modes(&eras, &vex, runs, nruns,
+									    main_run, png, o->png_w,
+									    o->png_h, err, sizeof(err))
+						   : km_cli_png_exhibit(&eras, &vex, &first, png, o->png_w,
+									o->png_h, err, sizeof(err));
+				if (rc < 0) {
 					/* a full disk or a file-size limit fails every
 					 * picture after this one too: say it once */
 					fprintf(stderr, "lockmuseum: %s: %s\n", png, err);
@@ -194,6 +209,9 @@ int km_tour_command(const struct km_tour_opts *o)
 				}
 			}
 		}
+		for (int k = 0; k < nruns; k++)
+			if (runs[k].ri.sim != first.ri.sim)
+				km_session_free(&runs[k]);
 		km_session_free(&first);
 		/* tour.txt as it grows: its write error now, with its errno
 		 * (ENOSPC, EFBIG), not a stdio flag found at the end */

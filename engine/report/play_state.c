@@ -212,9 +212,16 @@ bool km_play_goal(const struct km_run_info *ri, char *why, size_t len)
 {
 	for (int i = 0; i < ri->nchecks; i++)
 		if (!ri->checks[i].ok) {
-			snprintf(why, len, "a check failed: %s", ri->checks[i].message ?
-				 ri->checks[i].message : "(no message)");
+		{
+			/* a challenge's goal check says "goal reached: ..." */
+			const char *msg = ri->checks[i].message ? ri->checks[i].message : "";
+			static const char gr[] = "goal reached: ";
+			if (!strncmp(msg, gr, sizeof(gr) - 1))
+				snprintf(why, len, "%s", msg + sizeof(gr) - 1);
+			else
+				snprintf(why, len, "the check failed: %s", *msg ? msg : "(no message)");
 			return true;
+		}
 		}
 	if (ri->nchecks)
 		return false;
