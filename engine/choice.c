@@ -60,14 +60,111 @@ void km_choice_release_for_irq(struct km_sim *sim, const struct km_irqsrc *src)
 	}
 }
 
-/* The delay of @ctx ran out (the hold bound): it is no longer held. */
-void km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx)
+
+/* Could @d take a step while @ctx is held on its CPU? */
+static bool may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
+			 const struct km_ctx *d)
 {
-	if (km_ctx_held(ctx)) {
-		ctx->held_for = NULL;
-		ctx->held_for_irq = NULL;
-		sim->holds--;
+	if (d == ctx || d->kind != KM_CTX_TASK || d->finished || d->state == KM_CTX_DONE)
+		return false;
+	/* not started yet: it goes first once it starts, if it starts at all */
+	if (d->state == KM_CTX_NEW && d->start_at > sim->cfg.duration)
+		return false;
+	/* waiting for somebody else: it cannot step on its own */
+	if (d->state == KM_CTX_BLOCKED && d->deadline == KM_TIME_NEVER && d->wait != KM_WAIT_SLEEP)
+		return false;
+	/* queued behind @ctx on its CPU: only a preemption lets it run */
+	if (d->state == KM_CTX_RUNNABLE && sim->era.preempt != KM_PREEMPT_FULL && ctx->cpu >= 0) {
+		for (const struct km_ctx *q = sim->cpus[ctx->cpu].rq_head; q; q = q->rq_next)
+			if (q == d)
+				return false;
 	}
+	return true;
+}
+
+/* Does --hold-max bound the holds (else a hold lasts until its other went)? */
+static bool hold_bounded(const struct km_sim *sim)
+{
+	return sim->cfg.hold_max > 0;
+}
+
+/* Is a handler of @src running (or interrupted by another) now? */
+static bool handler_running(const struct km_sim *sim, const struct km_irqsrc *src)
+{
+	for (const struct km_ctx *i = sim->cpus[src->cpu].irq_top; i; i = i->below)
+		if (i->irq_source == src->id)
+			return true;
+	return false;
+}
+
+/* Could a handler of @src run to its exit while @ctx is held (choice.h):
+ * within the bound, or -- @ever, or no bound -- before the run's end? */
+static bool irq_may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
+			     const struct km_irqsrc *src, bool ever)
+{
+	if (src->cpu == ctx->cpu && ctx->irqoff > 0)
+		return false;	/* it cannot come in before the task's step */
+	km_time horizon = ever || !hold_bounded(sim) ? sim->cfg.duration :
+			  km_sat_add(sim->now, sim->cfg.hold_max);
+	return src->pending || src->next_at <= horizon || handler_running(sim, src);
+}
+
+/*
+ * Is what the held @c waits for still to come: may its task still step
+ * (or the handler of its source still run) while it waits?  @ever: with
+ * no bound on the wait (when a bounded hold ends, was it cut?).
+ */
+static bool hold_worth(const struct km_sim *sim, const struct km_ctx *c, bool ever)
+{
+	if (c->held_for)
+		return may_go_first(sim, c, c->held_for);
+	if (c->held_for_irq)
+		return irq_may_go_first(sim, c, c->held_for_irq, ever);
+	return false;
+}
+
+/*
+ * How long an unbounded hold of @c waits before it looks again: until
+ * just after its task's start or its source's next firing when those are
+ * ahead, else KM_HOLD_MAX.  A slice's end is a real event, so the run
+ * never stalls on a hold, and a stale one is never far ahead.
+ */
+static km_time hold_slice(const struct km_sim *sim, const struct km_ctx *c)
+{
+	if (hold_bounded(sim))
+		return sim->cfg.hold_max;
+	km_time at = KM_TIME_NEVER;
+	if (c->held_for && c->held_for->state == KM_CTX_NEW)
+		at = c->held_for->start_at;
+	else if (c->held_for_irq && !c->held_for_irq->pending)
+		at = c->held_for_irq->next_at;
+	if (at != KM_TIME_NEVER && at > sim->now && at - sim->now < KM_TIME_NEVER / 2)
+		return at - sim->now + 1;
+	return KM_HOLD_MAX;
+}
+
+/**
+ * km_choice_hold_expired - the delay of the held @ctx ran out.  With no
+ * bound, while what it waits for can still come, it waits another slice;
+ * else it is no longer held (with a bound: a cut hold, when what it
+ * waited for could still have come).
+ * Returns true when it waits on (its step does not follow yet).
+ * Context: the event loop, at the task's KM_EV_HOLD_END.
+ */
+bool km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx)
+{
+	if (!km_ctx_held(ctx))
+		return false;
+	if (!hold_bounded(sim) && hold_worth(sim, ctx, false)) {
+		km_ctx_run_seg(sim, ctx, hold_slice(sim, ctx));
+		return true;
+	}
+	if (hold_bounded(sim) && hold_worth(sim, ctx, true))
+		sim->holds_cut++;
+	ctx->held_for = NULL;
+	ctx->held_for_irq = NULL;
+	sim->holds--;
+	return false;
 }
 
 /**
@@ -82,55 +179,20 @@ void km_choice_settle(struct km_sim *sim)
 		struct km_ctx *c = sim->ctxs.v[top->id];
 		bool live = top->token == c->seg_token && c->act == KM_ACT_SEG && km_ctx_held(c) &&
 			    km_ctx_on_top(sim, c);
+		/* an unbounded hold waits on while its other can still go */
+		if (live && !hold_bounded(sim) && hold_worth(sim, c, false))
+			break;
 		struct km_event ev;
 		km_evq_pop(&sim->evq, &ev);
 		sim->productive--;
-		if (live)
+		if (live) {
+			if (hold_bounded(sim) && hold_worth(sim, c, true))
+				sim->holds_cut++;
 			hold_end_now(sim, c);
+		}
 	}
 }
 
-/* Could @d take a step while @ctx is held on its CPU? */
-static bool may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
-			 const struct km_ctx *d)
-{
-	if (d == ctx || d->kind != KM_CTX_TASK || d->finished || d->state == KM_CTX_DONE)
-		return false;
-	/* waiting for somebody else: it cannot step on its own */
-	if (d->state == KM_CTX_BLOCKED && d->deadline == KM_TIME_NEVER && d->wait != KM_WAIT_SLEEP)
-		return false;
-	/* queued behind @ctx on its CPU: only a preemption lets it run */
-	if (d->state == KM_CTX_RUNNABLE && sim->era.preempt != KM_PREEMPT_FULL && ctx->cpu >= 0) {
-		for (const struct km_ctx *q = sim->cpus[ctx->cpu].rq_head; q; q = q->rq_next)
-			if (q == d)
-				return false;
-	}
-	return true;
-}
-
-static km_time hold_bound(const struct km_sim *sim)
-{
-	return sim->cfg.hold_max > 0 ? sim->cfg.hold_max : KM_HOLD_MAX;
-}
-
-/* Is a handler of @src running (or interrupted by another) now? */
-static bool handler_running(const struct km_sim *sim, const struct km_irqsrc *src)
-{
-	for (const struct km_ctx *i = sim->cpus[src->cpu].irq_top; i; i = i->below)
-		if (i->irq_source == src->id)
-			return true;
-	return false;
-}
-
-/* Could a handler of @src run to its exit while @ctx is held (choice.h)? */
-static bool irq_may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
-			     const struct km_irqsrc *src)
-{
-	if (src->cpu == ctx->cpu && ctx->irqoff > 0)
-		return false;	/* it cannot come in before the task's step */
-	return src->pending || src->next_at <= km_sat_add(sim->now, hold_bound(sim)) ||
-	       handler_running(sim, src);
-}
 
 /**
  * km_choice_point - @ctx is about to step: ask the chooser.
@@ -158,7 +220,7 @@ bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx)
 	sim->choice_irqs.n = 0;
 	for (uint32_t i = 0; i < sim->irqsrcs.n; i++) {
 		const struct km_irqsrc *src = sim->irqsrcs.v[i];
-		if (irq_may_go_first(sim, ctx, src) && KM_VEC_PUSH(sim->choice_irqs, src) < 0) {
+		if (irq_may_go_first(sim, ctx, src, false) && KM_VEC_PUSH(sim->choice_irqs, src) < 0) {
 			km_fail(sim, KM_ENOMEM, "out of memory at a choice point");
 			return true;
 		}
@@ -188,7 +250,7 @@ bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx)
 		ctx->held_for_irq = cp.irqs[pick - cp.nothers];
 	ctx->choice_passed = true;
 	sim->holds++;
-	km_ctx_run_seg(sim, ctx, hold_bound(sim));
+	km_ctx_run_seg(sim, ctx, hold_slice(sim, ctx));
 	return true;
 }
 

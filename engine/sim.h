@@ -441,7 +441,8 @@ struct km_config {
 	/* A decision source at every choice point (choice.h), or NULL: the
 	 * run's own timing, exactly.  Implies no_run_ahead. */
 	const struct km_chooser *chooser;
-	/* The longest a chooser may hold a task (choice.h); 0: KM_HOLD_MAX. */
+	/* The longest a chooser may hold a task (choice.h); 0: no bound, a
+	 * hold lasts until the one it let go first has gone. */
 	km_time hold_max;
 };
 
@@ -520,6 +521,7 @@ struct km_sim {
 	/* choice points (choice.c) */
 	uint32_t choice_points;		/* asked so far */
 	uint32_t holds;			/* tasks held now */
+	uint32_t holds_cut;		/* holds the bound ended before their other went */
 	KM_VEC(const struct km_ctx *) choice_others;
 	KM_VEC(const struct km_irqsrc *) choice_irqs;
 	struct km_footprint irq_step;	/* handlers' footprint since the last point */
