@@ -4,9 +4,11 @@
  * Four entry points for the event loop (sched.c): km_choice_point when
  * it is about to resume a task, km_choice_release_for when a task steps,
  * blocks or ends (whoever waited for it goes on), km_choice_release_for_irq
- * when an interrupt handler exits (likewise), and km_choice_settle
- * before each event (a held task whose delay would be the next thing to
- * happen goes on at once: nobody else has anything to do first).
+ * when an interrupt handler exits (likewise), km_choice_settle before
+ * each event (a held task whose delay would be the next thing to happen
+ * goes on at once -- nobody else has anything to do first -- unless, with
+ * no bound, what it waits for is still to come: then its slice ends and
+ * it waits on), and km_choice_hold_expired at a delay's end.
  *
  * A hold is a timed segment like a compute, whose end is a
  * KM_EV_HOLD_END event rather than a KM_EV_SEG_END, so that the loop

@@ -1215,7 +1215,7 @@ static void print_coverage(const struct search *S)
 	const char *sep = " ";
 	if (S->holds_cut) {
 		char t[32];
-		printf("%s%ld hold%s cut at %s by --hold-max (without it a hold waits as long "
+		printf("%s%ld hold%s cut at %s by --hold-max (without it, holds wait as long "
 		       "as it takes)", sep, S->holds_cut, S->holds_cut == 1 ? "" : "s",
 		       km_fmt_ns(S->rq.hold_max, t, sizeof(t)));
 		sep = "; ";
@@ -1230,7 +1230,7 @@ static void print_coverage(const struct search *S)
 		printf("%sinterrupted", sep);
 		sep = "; ";
 	}
-	printf(" (of every schedule with at most %d preemption%s)\n", K, K == 1 ? "" : "s");
+	putchar('\n');
 }
 
 static void print_reduction(const struct search *S)
