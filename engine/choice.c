@@ -22,6 +22,8 @@
  */
 #include "core.h"
 
+#include <stdlib.h>
+
 static void hold_end_now(struct km_sim *sim, struct km_ctx *c)
 {
 	c->held_for = NULL;
@@ -277,6 +279,69 @@ static uint64_t obj_bit(enum km_choice_obj kind, uint32_t id)
 	return 1ULL << (h >> 58);
 }
 
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/*
+ * The Mazurkiewicz trace of the run (sim->trace_sig): sim->running made
+ * access @op (a write when @write) to object @kind/@id.  A trace is fixed
+ * by the order of each object's writes and by which writes each read
+ * came between (reads between the same two writes commute), so the hash
+ * sums, over the accesses, one of (object, its writes before, who, what):
+ * the same for two runs that order every object's conflicting accesses
+ * alike, whatever the order of independent ones.  The dependency it
+ * uses is a part of the footprints' (a wake-up or a block orders only
+ * the accesses to its own object here), so two runs the reduction
+ * counts as one trace have one hash.  Out of memory: the hash takes the
+ * access with no position, which can only split a trace in two.
+ */
+static void sig_add(struct km_sim *sim, uint32_t kind, uint32_t id, uint32_t op, bool write)
+{
+	uint64_t key = mix64((uint64_t)kind << 32 | id) | 1;
+	struct km_sig_slot *slot = NULL;
+	if ((sim->sig_n + 1) * 2 > sim->sig_cap) {
+		uint32_t cap = sim->sig_cap ? sim->sig_cap * 2 : 64;
+		struct km_sig_slot *m = cap > sim->sig_cap ? calloc(cap, sizeof(*m)) : NULL;
+		if (m) {
+			for (uint32_t i = 0; i < sim->sig_cap; i++)
+				for (uint32_t j = (uint32_t)sim->sig_map[i].key & (cap - 1);
+				     sim->sig_map[i].key; j = (j + 1) & (cap - 1))
+					if (!m[j].key) {
+						m[j] = sim->sig_map[i];
+						break;
+					}
+			free(sim->sig_map);
+			sim->sig_map = m;
+			sim->sig_cap = cap;
+		}
+	}
+	for (uint32_t j = sim->sig_cap ? (uint32_t)key & (sim->sig_cap - 1) : 0;
+	     sim->sig_cap && sim->sig_n * 2 < sim->sig_cap; j = (j + 1) & (sim->sig_cap - 1)) {
+		if (sim->sig_map[j].key == key) {
+			slot = &sim->sig_map[j];
+			break;
+		}
+		if (!sim->sig_map[j].key) {
+			slot = &sim->sig_map[j];
+			slot->key = key;
+			slot->writes = 0;
+			sim->sig_n++;
+			break;
+		}
+	}
+	uint32_t writes = slot ? slot->writes : UINT32_MAX;
+	sim->trace_sig += mix64(key ^ mix64((uint64_t)writes << 1 | write) ^
+				mix64((uint64_t)sim->running->id << 32 | op));
+	if (slot && write)
+		slot->writes++;
+}
+
 /* sim->running read (@rd) and wrote (@wr) these: note it in its step's
  * footprint, or in the handlers' when it is an interrupt handler. */
 static void note(struct km_sim *sim, uint64_t rd, uint64_t wr)
@@ -310,20 +375,25 @@ void km_choice_note(struct km_sim *sim, int kind, uint32_t obj)
 	case KM_TR_RELEASE:
 	case KM_TR_TRYFAIL:
 		note(sim, 0, obj_bit(KM_OBJ_LOCK, obj));
+		sig_add(sim, KM_OBJ_LOCK, obj, (uint32_t)kind, true);
 		break;
 	case KM_TR_WAKE:
 	case KM_TR_BLOCK:
 		/* another task's state changes too: conflicts with anything */
 		note(sim, 0, ~0ULL);
+		sig_add(sim, 0x100u + (uint32_t)kind, obj, (uint32_t)kind, true);
 		break;
 	case KM_TR_VAR_READ:
 		note(sim, obj_bit(KM_OBJ_VAR, obj), 0);
+		sig_add(sim, KM_OBJ_VAR, obj, (uint32_t)kind, false);
 		break;
 	case KM_TR_VAR_WRITE:
 		note(sim, 0, obj_bit(KM_OBJ_VAR, obj));
+		sig_add(sim, KM_OBJ_VAR, obj, (uint32_t)kind, true);
 		break;
 	case KM_TR_ATOMIC:
 		note(sim, 0, obj_bit(KM_OBJ_ATOMIC, obj));
+		sig_add(sim, KM_OBJ_ATOMIC, obj, (uint32_t)kind, true);
 		break;
 	default:
 		break;
@@ -342,4 +412,5 @@ void km_choice_touch(struct km_sim *sim, enum km_choice_obj kind, uint32_t id, b
 		return;
 	uint64_t b = obj_bit(kind, id);
 	note(sim, write ? 0 : b, write ? b : 0);
+	sig_add(sim, kind, id, 0x200u, write);
 }

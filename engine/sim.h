@@ -525,6 +525,12 @@ struct km_sim {
 	KM_VEC(const struct km_ctx *) choice_others;
 	KM_VEC(const struct km_irqsrc *) choice_irqs;
 	struct km_footprint irq_step;	/* handlers' footprint since the last point */
+	/* The run's Mazurkiewicz trace, as a hash (choice.c): the order of
+	 * the writes to each shared object, and where each read fell between
+	 * them.  Two runs with the same trace have the same one. */
+	uint64_t trace_sig;
+	struct km_sig_slot { uint64_t key; uint32_t writes; } *sig_map;	/* by object */
+	uint32_t sig_cap, sig_n;
 
 	enum km_outcome outcome;
 	char reason[512];

@@ -105,6 +105,7 @@ struct cp_rec {
 	 * its operations' costs, and the handlers' since the point before */
 	struct km_footprint fp, late, irq;
 	int line, line_after;		/* where the task stood; where its step stopped */
+	int cpu;			/* the CPU the task was on */
 	km_time time;
 };
 
@@ -247,6 +248,7 @@ static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choi
 	*r = (struct cp_rec){ .ctx = cp->ctx->id, .others_at = p->nothers,
 			      .nothers = cp->nothers + cp->nirqs, .shared = true, .line = line,
 			      .time = sim->now, .fp = { ~0ULL, ~0ULL }, .late = { ~0ULL, ~0ULL },
+			      .cpu = cp->ctx->cpu,
 			      .irq = cp->irq };
 	for (int i = 0; i < cp->nothers + cp->nirqs; i++)
 		p->others[p->nothers++] = answer_id(cp, i);
@@ -297,6 +299,7 @@ struct run_out {
 	bool goal;
 	uint64_t hash;
 	uint32_t holds_cut;		/* holds --hold-max ended before their other went */
+	uint64_t sig;			/* its Mazurkiewicz trace (sim->trace_sig) */
 	char reason[600];
 	/* from the last run that kept them (want_names) */
 	char era[32];
@@ -363,6 +366,7 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 	}
 	out->hash = sim->trace.hash;
 	out->holds_cut = sim->holds_cut;
+	out->sig = sim->trace_sig;
 	/* a task that blocked for good stopped its last step in a wait */
 	for (uint32_t i = 0; p->lines && i < sim->ctxs.n; i++) {
 		const struct km_ctx *c = sim->ctxs.v[i];
@@ -485,7 +489,9 @@ static bool adopt(struct shrunk *k, const struct probe *p)
 /*
  * Shrink @best, a failing schedule, as property-based testing shrinks a
  * counterexample.  First each decision alone is tried (one hold is often
- * enough, whatever else the search did); then two kinds of steps, tried
+ * enough, whatever else the search did), then each alone letting another
+ * task go first at its choice point (a chain of holds -- A waits for B, B
+ * for C -- is often one: A waits for C); then two kinds of steps, tried
  * in turn until neither helps:
  *
  *   drop   one decision goes, the last first: fewer holds;
@@ -542,6 +548,31 @@ static long shrink(const struct km_era_list *eras, struct km_run_request *rq, co
 			if (!adopt(&k, &p))
 				goto oom;
 			break;
+		}
+	}
+	/* one decision alone, letting another go first there: a chain of
+	 * holds (A waits for B, B for C) is often one (A waits for C) */
+	for (int i = 0, n = best->n, done = 0; n > 1 && !done && i < n && runs < SHRINK_MAX_RUNS;
+	     i++) {
+		const struct km_decision d = best->d[i];
+		if (d.index >= k.ncps)
+			continue;
+		const struct cp_rec *r = &k.cps[d.index];
+		for (int o = 0; o < r->nothers && !done && runs < SHRINK_MAX_RUNS; o++) {
+			uint32_t other = k.others[r->others_at + o];
+			if (other == d.other)
+				continue;
+			trial[0] = (struct km_decision){ d.index, d.ctx, other };
+			p.script = trial;
+			p.nscript = 1;
+			runs++;
+			if (one_run(eras, rq, &p, goal, false, ro) < 0)
+				goto fail;
+			if (ro->goal && smaller(p.applied.n, p.ncps, n, k.ncps)) {
+				if (!adopt(&k, &p))
+					goto oom;
+				done = 1;
+			}
 		}
 	}
 	bool again = true;
@@ -735,6 +766,15 @@ static bool hold_commutes(struct probe *p, uint32_t j, uint32_t other)
 	}
 	if (k >= p->ncps || km_choice_conflict(held, passed))
 		return false;
+	/* A held keeps its CPU, which is shared too: the reordering is one
+	 * only if no other task had that CPU in this run until A stepped
+	 * again after B's step (or, if A did not, for the rest of the run) */
+	uint32_t ka;
+	for (ka = k + 1; ka < p->ncps && p->cps[ka].ctx != r->ctx; ka++)
+		;
+	for (uint32_t q = j + 1; q < ka; q++)
+		if (p->cps[q].ctx != r->ctx && p->cps[q].cpu == r->cpu)
+			return false;
 	/* the steps in flight at j: each other task's last before j */
 	if (!grow((void **)&p->stamp, &p->nstamp, (uint32_t)p->ncps + 1, sizeof(*p->stamp)))
 		return false;
@@ -799,6 +839,7 @@ struct search {
 	const struct km_era_list *eras;
 	struct km_run_request rq;
 	struct hashset seen;
+	struct hashset traces;		/* exhaustive: the Mazurkiewicz traces run */
 	long runs;
 	bool por;			/* exhaustive: partial-order reduction */
 	long pruned;			/* holds it skipped as commuting */
@@ -994,6 +1035,7 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 		}
 		S->holds_cut += ro.holds_cut;
 		hashset_add(&S->seen, ro.hash);
+		hashset_add(&S->traces, ro.sig);
 		if (ro.goal) {
 			rc = found_run(S, &N->p, rk);
 			goto out;
@@ -1002,7 +1044,8 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 		N->o = 0;
 		N->rank = rk;
 		N->nkids = 0;
-		size_t bytes = (size_t)S->seen.cap * sizeof(*S->seen.v) + (size_t)(K + 1) * sizeof(*L);
+		size_t bytes = ((size_t)S->seen.cap + S->traces.cap) * sizeof(*S->seen.v) +
+			       (size_t)(K + 1) * sizeof(*L);
 		for (int i = 0; i <= K; i++)
 			bytes += probe_bytes(&L[i].p);
 		if (S->rq.max_memory && bytes > S->rq.max_memory) {
@@ -1048,7 +1091,7 @@ struct part_result {
 	int stop;
 	size_t stop_bytes;
 	int ndec;
-	uint32_t nhash;
+	uint32_t nhash, ntraces;
 	char reason[600];
 };
 
@@ -1089,13 +1132,16 @@ static void part_send(int fd, const struct search *S, int rc)
 				 .holds_cut = S->holds_cut, .stop = (int)S->stop,
 				 .stop_bytes = S->stop_bytes,
 				 .ndec = S->best.n,
-				 .nhash = S->seen.n };
+				 .nhash = S->seen.n, .ntraces = S->traces.n };
 	snprintf(h.reason, sizeof(h.reason), "%s", S->reason);
 	bool ok = write_all(fd, &h, sizeof(h)) &&
 		  write_all(fd, S->best.d, (size_t)S->best.n * sizeof(*S->best.d));
 	for (uint32_t i = 0; ok && i < S->seen.cap; i++)
 		if (S->seen.v[i])
 			ok = write_all(fd, &S->seen.v[i], sizeof(S->seen.v[i]));
+	for (uint32_t i = 0; ok && i < S->traces.cap; i++)
+		if (S->traces.v[i])
+			ok = write_all(fd, &S->traces.v[i], sizeof(S->traces.v[i]));
 }
 
 /* Take worker results into @S: the hit with the lowest key wins. */
@@ -1136,6 +1182,12 @@ static int part_merge(int fd, struct search *S, bool *covered)
 		if (!read_all(fd, &x, sizeof(x)))
 			return -1;
 		hashset_add(&S->seen, x);
+	}
+	for (uint32_t i = 0; i < h.ntraces; i++) {
+		uint64_t x;
+		if (!read_all(fd, &x, sizeof(x)))
+			return -1;
+		hashset_add(&S->traces, x);
 	}
 	return rc;
 }
@@ -1369,6 +1421,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		if (st->kind == KM_STRAT_EXHAUSTIVE) {
 			json_object_set_new(j, "covered", json_boolean(covered(&S)));
 			json_object_set_new(j, "holds_cut", json_integer(S.holds_cut));
+			json_object_set_new(j, "traces", json_integer(S.traces.n));
 			json_object_set_new(j, "stopped", S.stop == STOP_NONE ? json_null() :
 					    json_string(S.stop == STOP_RUNS ? "runs" :
 							S.stop == STOP_MEMORY ? "memory" :
@@ -1426,6 +1479,7 @@ out:
 	probe_free(&last);
 	km_schedule_free(&S.best);
 	free(S.seen.v);
+	free(S.traces.v);
 	km_eras_free(&eras);
 	return status;
 }
