@@ -155,6 +155,28 @@ solution console_mutex 1 'mutex-unlock-in-irq +1$'     check
 solution sleep_on      3 'outcome: deadlock'           deadlock
 solution kmod_timeout  1 'failed with -ETIME'          check
 
+# With default options (holds as long as they take), exhaustive:1 and
+# pct:2 find every challenge too (issue 32) -- but kmod_timeout, which
+# takes two holds: exhaustive:1 covers its space without it.
+for c in "rename_abba deadlock" "spin_sleep violation" "cli_smp check" "console_mutex check" \
+	 "sleep_on deadlock" "kmod_timeout check"; do
+	set -- $c
+	for s in exhaustive:1 pct:2; do
+		want=0
+		[ "$1 $s" = "kmod_timeout exhaustive:1" ] && want=1
+		"${guard[@]}" "$BIN" explore "$ch/$1.lua" --strategy $s --goal $2 \
+			--out "$tmp/found.schedule" >"$tmp/out" 2>"$tmp/err"
+		got=$?
+		if [ "$got" != "$want" ]; then
+			bad "$1: explore --strategy $s --goal $2" "exit $got, expected $want: $(tail -c 300 "$tmp/out")"
+		elif [ "$want" = 1 ] && ! grep -q '^covered: yes' "$tmp/out"; then
+			bad "$1: explore --strategy $s --goal $2" "did not cover its space: $(tail -c 300 "$tmp/out")"
+		else
+			pass=$((pass + 1))
+		fi
+	done
+done
+
 # With a 1 ms bound on holds, the explorer cannot keep a task waiting the
 # seconds kmod_timeout needs: it finds nothing, and must not claim it
 # covered its space -- it says how many holds the bound cut.

@@ -132,6 +132,15 @@ for gap in 200000 2000000 5000000 50000000; do
 		done_
 	done
 done
+# ... and so are the cases of the first round, with default options
+for f in fixed_abba flaky_abba late_hold; do
+	for s in exhaustive:1 exhaustive:2 pct:2; do
+		t "$s finds $f's deadlock with default options" 0 explore "$root/tests/explore/$f.lua" \
+			--strategy "$s" --goal deadlock --out "$tmp/case.schedule"
+		out_has "^$s( seed [0-9]+)? reaches the goal \\(deadlock\\)"
+		done_
+	done
+done
 t "the late AB-BA schedule says its holds are unbounded and replays" 0 \
 	explore "$late" --strategy exhaustive:1 --goal deadlock --out "$tmp/late.schedule"
 grep -qx 'hold-max none' "$tmp/late.schedule" || no "no 'hold-max none' line in the schedule"
