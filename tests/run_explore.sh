@@ -182,11 +182,11 @@ done_
 # (issue 28, item 11: the pending subtrees were kept whole, 1.4 GB).
 t "exhaustive stops at --max-memory, says what it did" 2 \
 	explore "$root/tests/explore/many_tasks.lua" --strategy exhaustive:2 --goal deadlock \
-	--max-memory 512K --jobs 1
+	--max-memory 1M --jobs 1
 out_has '^exhaustive:2: no schedule in [1-9][0-9]* runs? reaches the goal'
-out_has '^covered: no -- stopped at --max-memory \(524288 bytes\)'
+out_has '^covered: no -- stopped at --max-memory \(1048576 bytes\)'
 one_line_err
-err_has 'reached --max-memory \(524288 bytes\) after [0-9]+ runs'
+err_has 'reached --max-memory \(1048576 bytes\) after [0-9]+ runs'
 done_
 
 # ---------------------------------------------- partial-order reduction --

@@ -98,8 +98,13 @@ bad:
 /* One choice point of a run, as recorded. */
 struct cp_rec {
 	uint32_t ctx;
-	uint32_t others_at;		/* into probe.others: tasks, then sources | KM_CHOICE_IRQ */
-	int nothers;			/* tasks and interrupt sources */
+	/* Who may go first: at others_at in probe.others, a list of ids
+	 * (tasks, then sources | KM_CHOICE_IRQ), or -- when width is not 0,
+	 * as it takes less room with many -- a map of width bits, a task's
+	 * id its bit, a source's ntask + its id.  Read with cp_next. */
+	uint32_t others_at;
+	int nothers;			/* how many: tasks and interrupt sources */
+	uint32_t width, ntask;
 	bool shared;			/* the step after it touched a shared object */
 	/* that step's footprint (all bits until known), the part of it after
 	 * its operations' costs, and the handlers' since the point before */
@@ -136,6 +141,47 @@ struct probe {
 	uint32_t *stamp, nstamp, gen;	/* tasks seen, by id (hold_commutes) */
 	struct km_chooser chooser;
 };
+
+/*
+ * The next of those @r says may go first, from position *@pos on (an
+ * index into its list, or a bit of its map): its id in *@id, and *@pos
+ * past it; false when there is none.  In the order the choice point
+ * offered them (tasks by id, then sources by id).
+ */
+static bool cp_next(const struct cp_rec *r, const uint32_t *pool, uint32_t *pos, uint32_t *id)
+{
+	const uint32_t *w = pool + r->others_at;
+	if (!r->width) {
+		if (*pos >= (uint32_t)r->nothers)
+			return false;
+		*id = w[(*pos)++];
+		return true;
+	}
+	for (uint32_t b = *pos; b < r->width;) {
+		uint32_t word = w[b / 32] >> (b % 32);
+		if (!word) {
+			b = (b / 32 + 1) * 32;
+			continue;
+		}
+		b += (uint32_t)__builtin_ctz(word);
+		if (b >= r->width)
+			return false;
+		*id = b < r->ntask ? b : (b - r->ntask) | KM_CHOICE_IRQ;
+		*pos = b + 1;
+		return true;
+	}
+	return false;
+}
+
+/* May @other go first at @r? */
+static bool cp_offers(const struct cp_rec *r, const uint32_t *pool, uint32_t other)
+{
+	uint32_t pos = 0, id;
+	while (cp_next(r, pool, &pos, &id))
+		if (id == other)
+			return true;
+	return false;
+}
 
 static bool grow(void **v, uint32_t *cap, uint32_t need, size_t el)
 {
@@ -237,21 +283,37 @@ static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choi
 		p->cps[cp->prev_index].fp = cp->prev;
 		p->cps[cp->prev_index].late = cp->prev_late;
 	}
+	/* a list of ids, or a map of bits when that is smaller */
+	uint32_t m = (uint32_t)(cp->nothers + cp->nirqs);
+	uint64_t wbits = (uint64_t)sim->ctxs.n + sim->irqsrcs.n;
+	bool map = (uint64_t)m * 32 > wbits && wbits < UINT32_MAX / 2;
+	uint32_t words = map ? (uint32_t)((wbits + 31) / 32) : m;
 	if (!grow((void **)&p->cps, &p->capcps, p->ncps + 1, sizeof(*p->cps)) ||
-	    !grow((void **)&p->others, &p->capothers,
-		  p->nothers + (uint32_t)(cp->nothers + cp->nirqs) + 1, sizeof(*p->others))) {
+	    p->nothers > UINT32_MAX / 2 - words ||
+	    !grow((void **)&p->others, &p->capothers, p->nothers + words + 1, sizeof(*p->others))) {
 		snprintf(err, errlen, "out of memory recording choice points");
 		p->oom = true;
 		return KM_CHOOSE_FAIL;
 	}
 	struct cp_rec *r = &p->cps[p->ncps++];
 	*r = (struct cp_rec){ .ctx = cp->ctx->id, .others_at = p->nothers,
-			      .nothers = cp->nothers + cp->nirqs, .shared = true, .line = line,
+			      .nothers = (int)m, .shared = true, .line = line,
+			      .width = map ? (uint32_t)wbits : 0, .ntask = sim->ctxs.n,
 			      .time = sim->now, .fp = { ~0ULL, ~0ULL }, .late = { ~0ULL, ~0ULL },
 			      .cpu = cp->ctx->cpu,
 			      .irq = cp->irq };
-	for (int i = 0; i < cp->nothers + cp->nirqs; i++)
-		p->others[p->nothers++] = answer_id(cp, i);
+	uint32_t *w = p->others + p->nothers;
+	if (map)
+		memset(w, 0, (size_t)words * sizeof(*w));
+	for (int i = 0; i < cp->nothers + cp->nirqs; i++) {
+		uint32_t id = answer_id(cp, i);
+		uint32_t b = id & KM_CHOICE_IRQ ? r->ntask + (id & ~KM_CHOICE_IRQ) : id;
+		if (map)
+			w[b / 32] |= 1u << (b % 32);
+		else
+			w[i] = id;
+	}
+	p->nothers += words;
 	int pick = decide(p, cp);
 	if (pick >= 0) {
 		struct km_decision d = { cp->index, cp->ctx->id, answer_id(cp, pick) };
@@ -558,8 +620,8 @@ static long shrink(const struct km_era_list *eras, struct km_run_request *rq, co
 		if (d.index >= k.ncps)
 			continue;
 		const struct cp_rec *r = &k.cps[d.index];
-		for (int o = 0; o < r->nothers && !done && runs < SHRINK_MAX_RUNS; o++) {
-			uint32_t other = k.others[r->others_at + o];
+		uint32_t pos = 0, other;
+		while (!done && runs < SHRINK_MAX_RUNS && cp_next(r, k.others, &pos, &other)) {
 			if (other == d.other)
 				continue;
 			trial[0] = (struct km_decision){ d.index, d.ctx, other };
@@ -599,10 +661,7 @@ static long shrink(const struct km_era_list *eras, struct km_run_request *rq, co
 			uint32_t hi = i + 1 < n ? best->d[i + 1].index : k.ncps;
 			for (uint32_t j = lo; j < hi && !again && runs < SHRINK_MAX_RUNS; j++) {
 				const struct cp_rec *r = &k.cps[j];
-				bool offered = false;
-				for (int o = 0; o < r->nothers && !offered; o++)
-					offered = k.others[r->others_at + o] == d->other;
-				if (j == d->index || r->ctx != d->ctx || !offered)
+				if (j == d->index || r->ctx != d->ctx || !cp_offers(r, k.others, d->other))
 					continue;
 				memcpy(trial, best->d, (size_t)n * sizeof(*trial));
 				trial[i].index = j;
@@ -940,7 +999,7 @@ static size_t probe_bytes(const struct probe *p)
 struct level {
 	struct probe p;
 	uint32_t j;			/* the next child: at choice point j, */
-	int o;				/* letting answer o go first */
+	uint32_t o;			/* letting answer o go first (cp_next) */
 	int64_t rank;			/* the first-level subtree (-1: the root) */
 	int64_t nkids;			/* at the root: first-level children so far */
 };
@@ -959,8 +1018,8 @@ static bool next_child(struct search *S, struct level *L, int d, int w, int jobs
 		const struct cp_rec *r = &p->cps[L->j];
 		if (!r->shared)
 			continue;
-		while (L->o < r->nothers) {
-			uint32_t other = p->others[r->others_at + L->o++];
+		uint32_t other;
+		while (cp_next(r, p->others, &L->o, &other)) {
 			if (S->por && hold_commutes(p, L->j, other)) {
 				/* counted once, whatever the --jobs */
 				S->pruned += d || w == 0;
