@@ -83,8 +83,9 @@ struct km_cpu {
 					 * is on its way until then (need_resched is set) */
 	struct km_ctx *spin_ctx;	/* spinning for a sleeping lock's wait-list lock */
 	km_time spin_until;		/* ... until then, inside its segment or tail */
-	bool spin_listed;		/* on sim->spin_open, its window not yet closed */
-	int spin_next;			/* the next CPU on that list, or -1 */
+	int spin_slot;			/* its place in sim->spin_heap while the window is
+					 * not closed yet, or -1 */
+	uint64_t spin_seq;		/* when it went on the heap: ties close the later first */
 	/* the O(1) scheduler's balancing (balance.c): rebalance_tick()'s
 	 * load averages over 1, 2 and 4 ticks, 128 a task; the periodic
 	 * balancing's failures in a row, interval (ms) and last (jiffies) */
@@ -510,7 +511,16 @@ struct km_sim {
 	int64_t productive;		/* pending events that move a task */
 	km_time wait_lock_spin;		/* lock.c: the wait-list spin of the primitive
 					 * call under way, shown as spin (km_cpu_spin_for) */
-	int spin_open;			/* CPUs whose spin window is not closed yet, or -1 */
+	/* CPUs whose spin window is not closed yet: a min-heap by window end
+	 * (ties: the later listed first), so that the check made before each
+	 * event is one comparison (sched.c, spin_windows_close()) */
+	int *spin_heap;
+	int spin_open;			/* how many are on it */
+	uint64_t spin_seq;		/* windows listed so far */
+	bool emit_more;			/* km_emit() keeps or notes records, not only hashes */
+	bool loads_tracked;		/* km_loads_tracked(), fixed with the era at the start */
+	uint64_t event_budget;		/* cfg.max_events, or UINT64_MAX for none (sched.c) */
+	uint64_t wall_mask;		/* events & this == 0: look at the wall clock */
 	km_time stall_since;
 	uint64_t stall_fires;
 	bool started;

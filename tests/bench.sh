@@ -15,8 +15,9 @@
 # time and memory with the number of events, 5 view frame time, 6
 # instructions per event / per operation under callgrind, 7 start-up, 8
 # (issue 17) merging 10,000 reports of a sweep with compare --from, 9
-# (issue 14) the explorer's runs per second, 10 (issue 32) the explorer
-# beside SPIN on the same models.
+# (issue 14) the explorer's runs per second, 10 (issue 27) the same rounds
+# as 2 in SimPy, where it is installed, 11 (issue 32) the explorer beside
+# SPIN on the same models, where it is installed.
 set -u
 
 bin=${1:-build-bench/lockmuseum}
@@ -461,7 +462,41 @@ for j in 1 2; do
 		"$(awk -v n="$nexp" -v t="$c" -v t0="$c0" 'BEGIN { if (t == "nan" || t0 == "nan" || t <= t0) print "n/a"; else printf "%.0f", (n - 1) / (t - t0) }')"
 done
 echo
-# ---------------------------------------------------------- 10 vs SPIN --
+# -------------------------------------------------------------- 10 SimPy --
+
+# The yardstick (issue 27): the rounds of figure 2 in SimPy, a well-kept
+# Python discrete-event simulator (tests/bench/simpy_lockops.py), where
+# Debian's python3-simpy3 is installed.  Both sides: run time only, per
+# CPU-second, the same rounds; the lockmuseum side also models CPUs, run
+# queues, wake-ups and the trace hash, which SimPy does not.
+spy=
+for p in /usr/bin/python3 python3; do
+	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import simpy' 2>/dev/null; then
+		spy=$p
+		break
+	fi
+done
+srounds=500000
+[ "$quick" = 1 ] && srounds=20000
+echo "10. against SimPy: the rounds of figure 2 (semaphore, 8 CPUs), $srounds rounds, run time only,"
+echo "    rounds per CPU-second; target: lockmuseum >= 20x SimPy at every task count"
+if [ -z "$spy" ]; then
+	echo "   skipped: SimPy is not installed (apt-get install python3-simpy3)"
+else
+	printf '   %6s %16s %16s %8s\n' tasks lockmuseum SimPy ratio
+	for t in 1 64 4096; do
+		runs $cheap simlm_$t "$drv/bench_lua" "$sc/lockops.lua" --mode semaphore --cpus 8 \
+			--set tasks=$t --set rounds=$srounds
+		runs $dear simpy_$t "$spy" "$sc/simpy_lockops.py" $t $srounds
+		a=$(med simlm_$t ops_per_cpu_s)
+		b=$(med simpy_$t rounds_per_cpu_s)
+		printf '   %6s %16s %16s %8s\n' $t "$(mega "$a")/s" "$(mega "$b")/s" \
+			"$(awk -v a="$a" -v b="$b" 'BEGIN { if (a == "nan" || b == "nan" || b <= 0) print "n/a"; else printf "%.1fx", a / b }')"
+	done
+	echo "   (SimPy $(sed -n 's/^simpy=//p' "$tmp"/simpy_1.[0-9]* 2>/dev/null | head -1), $("$spy" --version 2>&1))"
+fi
+echo
+# ---------------------------------------------------------- 11 vs SPIN --
 
 # The same models through SPIN, when it is installed (Debian: spin), side
 # by side with exhaustive:2: N processes taking two locks in one order
@@ -471,7 +506,7 @@ echo
 # time is the median of several runs.  SPIN searches every interleaving
 # (its own partial-order reduction on); the explorer every schedule of at
 # most 2 preemptions (its reduction on).
-echo "10. beside SPIN: exhaustive:2 --jobs 1 and SPIN's pan -w16 on the same models"
+echo "11. beside SPIN: exhaustive:2 --jobs 1 and SPIN's pan -w16 on the same models"
 if ! command -v spin >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then
 	echo "   skipped: spin is not installed (Debian package spin)"
 else
