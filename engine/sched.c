@@ -1333,12 +1333,13 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 		ctx_continue(sim, ctx);
 		return;
 	case KM_EV_HOLD_END:
-		/* a held task's delay ran out (KM_HOLD_MAX): its step follows */
+		/* a held task's delay ran out: its step follows, or it waits on */
 		ctx = sim->ctxs.v[ev->id];
 		if (ev->token != ctx->seg_token || ctx->act != KM_ACT_SEG ||
 		    !km_ctx_on_top(sim, ctx))
 			return;
-		km_choice_hold_expired(sim, ctx);
+		if (km_choice_hold_expired(sim, ctx))
+			return;
 		ctx->act = KM_ACT_NONE;
 		ctx_continue(sim, ctx);
 		return;

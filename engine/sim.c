@@ -182,6 +182,7 @@ void km_sim_free(struct km_sim *sim)
 	free(sim->logs.v);
 	free(sim->violations.v);
 	free(sim->hold_chunks.v);
+	free(sim->sig_map);
 	lock_free(sim->bkl);
 	lock_free(sim->gil);
 	km_evq_free(&sim->evq);

@@ -442,7 +442,8 @@ struct km_config {
 	/* A decision source at every choice point (choice.h), or NULL: the
 	 * run's own timing, exactly.  Implies no_run_ahead. */
 	const struct km_chooser *chooser;
-	/* The longest a chooser may hold a task (choice.h); 0: KM_HOLD_MAX. */
+	/* The longest a chooser may hold a task (choice.h); 0: no bound, a
+	 * hold lasts until the one it let go first has gone. */
 	km_time hold_max;
 };
 
@@ -530,9 +531,16 @@ struct km_sim {
 	/* choice points (choice.c) */
 	uint32_t choice_points;		/* asked so far */
 	uint32_t holds;			/* tasks held now */
+	uint32_t holds_cut;		/* holds the bound ended before their other went */
 	KM_VEC(const struct km_ctx *) choice_others;
 	KM_VEC(const struct km_irqsrc *) choice_irqs;
 	struct km_footprint irq_step;	/* handlers' footprint since the last point */
+	/* The run's Mazurkiewicz trace, as a hash (choice.c): the order of
+	 * the writes to each shared object, and where each read fell between
+	 * them.  Two runs with the same trace have the same one. */
+	uint64_t trace_sig;
+	struct km_sig_slot { uint64_t key; uint32_t writes; } *sig_map;	/* by object */
+	uint32_t sig_cap, sig_n;
 
 	enum km_outcome outcome;
 	char reason[512];

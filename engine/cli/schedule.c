@@ -296,6 +296,10 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 			break;
 		case K_SEED: ok = parse_u64(v, &s->seed, INT64_MAX); break;
 		case K_HOLD:
+			if (v && !strcmp(v, "none")) {
+				s->hold_max = 0;
+				break;
+			}
 			ok = parse_u64(v, &u, KM_SCHEDULE_HOLD_LIMIT) && u >= 1;
 			s->hold_max = (km_time)u;
 			break;
@@ -319,6 +323,9 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 		BAD("no 'decisions' line");
 	if ((uint64_t)s->n != announced)
 		BAD("%d decisions, %" PRIu64 " announced", s->n, announced);
+	/* a file with no hold-max line was made when holds ended at 1 ms */
+	if (!(have & K_HOLD))
+		s->hold_max = KM_HOLD_MAX;
 	fclose(f);
 	return 0;
 fail:
@@ -347,6 +354,8 @@ int km_schedule_write(const char *path, const struct km_schedule *s,
 		s->scenario_hash, s->era, s->mode, s->cpus, s->seed, s->strategy);
 	if (s->hold_max > 0)
 		fprintf(f, "hold-max %" PRId64 "\n", (int64_t)s->hold_max);
+	else
+		fprintf(f, "hold-max none\n");
 	for (int i = 0; i < s->nsets; i++)
 		fprintf(f, "set %s=%s\n", s->sets[i].name, s->sets[i].value);
 	fprintf(f, "decisions %d\n", s->n);

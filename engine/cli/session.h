@@ -41,7 +41,7 @@ struct km_run_request {
 	/* A decision source at the run's choice points (engine/choice.h):
 	 * a strategy of explore, a schedule file; NULL for the run's timing. */
 	const struct km_chooser *chooser;
-	km_time hold_max;		/* the chooser's hold bound; 0: KM_HOLD_MAX */
+	km_time hold_max;		/* the chooser's hold bound; 0: none */
 	const char *schedule_name;	/* the chooser's schedule file, for titles */
 	/* Who chose the era and the CPU count, for messages: NULL, the
 	 * options (--era, --cpus); else e.g. "FILE:LINE: era" of a schedule
