@@ -2,6 +2,13 @@
  * trace_export.c - the stored trace as Chrome trace-event JSON and as
  * ftrace text.  See trace_export.h.
  *
+ * The two formats share one skeleton, export(): set-up, pass 1, the
+ * writer's head, one walk over the records, the writer's tail, the check
+ * that it all reached the file.  The walk pairs a lock's own records into
+ * wait and hold slices itself and hands every other record to the
+ * writer's table, keyed on the record's kind (struct writer); the kinds
+ * and what their fields mean are the core's (trace_kinds.h).
+ *
  * Both writers walk the records twice and write as they go; neither
  * keeps more than a few words per context, lock and CPU, and one end time
  * per lock slice.  The records are the run's stored array, or a spool
@@ -85,6 +92,7 @@
 #include <string.h>
 
 #include "trace_spool.h"
+#include "../trace_kinds.h"
 
 #define NONE32 UINT32_MAX
 #define READ_BLOCK 2048			/* records read from a spool at a time: 64 KiB */
@@ -98,7 +106,6 @@
  * and some of its versions merge a JSON thread 0 into thread 1. */
 #define CH_CPU_TID(c) ((int)(c) + 1)
 
-enum { FMT_CHROME, FMT_FTRACE };
 enum { SL_WAIT, SL_HOLD };
 enum { PS_R, PS_RPLUS, PS_D, PS_X };	/* prev_state of a task, for ftrace */
 
@@ -155,8 +162,30 @@ struct cpu_st {
 	int irq_depth;
 };
 
+struct tx;
+typedef void (*rec_fn)(struct tx *x, const struct km_trace_rec *r);
+
+/*
+ * A format: what it writes before the records, for a record of each kind
+ * (on[kind], NULL: nothing), for the lock slices and counters the pairing
+ * finds, and after the records.  The walk around them is the same for
+ * both (export()).
+ */
+struct writer {
+	void (*begin)(struct tx *x);
+	rec_fn on[KM_TR_KIND_MAX];
+	/* a wait or hold slice, on @lane of @track, until @end */
+	void (*slice_open)(struct tx *x, int kind, int li, uint32_t ctx,
+			   const struct km_trace_rec *r, uint32_t track, uint32_t lane, km_time end);
+	void (*slice_close)(struct tx *x, uint32_t track, uint32_t lane, int cpu, km_time t);
+	void (*lock_counters)(struct tx *x, int li, const struct km_trace_rec *r, uint32_t held,
+			      uint32_t waiting);
+	void (*end)(struct tx *x);
+};
+
 struct tx {
-	int fmt, pass;
+	const struct writer *w;
+	int pass;
 	const struct km_run_info *ri;
 	const struct km_sim *sim;
 	FILE *out;
@@ -200,6 +229,7 @@ struct tx {
 	uint8_t *pstate;		/* per context (ftrace) */
 	int *last_cpu;			/* per context */
 	uint64_t nev;			/* Chrome events written */
+	char ft_comm[24];		/* ftrace: the scenario's process's comm */
 	int32_t kept[KM_V_KINDS][KM_VIOLATIONS_KEPT];
 	uint32_t nkept[KM_V_KINDS], vseen[KM_V_KINDS];
 };
@@ -503,8 +533,6 @@ static void lane_name(struct tx *x, uint32_t track, uint32_t k)
 	if (!L || L->named)
 		return;
 	L->named = true;
-	if (x->fmt != FMT_CHROME)
-		return;
 	char nb[16] = "";
 	if (k)
 		snprintf(nb, sizeof(nb), "[%u]", k + 1);
@@ -677,30 +705,39 @@ static void slice_open(struct tx *x, int kind, int li, uint32_t ctx, const struc
 	*lane = lane_pick(x, *track, end);
 	if (*lane < 0)
 		return;
-	const char *what = kind == SL_WAIT ? "wait " : "hold ";
-	if (x->fmt == FMT_CHROME) {
-		lane_name(x, *track, (uint32_t)*lane);
-		ev_sep(x);
-		fputs("{\"ph\":\"X\",\"name\":", x->out);
-		jstr2(x->out, what, lock_name(x, li));
-		fprintf(x->out, ",\"cat\":\"lock\",\"pid\":%d,\"tid\":%" PRIu64 ",\"ts\":",
-			CH_PID_SCEN, lane_tid(x, *track, (uint32_t)*lane));
-		jts(x->out, r->time);
-		fputs(",\"dur\":", x->out);
-		jts(x->out, end - r->time);
-		fputs(",\"args\":{\"lock\":", x->out);
-		jstr(x->out, lock_name(x, li));
-		fputs(",\"by\":", x->out);
-		jstr(x->out, ctx_name(x, ctx));
-		if (kind == SL_HOLD && r->arg > 0)
-			fprintf(x->out, ",\"waited_ns\":%" PRId64, r->arg);
-		fputs("}}", x->out);
-	} else {
-		ft_head_lane(x, *track, (uint32_t)*lane, r->cpu, r->time, "tracing_mark_write");
-		fprintf(x->out, "B|%d|%s", FT_TGID, what);
-		ft_text(x->out, lock_name(x, li), true);
-		putc('\n', x->out);
-	}
+	x->w->slice_open(x, kind, li, ctx, r, *track, (uint32_t)*lane, end);
+}
+
+/* Chrome: an X slice on the lane's thread, its end known. */
+static void ch_slice_open(struct tx *x, int kind, int li, uint32_t ctx,
+			  const struct km_trace_rec *r, uint32_t track, uint32_t lane, km_time end)
+{
+	lane_name(x, track, lane);
+	ev_sep(x);
+	fputs("{\"ph\":\"X\",\"name\":", x->out);
+	jstr2(x->out, kind == SL_WAIT ? "wait " : "hold ", lock_name(x, li));
+	fprintf(x->out, ",\"cat\":\"lock\",\"pid\":%d,\"tid\":%" PRIu64 ",\"ts\":",
+		CH_PID_SCEN, lane_tid(x, track, lane));
+	jts(x->out, r->time);
+	fputs(",\"dur\":", x->out);
+	jts(x->out, end - r->time);
+	fputs(",\"args\":{\"lock\":", x->out);
+	jstr(x->out, lock_name(x, li));
+	fputs(",\"by\":", x->out);
+	jstr(x->out, ctx_name(x, ctx));
+	if (kind == SL_HOLD && r->arg > 0)
+		fprintf(x->out, ",\"waited_ns\":%" PRId64, r->arg);
+	fputs("}}", x->out);
+}
+
+/* ftrace: a B mark on the lane's thread (its E comes at the end). */
+static void ft_slice_open(struct tx *x, int kind, int li, uint32_t ctx,
+			  const struct km_trace_rec *r, uint32_t track, uint32_t lane, km_time end)
+{
+	ft_head_lane(x, track, lane, r->cpu, r->time, "tracing_mark_write");
+	fprintf(x->out, "B|%d|%s", FT_TGID, kind == SL_WAIT ? "wait " : "hold ");
+	ft_text(x->out, lock_name(x, li), true);
+	putc('\n', x->out);
 }
 
 static void slice_close(struct tx *x, uint64_t ord, uint32_t track, int32_t lane, int cpu,
@@ -715,10 +752,14 @@ static void slice_close(struct tx *x, uint64_t ord, uint32_t track, int32_t lane
 	struct lane *L = &x->tracks[track].lanes[lane];
 	if (L->n)
 		L->n--;			/* innermost: ends at the same time (see above) */
-	if (x->fmt == FMT_FTRACE) {
-		ft_head_lane(x, track, (uint32_t)lane, cpu, t, "tracing_mark_write");
-		fprintf(x->out, "E|%d\n", FT_TGID);
-	}
+	if (x->w->slice_close)
+		x->w->slice_close(x, track, (uint32_t)lane, cpu, t);
+}
+
+static void ft_slice_close(struct tx *x, uint32_t track, uint32_t lane, int cpu, km_time t)
+{
+	ft_head_lane(x, track, lane, cpu, t, "tracing_mark_write");
+	fprintf(x->out, "E|%d\n", FT_TGID);
 }
 
 static void wait_close(struct tx *x, uint32_t c, int cpu, km_time t)
@@ -738,21 +779,29 @@ static void counters_lock(struct tx *x, int li, const struct km_trace_rec *r)
 		return;
 	x->c_held[li] = held;
 	x->c_wait[li] = waiting;
-	if (x->fmt == FMT_CHROME) {
-		ev_sep(x);
-		fputs("{\"ph\":\"C\",\"name\":", x->out);
-		jstr2(x->out, "lock ", lock_name(x, li));
-		fprintf(x->out, ",\"pid\":%d,\"ts\":", CH_PID_SCEN);
-		jts(x->out, r->time);
-		fprintf(x->out, ",\"args\":{\"held\":%u,\"waiters\":%u}}", held, waiting);
-	} else {
-		uint32_t track = r->ctx < x->nctx ? track_of(x, r->ctx) : 0;
-		for (int k = 0; k < 2; k++) {
-			ft_head_lane(x, track, 0, r->cpu, r->time, "tracing_mark_write");
-			fprintf(x->out, "C|%d|", FT_TGID);
-			ft_text(x->out, lock_name(x, li), true);
-			fprintf(x->out, " %s|%u\n", k ? "waiters" : "held", k ? waiting : held);
-		}
+	x->w->lock_counters(x, li, r, held, waiting);
+}
+
+static void ch_lock_counters(struct tx *x, int li, const struct km_trace_rec *r, uint32_t held,
+			     uint32_t waiting)
+{
+	ev_sep(x);
+	fputs("{\"ph\":\"C\",\"name\":", x->out);
+	jstr2(x->out, "lock ", lock_name(x, li));
+	fprintf(x->out, ",\"pid\":%d,\"ts\":", CH_PID_SCEN);
+	jts(x->out, r->time);
+	fprintf(x->out, ",\"args\":{\"held\":%u,\"waiters\":%u}}", held, waiting);
+}
+
+static void ft_lock_counters(struct tx *x, int li, const struct km_trace_rec *r, uint32_t held,
+			     uint32_t waiting)
+{
+	uint32_t track = r->ctx < x->nctx ? track_of(x, r->ctx) : 0;
+	for (int k = 0; k < 2; k++) {
+		ft_head_lane(x, track, 0, r->cpu, r->time, "tracing_mark_write");
+		fprintf(x->out, "C|%d|", FT_TGID);
+		ft_text(x->out, lock_name(x, li), true);
+		fprintf(x->out, " %s|%u\n", k ? "waiters" : "held", k ? waiting : held);
 	}
 }
 
@@ -1100,12 +1149,12 @@ static void ft_cpu_change(struct tx *x, int c, km_time t, int state, uint32_t ct
 
 /* ---------------------------------------------------------- the walk -- */
 
-static int tx_init(struct tx *x, int fmt, const struct km_run_info *ri,
+static int tx_init(struct tx *x, const struct writer *w, const struct km_run_info *ri,
 		   struct km_trace_spool *spool, FILE *out, char *err, size_t errlen)
 {
 	memset(x, 0, sizeof(*x));
 	errno = 0;			/* what finish() reports is this write's */
-	x->fmt = fmt;
+	x->w = w;
 	x->ri = ri;
 	x->out = out;
 	if (!ri || !ri->sim) {
@@ -1242,36 +1291,47 @@ static bool go_on(struct tx *x, size_t i)
 	return !x->oom && !x->stop && !x->ioerr;
 }
 
-/* Pass 1: when does each lock slice end? */
-static int pass1(struct tx *x)
+/*
+ * One walk over the records, pass 1's or a writer's.  What every walk
+ * does itself: an interrupt's context takes its source (its lock slices
+ * go on the source's thread), and a lock's own records are paired into
+ * waits and holds (lock_rec, which hands the slices to the writer in pass
+ * 2); every other record goes to @on[kind], if any.
+ */
+static void walk(struct tx *x, const rec_fn *on)
 {
-	x->pass = 1;
-	pairing_reset(x);
 	for (uint64_t i = 0; i < x->nrecs && go_on(x, i); i++) {
 		const struct km_trace_rec *r = rec_at(x, i);
 		if (!r)
 			break;
-		switch (r->kind) {
-		case KM_TR_IRQ_ENTER:
-			if (r->ctx < x->nctx) {
-				x->gen[r->ctx]++;
-				x->irq_src[r->ctx] = r->obj;
-			}
-			break;
-		case KM_TR_IRQOFF:
-			if (r->cpu < x->ncpus)
-				x->irqoff_used[r->cpu] = true;
-			break;
-		case KM_TR_CONTEND:
-		case KM_TR_ACQUIRE:
-		case KM_TR_RELEASE:
-		case KM_TR_TRYFAIL:
-			lock_rec(x, r);
-			break;
-		default:
-			break;
+		if (r->kind == KM_TR_IRQ_ENTER && r->ctx < x->nctx) {
+			x->gen[r->ctx]++;
+			x->irq_src[r->ctx] = r->obj;
 		}
+		if (km_trace_kind_is_lock(r->kind))
+			lock_rec(x, r);
+		else if (r->kind < KM_TR_KIND_MAX && on[r->kind])
+			on[r->kind](x, r);
 	}
+}
+
+static void p1_irqoff(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->cpu < x->ncpus)
+		x->irqoff_used[r->cpu] = true;
+}
+
+/* Pass 1: when does each lock slice end?  (And which CPUs ever turn
+ * their interrupts off: Chrome names a thread for those only.) */
+static const rec_fn pass1_on[KM_TR_KIND_MAX] = {
+	[KM_TR_IRQOFF] = p1_irqoff,
+};
+
+static int pass1(struct tx *x)
+{
+	x->pass = 1;
+	pairing_reset(x);
+	walk(x, pass1_on);
 	ends_seal(x);
 	x->pass = 2;
 	pairing_reset(x);
@@ -1326,6 +1386,29 @@ static int finish(struct tx *x, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * The skeleton both formats share: set up and pass 1, then the writer's
+ * head, the walk that hands it each record, its tail; then whether it all
+ * reached the file, and the clean-up.  @x is the caller's, so that it can
+ * live on the stack.
+ */
+static int export(struct tx *x, const struct writer *w, const struct km_run_info *ri,
+		  struct km_trace_spool *spool, FILE *out, char *err, size_t errlen)
+{
+	if (tx_init(x, w, ri, spool, out, err, errlen) < 0 || pass1(x) < 0) {
+		if (x->sim && (x->oom || x->stop || x->ioerr))
+			finish(x, err, errlen);
+		tx_free(x);
+		return -1;
+	}
+	w->begin(x);
+	walk(x, w->on);
+	w->end(x);
+	int rc = finish(x, err, errlen);
+	tx_free(x);
+	return rc;
+}
+
 /* -------------------------------------------------------------- Chrome -- */
 
 static void ch_instant(struct tx *x, const char *name, const char *name2, int pid,
@@ -1374,17 +1457,12 @@ static void ch_other_data(struct tx *x)
 	      "CPU slice to the wakee's\"}", o);
 }
 
-int km_trace_write_chrome(const struct km_run_info *ri, struct km_trace_spool *spool, FILE *out,
-			  char *err, size_t errlen)
+/* The file's head, its processes and threads named, counters at zero. */
+static void ch_begin(struct tx *x)
 {
-	struct tx X, *x = &X;
-	if (tx_init(x, FMT_CHROME, ri, spool, out, err, errlen) < 0 || pass1(x) < 0) {
-		if (x->sim && (x->oom || x->stop || x->ioerr))
-			finish(x, err, errlen);
-		tx_free(x);
-		return -1;
-	}
+	const struct km_run_info *ri = x->ri;
 	const struct km_sim *sim = x->sim;
+	FILE *out = x->out;
 	fputs("{\"traceEvents\":[", out);
 
 	/* names */
@@ -1423,97 +1501,106 @@ int km_trace_write_chrome(const struct km_run_info *ri, struct km_trace_spool *s
 		jstr(out, counter_name(x, k));
 		fprintf(out, ",\"pid\":%d,\"ts\":0.000,\"args\":{\"value\":0}}", CH_PID_SCEN);
 	}
+}
 
-	for (uint64_t i = 0; i < x->nrecs && go_on(x, i); i++) {
-		const struct km_trace_rec *r = rec_at(x, i);
-		if (!r)
-			break;
-		bool cpu_ok = r->cpu < x->ncpus;
-		switch (r->kind) {
-		case KM_TR_CPU:
-			if (cpu_ok)
-				ch_cpu_change(x, r->cpu, r->time, (int)r->arg, r->ctx);
-			break;
-		case KM_TR_IRQOFF:
-			if (cpu_ok)
-				ch_irqoff(x, r->cpu, r->time, r->arg != 0);
-			break;
-		case KM_TR_IRQ_ENTER:
-			if (r->ctx < x->nctx) {
-				x->gen[r->ctx]++;
-				x->irq_src[r->ctx] = r->obj;
-			}
-			if (cpu_ok) {
-				ch_instant(x, "irq ", src_name(x, r->obj), CH_PID_CPUS,
-					   (uint64_t)CH_CPU_TID(r->cpu), 't',
-					   r->time);
-				fputs(",\"args\":{\"irq\":", out);
-				jstr(out, src_name(x, r->obj));
-				fputs("}}", out);
-			}
-			break;
-		case KM_TR_CONTEND:
-		case KM_TR_ACQUIRE:
-		case KM_TR_RELEASE:
-		case KM_TR_TRYFAIL:
-			lock_rec(x, r);
-			break;
-		case KM_TR_WAKE:
-			flow_new(x, r);
-			break;
-		case KM_TR_COUNTER:
-			ev_sep(x);
-			fputs("{\"ph\":\"C\",\"name\":", out);
-			jstr(out, counter_name(x, r->obj));
-			fprintf(out, ",\"pid\":%d,\"ts\":", CH_PID_SCEN);
-			jts(out, r->time);
-			fprintf(out, ",\"args\":{\"value\":%" PRId64 "}}", r->arg);
-			break;
-		case KM_TR_LOG:
-			if (r->ctx < x->nctx) {
-				uint32_t tr = track_of(x, r->ctx);
-				lane_name(x, tr, 0);
-				ch_instant(x, log_msg(x, r), NULL, CH_PID_SCEN, lane_tid(x, tr, 0),
-					   't', r->time);
-			} else {
-				ch_instant(x, log_msg(x, r), NULL, CH_PID_SCEN, 0, 'p', r->time);
-			}
-			fputs(",\"cat\":\"log\",\"args\":{\"by\":", out);
-			jstr(out, ctx_name(x, r->ctx));
-			fputs("}}", out);
-			break;
-		case KM_TR_VIOLATION: {
-			const char *msg = violation_msg(x, r);
-			const char *kind = r->aux < KM_V_KINDS ?
-					   km_violation_name((enum km_violation_kind)r->aux) : "?";
-			ch_instant(x, "violation: ", kind, CH_PID_SCEN, 0, 'p', r->time);
-			fputs(",\"cat\":\"violation\",\"args\":{\"kind\":", out);
-			jstr(out, kind);
-			fputs(",\"by\":", out);
-			jstr(out, ctx_name(x, r->ctx));
-			if (msg) {
-				fputs(",\"message\":", out);
-				jstr(out, msg);
-			}
-			fputs("}}", out);
-			break;
-		}
-		default:
-			break;
-		}
+static void ch_rec_cpu(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->cpu < x->ncpus)
+		ch_cpu_change(x, r->cpu, r->time, (int)r->arg, r->ctx);
+}
+
+static void ch_rec_irqoff(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->cpu < x->ncpus)
+		ch_irqoff(x, r->cpu, r->time, r->arg != 0);
+}
+
+static void ch_rec_irq_enter(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->cpu >= x->ncpus)
+		return;
+	ch_instant(x, "irq ", src_name(x, r->obj), CH_PID_CPUS, (uint64_t)CH_CPU_TID(r->cpu),
+		   't', r->time);
+	fputs(",\"args\":{\"irq\":", x->out);
+	jstr(x->out, src_name(x, r->obj));
+	fputs("}}", x->out);
+}
+
+static void ch_rec_counter(struct tx *x, const struct km_trace_rec *r)
+{
+	ev_sep(x);
+	fputs("{\"ph\":\"C\",\"name\":", x->out);
+	jstr(x->out, counter_name(x, r->obj));
+	fprintf(x->out, ",\"pid\":%d,\"ts\":", CH_PID_SCEN);
+	jts(x->out, r->time);
+	fprintf(x->out, ",\"args\":{\"value\":%" PRId64 "}}", r->arg);
+}
+
+static void ch_rec_log(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->ctx < x->nctx) {
+		uint32_t tr = track_of(x, r->ctx);
+		lane_name(x, tr, 0);
+		ch_instant(x, log_msg(x, r), NULL, CH_PID_SCEN, lane_tid(x, tr, 0), 't', r->time);
+	} else {
+		ch_instant(x, log_msg(x, r), NULL, CH_PID_SCEN, 0, 'p', r->time);
 	}
+	fputs(",\"cat\":\"log\",\"args\":{\"by\":", x->out);
+	jstr(x->out, ctx_name(x, r->ctx));
+	fputs("}}", x->out);
+}
 
-	/* what is still open ends with the trace */
+static void ch_rec_violation(struct tx *x, const struct km_trace_rec *r)
+{
+	const char *msg = violation_msg(x, r);
+	const char *kind = r->aux < KM_V_KINDS ?
+			   km_violation_name((enum km_violation_kind)r->aux) : "?";
+	ch_instant(x, "violation: ", kind, CH_PID_SCEN, 0, 'p', r->time);
+	fputs(",\"cat\":\"violation\",\"args\":{\"kind\":", x->out);
+	jstr(x->out, kind);
+	fputs(",\"by\":", x->out);
+	jstr(x->out, ctx_name(x, r->ctx));
+	if (msg) {
+		fputs(",\"message\":", x->out);
+		jstr(x->out, msg);
+	}
+	fputs("}}", x->out);
+}
+
+/* What is still open ends with the trace; then the file's tail. */
+static void ch_end(struct tx *x)
+{
 	for (int c = 0; c < x->ncpus && !x->oom; c++) {
 		ch_cpu_change(x, c, x->end, KM_CPU_IDLE, NONE32);
 		ch_irqoff(x, c, x->end, false);
 	}
-	fputs("\n],\"displayTimeUnit\":\"ns\",", out);
+	fputs("\n],\"displayTimeUnit\":\"ns\",", x->out);
 	ch_other_data(x);
-	fputs("}\n", out);
-	int rc = finish(x, err, errlen);
-	tx_free(x);
-	return rc;
+	fputs("}\n", x->out);
+}
+
+/* Chrome, kind by kind; the lock's own records are the walk's. */
+static const struct writer chrome = {
+	.begin = ch_begin,
+	.on = {
+		[KM_TR_CPU] = ch_rec_cpu,
+		[KM_TR_IRQOFF] = ch_rec_irqoff,
+		[KM_TR_IRQ_ENTER] = ch_rec_irq_enter,
+		[KM_TR_WAKE] = flow_new,
+		[KM_TR_COUNTER] = ch_rec_counter,
+		[KM_TR_LOG] = ch_rec_log,
+		[KM_TR_VIOLATION] = ch_rec_violation,
+	},
+	.slice_open = ch_slice_open,
+	.lock_counters = ch_lock_counters,
+	.end = ch_end,
+};
+
+int km_trace_write_chrome(const struct km_run_info *ri, struct km_trace_spool *spool, FILE *out,
+			  char *err, size_t errlen)
+{
+	struct tx tx;
+	return export(&tx, &chrome, ri, spool, out, err, errlen);
 }
 
 /* -------------------------------------------------------------- ftrace -- */
@@ -1551,22 +1638,17 @@ static void ft_header(struct tx *x)
 	      "#              | |           |       |   ||||       |         |\n", o);
 }
 
-int km_trace_write_ftrace(const struct km_run_info *ri, struct km_trace_spool *spool, FILE *out,
-			  char *err, size_t errlen)
+/* The header, then the scenario's process, named by its main thread,
+ * with its counters at zero. */
+static void ft_begin(struct tx *x)
 {
-	struct tx X, *x = &X;
-	if (tx_init(x, FMT_FTRACE, ri, spool, out, err, errlen) < 0 || pass1(x) < 0) {
-		if (x->sim && (x->oom || x->stop || x->ioerr))
-			finish(x, err, errlen);
-		tx_free(x);
-		return -1;
-	}
+	const struct km_run_info *ri = x->ri;
 	const struct km_sim *sim = x->sim;
+	FILE *out = x->out;
 	ft_header(x);
-
-	/* the scenario's process, named by its main thread, counters at zero */
-	char sc[24];
-	comm(sc, sizeof(sc), ri->scenario && ri->scenario[0] ? ri->scenario : "scenario", NULL);
+	char *sc = x->ft_comm;
+	comm(sc, sizeof(x->ft_comm), ri->scenario && ri->scenario[0] ? ri->scenario : "scenario",
+	     NULL);
 	for (uint32_t li = 0; li < x->nlocks; li++) {
 		if (!x->lock_used[li])
 			continue;
@@ -1583,128 +1665,160 @@ int km_trace_write_ftrace(const struct km_run_info *ri, struct km_trace_spool *s
 		ft_text(out, counter_name(x, k), true);
 		fputs("|0\n", out);
 	}
+}
 
-	for (uint64_t i = 0; i < x->nrecs && go_on(x, i); i++) {
-		const struct km_trace_rec *r = rec_at(x, i);
-		if (!r)
-			break;
-		bool cpu_ok = r->cpu < x->ncpus;
-		int cpu = cpu_ok ? r->cpu : (r->ctx < x->nctx ? x->last_cpu[r->ctx] : 0);
-		switch (r->kind) {
-		case KM_TR_CPU:
-			if (cpu_ok)
-				ft_cpu_change(x, r->cpu, r->time, (int)r->arg, r->ctx);
-			break;
-		case KM_TR_IRQOFF:
-			if (cpu_ok)
-				x->cpus[r->cpu].irqoff = r->arg != 0;
-			break;
-		case KM_TR_IRQ_ENTER:
-			if (r->ctx < x->nctx) {
-				x->gen[r->ctx]++;
-				x->irq_src[r->ctx] = r->obj;
-			}
-			if (cpu_ok) {
-				x->cpus[r->cpu].irq_depth++;
-				ft_head_cpu(x, r->cpu, false, r->time, "irq_handler_entry");
-				fprintf(out, "irq=%u name=", r->obj + 1);
-				char nb[24];
-				fputs(comm(nb, sizeof(nb), src_name(x, r->obj), NULL), out);
-				putc('\n', out);
-			}
-			break;
-		case KM_TR_IRQ_EXIT:
-			if (cpu_ok) {
-				ft_head_cpu(x, r->cpu, false, r->time, "irq_handler_exit");
-				fprintf(out, "irq=%u ret=handled\n", r->obj + 1);
-				if (x->cpus[r->cpu].irq_depth > 0)
-					x->cpus[r->cpu].irq_depth--;
-			}
-			break;
-		case KM_TR_BLOCK:
-			if (r->ctx < x->nctx)
-				x->pstate[r->ctx] = PS_D;
-			break;
-		case KM_TR_PREEMPT:
-			if (r->ctx < x->nctx)
-				x->pstate[r->ctx] = PS_RPLUS;
-			break;
-		case KM_TR_TASK_EXIT:
-			if (r->ctx < x->nctx && !is_irq(x, r->ctx)) {
-				x->pstate[r->ctx] = PS_X;
-				char nb[24];
-				ft_head_cpu(x, cpu, false, r->time, "sched_process_exit");
-				fprintf(out, "comm=%s pid=%" PRIu64 " prio=120\n",
-					comm(nb, sizeof(nb), ctx_name(x, r->ctx), NULL),
-					FT_PID_BASE + (uint64_t)r->ctx);
-			}
-			break;
-		case KM_TR_CONTEND:
-		case KM_TR_ACQUIRE:
-		case KM_TR_RELEASE:
-		case KM_TR_TRYFAIL:
-			lock_rec(x, r);
-			break;
-		case KM_TR_WAKE: {
-			uint32_t w = r->aux;
-			if (w >= x->nctx || is_irq(x, w))
-				break;
-			int src = r->ctx != KM_TR_NONE ? cpu : -1;
-			if (src < 0) {
-				int li = lock_index(x, r->obj);
-				src = li >= 0 && x->rel_t[li] == r->time ? x->rel_cpu[li] : cpu;
-			}
-			int target = x->last_cpu[w] >= 0 ? x->last_cpu[w] : (cpu_ok ? r->cpu : 0);
-			char nb[24];
-			ft_head_cpu(x, src, false, r->time, "sched_waking");
-			fprintf(out, "comm=%s pid=%" PRIu64 " prio=120 target_cpu=%03d\n",
-				comm(nb, sizeof(nb), ctx_name(x, w), NULL),
-				FT_PID_BASE + (uint64_t)w, target);
-			break;
-		}
-		case KM_TR_COUNTER: {
-			uint32_t tr = r->ctx < x->nctx ? track_of(x, r->ctx) : NONE32;
-			if (tr != NONE32)
-				ft_head_lane(x, tr, 0, cpu, r->time, "tracing_mark_write");
-			else
-				ft_head(x, sc, FT_TGID, false, cpu, false, r->time,
-					"tracing_mark_write");
-			fprintf(out, "C|%d|", FT_TGID);
-			ft_text(out, counter_name(x, r->obj), true);
-			fprintf(out, "|%" PRId64 "\n", r->arg);
-			break;
-		}
-		case KM_TR_LOG:
-			ft_head_cpu(x, cpu, false, r->time, "console");
-			ft_text(out, log_msg(x, r), false);
-			putc('\n', out);
-			break;
-		case KM_TR_VIOLATION: {
-			const char *msg = violation_msg(x, r);
-			ft_head_cpu(x, cpu, false, r->time, "console");
-			fprintf(out, "lockmuseum: [%s] ", r->aux < KM_V_KINDS ?
-				km_violation_name((enum km_violation_kind)r->aux) : "?");
-			ft_text(out, msg ? msg : ctx_name(x, r->ctx), false);
-			putc('\n', out);
-			break;
-		}
-		default:
-			break;
-		}
+/* The CPU a line about @r is written on: its own, else where its context
+ * last ran. */
+static int ft_cpu(const struct tx *x, const struct km_trace_rec *r)
+{
+	return r->cpu < x->ncpus ? r->cpu : (r->ctx < x->nctx ? x->last_cpu[r->ctx] : 0);
+}
+
+static void ft_rec_cpu(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->cpu < x->ncpus)
+		ft_cpu_change(x, r->cpu, r->time, (int)r->arg, r->ctx);
+}
+
+static void ft_rec_irqoff(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->cpu < x->ncpus)
+		x->cpus[r->cpu].irqoff = r->arg != 0;
+}
+
+static void ft_rec_irq_enter(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->cpu >= x->ncpus)
+		return;
+	x->cpus[r->cpu].irq_depth++;
+	ft_head_cpu(x, r->cpu, false, r->time, "irq_handler_entry");
+	fprintf(x->out, "irq=%u name=", r->obj + 1);
+	char nb[24];
+	fputs(comm(nb, sizeof(nb), src_name(x, r->obj), NULL), x->out);
+	putc('\n', x->out);
+}
+
+static void ft_rec_irq_exit(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->cpu >= x->ncpus)
+		return;
+	ft_head_cpu(x, r->cpu, false, r->time, "irq_handler_exit");
+	fprintf(x->out, "irq=%u ret=handled\n", r->obj + 1);
+	if (x->cpus[r->cpu].irq_depth > 0)
+		x->cpus[r->cpu].irq_depth--;
+}
+
+static void ft_rec_block(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->ctx < x->nctx)
+		x->pstate[r->ctx] = PS_D;
+}
+
+static void ft_rec_preempt(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->ctx < x->nctx)
+		x->pstate[r->ctx] = PS_RPLUS;
+}
+
+static void ft_rec_task_exit(struct tx *x, const struct km_trace_rec *r)
+{
+	if (r->ctx >= x->nctx || is_irq(x, r->ctx))
+		return;
+	x->pstate[r->ctx] = PS_X;
+	char nb[24];
+	ft_head_cpu(x, ft_cpu(x, r), false, r->time, "sched_process_exit");
+	fprintf(x->out, "comm=%s pid=%" PRIu64 " prio=120\n",
+		comm(nb, sizeof(nb), ctx_name(x, r->ctx), NULL), FT_PID_BASE + (uint64_t)r->ctx);
+}
+
+static void ft_rec_wake(struct tx *x, const struct km_trace_rec *r)
+{
+	uint32_t w = r->aux;
+	if (w >= x->nctx || is_irq(x, w))
+		return;
+	int cpu = ft_cpu(x, r);
+	int src = r->ctx != KM_TR_NONE ? cpu : -1;
+	if (src < 0) {
+		int li = lock_index(x, r->obj);
+		src = li >= 0 && x->rel_t[li] == r->time ? x->rel_cpu[li] : cpu;
 	}
+	int target = x->last_cpu[w] >= 0 ? x->last_cpu[w] : (r->cpu < x->ncpus ? r->cpu : 0);
+	char nb[24];
+	ft_head_cpu(x, src, false, r->time, "sched_waking");
+	fprintf(x->out, "comm=%s pid=%" PRIu64 " prio=120 target_cpu=%03d\n",
+		comm(nb, sizeof(nb), ctx_name(x, w), NULL), FT_PID_BASE + (uint64_t)w, target);
+}
 
-	/* close the slices still open, innermost first, at the end */
+static void ft_rec_counter(struct tx *x, const struct km_trace_rec *r)
+{
+	uint32_t tr = r->ctx < x->nctx ? track_of(x, r->ctx) : NONE32;
+	if (tr != NONE32)
+		ft_head_lane(x, tr, 0, ft_cpu(x, r), r->time, "tracing_mark_write");
+	else
+		ft_head(x, x->ft_comm, FT_TGID, false, ft_cpu(x, r), false, r->time,
+			"tracing_mark_write");
+	fprintf(x->out, "C|%d|", FT_TGID);
+	ft_text(x->out, counter_name(x, r->obj), true);
+	fprintf(x->out, "|%" PRId64 "\n", r->arg);
+}
+
+static void ft_rec_log(struct tx *x, const struct km_trace_rec *r)
+{
+	ft_head_cpu(x, ft_cpu(x, r), false, r->time, "console");
+	ft_text(x->out, log_msg(x, r), false);
+	putc('\n', x->out);
+}
+
+static void ft_rec_violation(struct tx *x, const struct km_trace_rec *r)
+{
+	const char *msg = violation_msg(x, r);
+	ft_head_cpu(x, ft_cpu(x, r), false, r->time, "console");
+	fprintf(x->out, "lockmuseum: [%s] ", r->aux < KM_V_KINDS ?
+		km_violation_name((enum km_violation_kind)r->aux) : "?");
+	ft_text(x->out, msg ? msg : ctx_name(x, r->ctx), false);
+	putc('\n', x->out);
+}
+
+/* Close the slices still open, innermost first, at the end. */
+static void ft_end(struct tx *x)
+{
 	for (uint32_t t = 0; t < x->ntracks && !x->oom; t++) {
 		for (uint32_t k = 0; k < x->tracks[t].n; k++) {
 			struct lane *L = &x->tracks[t].lanes[k];
 			for (; L->n; L->n--) {
 				ft_head_lane(x, t, k, t < x->nctx && x->last_cpu[t] >= 0 ?
 					     x->last_cpu[t] : 0, x->end, "tracing_mark_write");
-				fprintf(out, "E|%d\n", FT_TGID);
+				fprintf(x->out, "E|%d\n", FT_TGID);
 			}
 		}
 	}
-	int rc = finish(x, err, errlen);
-	tx_free(x);
-	return rc;
+}
+
+/* ftrace, kind by kind; the lock's own records are the walk's. */
+static const struct writer ftrace = {
+	.begin = ft_begin,
+	.on = {
+		[KM_TR_CPU] = ft_rec_cpu,
+		[KM_TR_IRQOFF] = ft_rec_irqoff,
+		[KM_TR_IRQ_ENTER] = ft_rec_irq_enter,
+		[KM_TR_IRQ_EXIT] = ft_rec_irq_exit,
+		[KM_TR_BLOCK] = ft_rec_block,
+		[KM_TR_PREEMPT] = ft_rec_preempt,
+		[KM_TR_TASK_EXIT] = ft_rec_task_exit,
+		[KM_TR_WAKE] = ft_rec_wake,
+		[KM_TR_COUNTER] = ft_rec_counter,
+		[KM_TR_LOG] = ft_rec_log,
+		[KM_TR_VIOLATION] = ft_rec_violation,
+	},
+	.slice_open = ft_slice_open,
+	.slice_close = ft_slice_close,
+	.lock_counters = ft_lock_counters,
+	.end = ft_end,
+};
+
+int km_trace_write_ftrace(const struct km_run_info *ri, struct km_trace_spool *spool, FILE *out,
+			  char *err, size_t errlen)
+{
+	struct tx tx;
+	return export(&tx, &ftrace, ri, spool, out, err, errlen);
 }
