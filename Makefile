@@ -333,7 +333,8 @@ FUZZ_HARNESSES := scenario era cli
 FUZZ_DIR        = $(BUILD)/fuzz
 FUZZ_SRC       := $(CORE_SRC) $(LUA_SRC) $(wildcard engine/report/report_*.c) \
                   engine/report/json_sink.c engine/report/out_file.c \
-                  engine/report/trace_export.c engine/report/trace_spool.c \
+                  engine/report/trace_export.c engine/report/trace_chrome.c \
+                  engine/report/trace_ftrace.c engine/report/trace_spool.c \
                   engine/cli/session.c engine/cli/out.c
 FUZZ_OBJ        = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/%.o)
 # fuzz_cli calls the whole command line (km_cli_main), view and all.
