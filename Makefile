@@ -291,6 +291,8 @@ install: all
 	install -d $(DESTDIR)$(LIBDIR)
 	install -m 644 $(VIEW_SO) $(DESTDIR)$(LIBDIR)/lockmuseum-view.so
 	install -m 644 eras/*.lua $(DESTDIR)$(DATADIR)/eras/
+	install -d $(DESTDIR)$(DATADIR)/eras/machines
+	install -m 644 eras/machines/*.lua $(DESTDIR)$(DATADIR)/eras/machines/
 	install -m 644 scripts/*.lua $(DESTDIR)$(DATADIR)/scripts/
 	install -d $(DESTDIR)$(DATADIR)/scripts/challenges
 	install -m 644 scripts/challenges/*.lua $(DESTDIR)$(DATADIR)/scripts/challenges/
