@@ -235,6 +235,7 @@ check-reproductions: $(BIN)
 
 check-hostile: $(BIN)
 	@tests/run_hostile.sh $(BIN)
+	@tests/run_hostile_inputs.sh $(BIN)
 
 # A sweep through GNU parallel, merged back with compare --from.
 check-sweeps: $(BIN)
@@ -321,7 +322,8 @@ clean:
 #                       scripts/, tests/ and eras/ (tests/fuzz/corpus/, not
 #                       committed); a crash, leak or timeout stops it and
 #                       leaves the input in tests/fuzz/artifacts/HARNESS/
-# make fuzz-HARNESS     one of them: fuzz-scenario, fuzz-era, fuzz-cli
+# make fuzz-HARNESS     one of them: fuzz-scenario, fuzz-era, fuzz-cli,
+#                       fuzz-report, fuzz-schedule
 # make fuzz-regress     replay tests/fuzz/regressions/HARNESS/* once each
 #                       (HARNESS/pending/ holds inputs of bugs not fixed yet)
 # FUZZ_OPTS adds libFuzzer options, e.g. "-fork=1 -ignore_timeouts=1
@@ -331,7 +333,7 @@ FUZZ_CC        ?= clang
 FUZZ_SECONDS   ?= 60
 FUZZ_OPTS      ?=
 FUZZ_SAN       := -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_HARNESSES := scenario era cli
+FUZZ_HARNESSES := scenario era cli report schedule
 FUZZ_DIR        = $(BUILD)/fuzz
 FUZZ_SRC       := $(CORE_SRC) $(LUA_SRC) $(wildcard engine/report/report_*.c) \
                   engine/report/json_sink.c engine/report/out_file.c \
@@ -380,6 +382,13 @@ $(FUZZ_DIR)/fuzz_cli: $(FUZZ_CLI_OBJ)
 $(FUZZ_DIR)/fuzz_cli: FUZZ_EXTRA_OBJ = $(FUZZ_CLI_OBJ)
 $(FUZZ_DIR)/fuzz_cli: FUZZ_LIBS = $(shell pkg-config --libs $(PC_CORE) $(PC_VIEW)) -ldl -lm
 $(FUZZ_DIR)/engine/cli/main.o: FUZZ_CFLAGS += -DKM_CLI_NO_MAIN
+# fuzz_report runs `compare --from` through the command line, as fuzz_cli.
+$(FUZZ_DIR)/fuzz_report: $(FUZZ_CLI_OBJ)
+$(FUZZ_DIR)/fuzz_report: FUZZ_EXTRA_OBJ = $(FUZZ_CLI_OBJ)
+$(FUZZ_DIR)/fuzz_report: FUZZ_LIBS = $(shell pkg-config --libs $(PC_CORE) $(PC_VIEW)) -ldl -lm
+# fuzz_schedule reads (and writes) schedule files: schedule.c alone.
+$(FUZZ_DIR)/fuzz_schedule: $(FUZZ_DIR)/engine/cli/schedule.o
+$(FUZZ_DIR)/fuzz_schedule: FUZZ_EXTRA_OBJ = $(FUZZ_DIR)/engine/cli/schedule.o
 
 $(FUZZ_DIR)/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -415,9 +415,11 @@ int km_sim_start(struct km_sim *sim)
 		while (*pp)
 			pp = &(*pp)->cpu_next;
 		*pp = s;
-		s->next_nominal = s->start + s->every;
+		/* saturated, as every later arrival is (sched.c): a start and a
+		 * period of 2^62 each put the first one at a negative time */
+		s->next_nominal = km_sat_add(s->start, s->every);
 		km_time j = s->jitter ? km_rng_range(&sim->rng, 0, s->jitter) : 0;
-		s->next_at = s->next_nominal + j;
+		s->next_at = km_sat_add(s->next_nominal, j);
 		km_push(sim, s->next_at, KM_EV_IRQ, s->id, 0);
 	}
 	for (int i = 0; i < sim->ncpus; i++)

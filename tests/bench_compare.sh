@@ -101,9 +101,11 @@ median() {
 		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-# figure NAME -- ARGS...: ARGS with @BIN@, @DRV@ and @ROOT@ standing for
-# each side's program, drivers' folder and tree (its own scenarios and
-# eras: each side runs as it was shipped), run alternately
+# figure NAME -- ARGS...: ARGS with @BIN@ and @DRV@ standing for each
+# side's program and drivers' folder, run alternately.  Both sides run
+# this tree's scenario files (the same input, given by path), each with
+# its own eras (LOCKMUSEUM_DATA: an era field the base does not know
+# would stop it).
 figure() {
 	local name=$1 i a b
 	shift 2
@@ -117,9 +119,15 @@ figure() {
 			{ echo "   $name: this tree's run failed"; return; }
 		echo "$a" >>"$tmp/a"
 		echo "$b" >>"$tmp/b"
-		awk -v a="$a" -v b="$b" 'BEGIN { if (a > 0) printf "%.6f\n", b / a }' >>"$tmp/ratios"
+		# CPU time is counted in clock ticks: a run too short to take
+		# one has no ratio
+		awk -v a="$a" -v b="$b" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.6f\n", b / a }' >>"$tmp/ratios"
 	done
 	local r lo hi ma mb
+	if [ ! -s "$tmp/ratios" ]; then
+		echo "   $name: too short to time (raise the sizes)"
+		return
+	fi
 	r=$(median <"$tmp/ratios")
 	lo=$(sort -g "$tmp/ratios" | head -1)
 	hi=$(sort -g "$tmp/ratios" | tail -1)
@@ -136,8 +144,7 @@ subst() {
 	printf '%s\n' env "LOCKMUSEUM_DATA=$top"
 	for w in "$@"; do
 		w=${w//@BIN@/$bin}
-		w=${w//@DRV@/$drv}
-		printf '%s\n' "${w//@ROOT@/$top}"
+		printf '%s\n' "${w//@DRV@/$drv}"
 	done
 }
 
@@ -156,12 +163,12 @@ echo "(above 1.000x: this tree is slower); spread = lowest and highest pair; the
 printf '   %-44s %8s  %-18s  %11s  %11s\n' figure ratio spread base "this tree"
 figure "core: bench_core mixed, $iters loops" -- @DRV@/bench_core --work mixed --iters $iters
 for t in 1 64 4096; do
-	figure "Lua: lockops semaphore, $t tasks, 8 CPUs" -- @DRV@/bench_lua @ROOT@/tests/bench/lockops.lua \
+	figure "Lua: lockops semaphore, $t tasks, 8 CPUs" -- @DRV@/bench_lua $root/tests/bench/lockops.lua \
 		--mode semaphore --cpus 8 --set tasks=$t --set rounds=$rounds
 done
-figure "scale: kmod.lua 512 CPUs, storms=$storms" -- @BIN@ run @ROOT@/scripts/kmod.lua \
+figure "scale: kmod.lua 512 CPUs, storms=$storms" -- @BIN@ run $root/scripts/kmod.lua \
 	--cpus 512 --set storms=$storms --report json
-figure "scale: lockops 64 tasks x $((r64 / 64)) rounds" -- @BIN@ run @ROOT@/tests/bench/lockops.lua \
+figure "scale: lockops 64 tasks x $((r64 / 64)) rounds" -- @BIN@ run $root/tests/bench/lockops.lua \
 	--set tasks=64 --set rounds=$r64 --report json
 unset IFS
 echo "(docs/performance.md keeps the ratio of each landed change to the one before)"

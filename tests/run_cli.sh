@@ -658,6 +658,9 @@ for nsig in 1 2; do
 	[ "$ms" -lt 3000 ] || no "it took $ms ms to stop"
 	ls -A "$out_dir" | grep -q '^\.lockmuseum-' && no "a temporary was left behind"
 	[ "$(cat "$out_dir/big.json")" = previous ] || no "the previous file changed"
+	# (issue 28) one Ctrl-C, one "interrupted": it said it twice, or not at all
+	[ "$nsig" = 2 ] || [ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+		no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
 	if [ -s "$tmp/out" ] && $have_python; then
 		python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" 2>/dev/null ||
 			no "stdout is neither empty nor one JSON object"
@@ -815,6 +818,41 @@ t "tour --trace-limit: refused the same way" 2 tour --trace-limit -5
 one_line_err
 done_
 
+# An output that is the input (issue 28): by device and inode, whatever
+# the name (./S, a hard link), every writer refuses, exit 2, one line,
+# the scenario as it was.  Before, each of these replaced it.
+cp "$root/tests/explore/flaky_abba.lua" "$out_dir/S.lua"
+cp "$out_dir/S.lua" "$out_dir/S.orig"
+ln "$out_dir/S.lua" "$out_dir/S.hard"
+for args in "run S.lua --trace S.lua" "run S.lua --out ./S.lua" "run S.lua --png S.lua" \
+	"run S.lua --report json --out S.hard" "run S.lua --trace ../outputs/S.lua --trace-format ftrace" \
+	"explore S.lua --strategy exhaustive:2 --goal deadlock --out S.lua" \
+	"explore S.lua --strategy exhaustive:2 --goal deadlock --out S.hard"; do
+	current="an output naming the input is refused: $args"
+	failed=false
+	(cd "$out_dir" && "${guard[@]}" "$BIN" $args >"$tmp/out" 2>"$tmp/err" </dev/null)
+	rc=$?
+	[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+	one_line_err
+	err_has 'is the scenario, an input of this command; refusing to replace it'
+	cmp -s "$out_dir/S.lua" "$out_dir/S.orig" || no "the scenario was replaced"
+	done_
+done
+cp "$root/tests/explore/flaky_abba.lua" "$out_dir/S2.lua"
+(cd "$out_dir" && "$BIN" explore S2.lua --strategy exhaustive:2 --goal deadlock --out S2.schedule >/dev/null 2>&1)
+cp "$out_dir/S2.schedule" "$out_dir/S2.sorig"
+current="an output naming the --schedule file is refused"
+failed=false
+(cd "$out_dir" && "${guard[@]}" "$BIN" run S2.lua --schedule S2.schedule --trace S2.schedule >/dev/null 2>"$tmp/err")
+[ $? = 2 ] || no "exit status $?, expected 2"
+err_has 'is the schedule file, an input'
+cmp -s "$out_dir/S2.schedule" "$out_dir/S2.sorig" || no "the schedule was replaced"
+done_
+
+t "run missing.lua --out f: exit 2 and no file" 2 run "$tmp/missing.lua" --out "$out_dir/f.txt"
+[ ! -e "$out_dir/f.txt" ] || no "left a file of $(wc -c <"$out_dir/f.txt") bytes"
+done_
+
 # ------------------------------------------------------ streamed trace --
 # --trace keeps no record in memory: the run hands each one to a spool on
 # disk as it makes it (engine/report/trace_spool.c), so a trace longer than
@@ -893,6 +931,15 @@ if mount -t tmpfs -o size=256k tmpfs "$mnt" 2>/dev/null; then
 		[ "$(cat "$mnt/full.json")" = previous ] || no "the previous file changed"
 		done_
 	done
+		# the tour stops at the first file the disk cannot hold,
+		# and says so once, naming ENOSPC (issue 28)
+		t "tour --out on a full disk: one line naming ENOSPC, no tour.txt" 2 tour --out "$mnt/tour"
+		one_line_err
+		err_has 'No space left on device'
+		grep -q 'cannot write: cannot write' "$tmp/err" && no "the prefix is doubled"
+		[ ! -e "$mnt/tour/tour.txt" ] || no "a tour.txt was written"
+		ls -A "$mnt/tour" | grep -q '^\.lockmuseum-' && no "a temporary was left"
+		done_
 	umount "$mnt"
 else
 	echo "note: cannot mount a small tmpfs here (not root?): the full-disk cases are not run"
@@ -920,6 +967,28 @@ rc=$?
 ls "$tmp" | grep -q 'limited.png.tmp' && no "a temporary file was left behind"
 done_
 
+# tour --out under a file-size limit (issue 28): it drew all 15 exhibits
+# with an error line each, then "tour.txt: cannot write: cannot write:
+# Input/output error".  Now the first file that fails stops the tour, in
+# one line naming EFBIG: a picture (8 KiB), or tour.txt (40 KiB: the
+# small pictures fit, the text does not).
+for lim in 8 40; do
+	current="tour --out under ulimit -f $lim: one line naming EFBIG, no tour.txt"
+	failed=false
+	rm -rf "$tmp/tour_lim"
+	( ulimit -f $lim; "$BIN" tour --out "$tmp/tour_lim" --size 320x240 >/dev/null 2>"$tmp/err" )
+	rc=$?
+	[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+	one_line_err
+	err_has 'cannot write: File too large'
+	grep -q 'cannot write: cannot write' "$tmp/err" && no "the prefix is doubled"
+	[ ! -e "$tmp/tour_lim/tour.txt" ] || no "a tour.txt was written"
+	ls -A "$tmp/tour_lim" | grep -q '^\.lockmuseum-' && no "a temporary was left"
+	done_
+done
+[ "$(sed -n 's/.*\(tour\.txt\|png\): cannot.*/\1/p' "$tmp/err")" = tour.txt ] ||
+	echo "note: under ulimit -f 40 a picture failed first: the tour.txt case was not reached"
+
 # ------------------------------------------------------------- signals --
 
 cat >"$tmp/forever.lua" <<'LUA'
@@ -937,6 +1006,76 @@ rc=$?
 [ "$rc" = 130 ] || no "exit status $rc, expected 130"
 err_has 'interrupted'
 done_
+
+# Workers die with their parent (issue 28): a SIGINT or SIGTERM sent to
+# the main process alone (kill, timeout: not a terminal's Ctrl-C, which
+# reaches the whole group) ended it with 130 and left its --jobs workers
+# running for minutes.  Stopping them, it claims nothing of the search:
+# one "interrupted" line, nothing on stdout.
+for cmd in "compare --seeds 1..6" "explore --seeds 1..6 --goal deadlock" \
+	"explore --strategy random --seeds 1..6 --goal deadlock"; do
+	for sig in INT TERM; do
+		current="SIG$sig to $cmd --jobs 2: the workers end with it"
+		failed=false
+		"$BIN" $cmd "$tmp/forever.lua" --jobs 2 --max-instructions 100000000000 \
+			--max-events 100000000000 --max-wall 600 >"$tmp/out" 2>"$tmp/err" &
+		pid=$!
+		kids=""
+		for _ in $(seq 50); do
+			kids=$(pgrep -P $pid | tr '\n' ' ')
+			[ "$(echo $kids | wc -w)" -ge 2 ] && break
+			sleep 0.1
+		done
+		[ -n "$kids" ] || no "no workers seen"
+		kill -$sig $pid
+		wait $pid
+		rc=$?
+		[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+		left=""
+		for _ in $(seq 30); do
+			left=""
+			for k in $kids; do
+				kill -0 "$k" 2>/dev/null && left="$left $k"
+			done
+			[ -z "$left" ] && break
+			sleep 0.1
+		done
+		[ -z "$left" ] || no "workers still running 3 s after: $left"
+		# and nothing is claimed of a search that did not end
+		[ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+			no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
+		[ ! -s "$tmp/out" ] || no "printed: $(head -1 "$tmp/out")"
+		for k in $kids; do kill -KILL "$k" 2>/dev/null; done
+		done_
+	done
+done
+
+# Ctrl-C at a terminal reaches the whole group, workers included: compare
+# --report json then printed the table of interrupted runs ("some runs
+# ended in an error") instead of the interrupted object (issue 28).
+if command -v setsid >/dev/null 2>&1; then
+	current="Ctrl-C (to the group) during compare --jobs 2 --report json: the interrupted object"
+	failed=false
+	setsid "$BIN" compare "$tmp/forever.lua" --seeds 1..4 --jobs 2 --report json \
+		--max-instructions 100000000000 --max-events 100000000000 --max-wall 600 \
+		>"$tmp/out" 2>"$tmp/err" </dev/null &
+	pid=$!
+	for _ in $(seq 50); do
+		[ "$(pgrep -P $pid | wc -l)" -ge 2 ] && break
+		sleep 0.1
+	done
+	kill -INT -- -$pid
+	wait $pid
+	rc=$?
+	[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+	$have_python && { python3 -c 'import json,sys; o = json.load(open(sys.argv[1]));
+assert o["outcome"] == "error" and o["reason"] == "interrupted", o' "$tmp/out" 2>/dev/null ||
+		no "stdout is not the interrupted object: $(head -c 120 "$tmp/out")"; }
+	[ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+		no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
+	kill -KILL -- -$pid 2>/dev/null
+	done_
+fi
 
 current="Ctrl-C during tour --out leaves no half-written file"
 failed=false

@@ -96,6 +96,30 @@ t "the default schedule name is the scenario's" 0 explore "$abba" --strategy exh
 out_has '^replay: lockmuseum run .* --schedule fixed_abba\.schedule$'
 done_
 
+# A scenario's name is somebody else's text (issue 28): without --out the
+# schedule is named after it, but only as a name in the current folder.
+mkdir -p "$tmp/names/cwd" "$tmp/names/elsewhere"
+for name in "../elsewhere/x" "$tmp/names/elsewhere/y" ".hidden"; do
+	sed "s|name = \"fixed_abba\"|name = \"$name\"|" "$abba" >"$tmp/names/s.lua"
+	grep -qF "name = \"$name\"" "$tmp/names/s.lua" || { echo "FAIL: cannot rename the scenario"; fail=$((fail + 1)); }
+	current="explore without --out, a scenario named '$name': the schedule stays here"
+	failed=false
+	(cd "$tmp/names/cwd" && "${guard[@]}" "$BIN" explore ../s.lua --strategy exhaustive:1 \
+		--goal deadlock >"$tmp/out" 2>"$tmp/err")
+	[ $? = 0 ] || no "exit status $?, expected 0"
+	[ -z "$(ls -A "$tmp/names/elsewhere")" ] || no "wrote into another folder: $(ls -A "$tmp/names/elsewhere")"
+	[ "$(ls -A "$tmp/names/cwd" | wc -l)" = 1 ] || no "not one file here: $(ls -A "$tmp/names/cwd")"
+	ls -A "$tmp/names/cwd" | grep -q '^_.*\.schedule$' || no "not a plain name: $(ls -A "$tmp/names/cwd")"
+	rm -f "$tmp/names/cwd"/* "$tmp/names/cwd"/.[!.]*
+	done_
+done
+
+t "explore --out that cannot be written names the path" 2 explore "$abba" --strategy exhaustive:1 \
+	--goal deadlock --out "$tmp/no/such/dir/x.schedule"
+one_line_err
+err_has "^lockmuseum: --out $tmp/no/such/dir/x\.schedule: cannot write"
+done_
+
 t "a replay line keeps the run's options" 0 explore "$abba" --strategy exhaustive:1 --goal deadlock \
 	--duration 10ms --out "$tmp/opt.schedule"
 out_has "^replay: lockmuseum run .*fixed_abba.lua --duration 10ms --schedule $tmp/opt.schedule\$"
@@ -276,6 +300,27 @@ bad_schedule "an interrupt source past the id range" 10 "${hdr}decisions 1\n1 0 
 bad_schedule "hold-max 0" 9 "${hdr}hold-max 0\ndecisions 0\n"
 bad_schedule "hold-max over 60 s" 9 "${hdr}hold-max 60000000001\ndecisions 0\n"
 bad_schedule "a NUL byte" 2 "lockmuseum-schedule 1\nera 20\x0006\n"
+err_has 'a NUL byte'
+done_
+# (issue 28) the NUL check compared strlen with itself: a NUL mid-file was
+# "line too long", one in the last line, without its newline, was read
+# past and the schedule replayed
+cp "$tmp/ex.schedule" "$tmp/nul.schedule"
+printf '\000' >>"$tmp/nul.schedule"
+t "schedule file: a NUL in the last line, without a newline" 2 run "$abba" --schedule "$tmp/nul.schedule"
+one_line_err
+err_has "nul\.schedule:$(($(wc -l <"$tmp/ex.schedule") + 1)): a NUL byte"
+done_
+# (issue 28) a schedule's own values were blamed on options never given
+bad_schedule "an unknown era, named at its line" 4 "${hdr/era 2006/era nonexist}decisions 0\n"
+err_has "bad\.schedule:4: era 'nonexist': unknown era"
+grep -q -e '--era' "$tmp/err" && no "blames --era, which was not given"
+done_
+bad_schedule "two CPUs in a one-CPU era, named at its line" 6 "${hdr/era 2006/era 1991}decisions 0\n"
+err_has "bad\.schedule:6: cpus 2: Linux 0\.01"
+grep -q -e '--cpus' "$tmp/err" && no "blames --cpus, which was not given"
+done_
+bad_schedule "a seed past the one seed range" 7 "${hdr/seed 1/seed 9223372036854775808}decisions 0\n"
 bad_schedule "a set line without =" 9 "${hdr}set start2\ndecisions 0\n"
 bad_schedule "a set line with a blank" 9 "${hdr}set start2=1 2\ndecisions 0\n"
 bad_schedule "a set name that is no identifier" 9 "${hdr}set 2x=1\ndecisions 0\n"

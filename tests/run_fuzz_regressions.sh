@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Replay the scenario inputs the fuzzers found (tests/fuzz/regressions/
 # scenario/, not pending/) through the binary, as the fuzz harness does:
-# small budgets, and any exit status but a crash is fine.  Run against
+# small budgets, and any exit status but a crash is fine.  The report
+# inputs (report/: one report, or two split at a NUL byte, as fuzz_report
+# reads them) go through `compare --from` in each format, and the
+# schedule inputs (schedule/) through `run --schedule`.  Run against
 # the ASan/UBSan build by make test, this keeps every crash found fixed
 # without needing clang; `make fuzz-regress` replays all harnesses.
 set -u
@@ -22,6 +25,43 @@ for f in "$here"/fuzz/regressions/scenario/*; do
 		pass=$((pass + 1))
 	fi
 done
+# check NAME COMMAND...: the command must end with a status of the
+# contract (0..3) and no sanitizer report.
+check() {
+	local name=$1
+	shift
+	timeout 60 "$@" >/dev/null 2>"$here/../.fuzz-regress.err"
+	local rc=$?
+	if [ "$rc" -gt 3 ] || grep -q 'ERROR: AddressSanitizer\|runtime error:' "$here/../.fuzz-regress.err"; then
+		fail=$((fail + 1))
+		echo "FAIL $name: exit $rc"
+		head -5 "$here/../.fuzz-regress.err"
+	else
+		pass=$((pass + 1))
+	fi
+}
+scratch=$(mktemp -d)
+for f in "$here"/fuzz/regressions/report/*; do
+	[ -f "$f" ] || continue
+	rm -f "$scratch"/*.json
+	# the part before the first NUL, and the part after it if any
+	python3 - "$f" "$scratch" <<'EOF'
+import sys
+data = open(sys.argv[1], "rb").read()
+a, nul, b = data.partition(b"\0")
+open(sys.argv[2] + "/a.json", "wb").write(a)
+if nul:
+	open(sys.argv[2] + "/b.json", "wb").write(b)
+EOF
+	for fmt in json csv text; do
+		check "$(basename "$f") ($fmt)" "$bin" compare --from "$scratch" --report "$fmt"
+	done
+done
+for f in "$here"/fuzz/regressions/schedule/*; do
+	[ -f "$f" ] || continue
+	check "$(basename "$f")" "$bin" run "$here/../scripts/challenges/cli_smp.lua" --schedule "$f"
+done
+rm -rf "$scratch"
 rm -f "$here/../.fuzz-regress.err"
 echo "fuzz regressions: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -192,5 +192,37 @@ play '\n\n\n12\nq\n' "$root/scripts/challenges/cli_smp.lua"
 if grep -Eq '(^|> )no option 12 here: Enter, or 1 to 1' "$tmp/out"; then ok; else
 	no "12 at a question of two options: not refused"; fi
 
+
+# Answers are whole lines (issue 28): a line longer than the old 1,100-byte
+# buffer had its tail taken as the next answer ("r" here ran the game to
+# its end, so the "1" after it held nothing).  Now it is one bad answer,
+# then 1 holds and r reaches the goal.
+long=$(printf 'x%.0s' $(seq 1099))
+play "${long}r\n1\nr\nq\n" "$abba"
+if [ "$rc" = 3 ]; then ok; else no "a 1,100-byte line then 1, r: expected the goal, exit 3 (exit $rc)"; fi
+# past what any answer can be (s and a PATH_MAX name): said, and ignored
+play "$(printf 's%.0s' $(seq 5000))q\nq\n" "$abba"
+if grep -Eq '(^|> )that line is 5001 bytes long, more than an answer can be' "$tmp/out" &&
+   [ "$rc" = 0 ]; then ok; else no "a 5,001-byte line: not said (exit $rc)"; fi
+# s onto the scenario itself: refused, the game goes on, the file stays
+cp "$abba" "$tmp/mine.lua"
+cp "$abba" "$tmp/mine.orig"
+play "s $tmp/mine.lua\n1\nr\ns ./mine.lua\nq\n" "$tmp/mine.lua"
+if [ "$(grep -c 'could not save: is the scenario, an input of this command' "$tmp/out")" = 2 ] &&
+   cmp -s "$tmp/mine.lua" "$tmp/mine.orig" && [ "$rc" = 3 ]; then ok; else
+	no "s SCENARIO: not refused, or the scenario changed (exit $rc)"; fi
+# A question offers 64 tasks; the others are said, not silently dropped.
+cat >"$tmp/many.lua" <<'EOF'
+scenario{ name = "many", cpus = 2 }
+local l = lock{ name = "l" }
+for i = 1, 70 do
+	task{ name = "t" .. i, cpu = i % 2, run = function() down(l); compute(us(1)); up(l) end }
+end
+EOF
+play 'q\n' "$tmp/many.lua"
+if grep -q '(and 5 more tasks, 0 more interrupts, that could go first: play offers the first 64' "$tmp/out" &&
+   [ "$(grep -c 'hold it' "$tmp/out")" = 64 ]; then ok; else
+	no "a question of 69 tasks: the 5 not offered are not said"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

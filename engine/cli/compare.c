@@ -18,6 +18,7 @@
 #include "out.h"
 #include "sweep.h"
 #include "view_lib.h"
+#include "../text_escape.h"
 
 #include <errno.h>
 
@@ -96,10 +97,29 @@ static double spread(const json_t *row, const char *key, const char *end)
 	return json_is_real(v) ? json_real_value(v) : (double)json_integer_value(v);
 }
 
+/* A whole number of a row as it is: through a double, INT64_MAX would
+ * come back as 2^63, which no long long holds. */
+static long long whole(const json_t *v)
+{
+	if (json_is_integer(v))
+		return (long long)json_integer_value(v);
+	return (long long)km_sweep_sat_round(json_real_value(v));
+}
+
+static long long inum(const json_t *row, const char *key)
+{
+	return whole(json_object_get(row, key));
+}
+
+static long long ispread(const json_t *row, const char *key, const char *end)
+{
+	return whole(json_object_get(json_object_get(json_object_get(row, "spread"), key), end));
+}
+
 /* "4/4", "3/4" (passed of all), or "-" for a run without checks */
 static const char *checks_str(const json_t *row, char *buf, size_t len)
 {
-	long long n = (long long)num(row, "checks"), ok = (long long)num(row, "checks_ok");
+	long long n = inum(row, "checks"), ok = inum(row, "checks_ok");
 	if (n <= 0)
 		snprintf(buf, len, "-");
 	else
@@ -163,14 +183,14 @@ static void print_text(const json_t *table)
 			continue;
 		}
 		char t[32], w1[32], w2[32], v[256];
-		printf(" %10s %12.0f", km_fmt_ns((km_time)num(row, "sim_time_ns"), t, sizeof(t)),
+		printf(" %10s %12.0f", km_fmt_ns((km_time)inum(row, "sim_time_ns"), t, sizeof(t)),
 		       num(row, "acquisitions_per_s"));
 		if (seeds)
 			printf(" %12.0f %12.0f", spread(row, "acquisitions_per_s", "min"),
 			       spread(row, "acquisitions_per_s", "max"));
-		printf(" %9lld %10s %10s %5.1f%% %5.1f%% %5.1f%%", (long long)num(row, "contentions"),
-		       km_fmt_ns((km_time)num(row, "wait_avg_ns"), w1, sizeof(w1)),
-		       km_fmt_ns((km_time)num(row, "wait_max_ns"), w2, sizeof(w2)),
+		printf(" %9lld %10s %10s %5.1f%% %5.1f%% %5.1f%%", inum(row, "contentions"),
+		       km_fmt_ns((km_time)inum(row, "wait_avg_ns"), w1, sizeof(w1)),
+		       km_fmt_ns((km_time)inum(row, "wait_max_ns"), w2, sizeof(w2)),
 		       num(row, "busy_pct"), num(row, "spin_pct"), num(row, "idle_pct"));
 		for (int j = 0; j < nn; j++) {
 			json_t *p = json_object_get(json_object_get(row, "p99_ns"), names[j]);
@@ -239,11 +259,11 @@ static void print_csv(const json_t *table)
 		       json_string_value(json_object_get(row, "era")),
 		       (long long)json_integer_value(json_object_get(row, "cpus")),
 		       json_string_value(json_object_get(row, "outcome")), r,
-		       (long long)num(row, "sim_time_ns"), num(row, "acquisitions_per_s"),
-		       (long long)num(row, "contentions"), (long long)num(row, "wait_avg_ns"),
-		       (long long)num(row, "wait_max_ns"), num(row, "busy_pct"),
+		       inum(row, "sim_time_ns"), num(row, "acquisitions_per_s"),
+		       inum(row, "contentions"), inum(row, "wait_avg_ns"),
+		       inum(row, "wait_max_ns"), num(row, "busy_pct"),
 		       num(row, "spin_pct"), num(row, "idle_pct"), p99, v);
-		printf(",%lld,%lld", (long long)num(row, "checks_ok"), (long long)num(row, "checks"));
+		printf(",%lld,%lld", inum(row, "checks_ok"), inum(row, "checks"));
 		if (swept) {
 			pairs_str(json_object_get(row, "params"), p99, sizeof(p99));
 			csv_quoted(p99, q, sizeof(q));
@@ -253,8 +273,8 @@ static void print_csv(const json_t *table)
 			pairs_str(json_object_get(row, "outcomes"), v, sizeof(v));
 			printf(",%lld,\"%s\",%lld,%lld,%.1f,%.1f",
 			       (long long)json_integer_value(json_object_get(row, "seeds")), v,
-			       (long long)spread(row, "sim_time_ns", "min"),
-			       (long long)spread(row, "sim_time_ns", "max"),
+			       ispread(row, "sim_time_ns", "min"),
+			       ispread(row, "sim_time_ns", "max"),
 			       spread(row, "acquisitions_per_s", "min"),
 			       spread(row, "acquisitions_per_s", "max"));
 		}
@@ -262,8 +282,49 @@ static void print_csv(const json_t *table)
 	}
 }
 
+/*
+ * A copy of @v whose every string and key has its control characters
+ * escaped (text_escape.h): the table's text comes from reports, which
+ * `compare --from` reads from anywhere, and its reason, file, params...
+ * must not steer the terminal the table is printed on.  NULL: out of
+ * memory.
+ */
+static json_t *escaped_copy(const json_t *v)
+{
+	char buf[4096];
+	if (json_is_string(v)) {
+		km_escape(buf, sizeof(buf), json_string_value(v));
+		return json_string_nocheck(buf);	/* bytes as they were, escaped */
+	}
+	if (json_is_array(v)) {
+		json_t *a = json_array();
+		size_t i;
+		json_t *e;
+		json_array_foreach(v, i, e)
+			json_array_append_new(a, escaped_copy(e));
+		return a;
+	}
+	if (json_is_object(v)) {
+		json_t *o = json_object();
+		const char *k;
+		json_t *e;
+		json_object_foreach((json_t *)v, k, e) {
+			km_escape(buf, sizeof(buf), k);
+			json_object_set_new_nocheck(o, buf, escaped_copy(e));
+		}
+		return o;
+	}
+	return json_deep_copy(v);
+}
+
 int km_compare_print(json_t *table, enum km_table_format format, int nruns, const char *plot)
 {
+	if (km_interrupted) {
+		/* runs stopped by a Ctrl-C are no table: with --report json,
+		 * the interrupted object (km_out_json_fallback) */
+		fprintf(stderr, "lockmuseum: interrupted\n");
+		return 130;
+	}
 	const char *scen = json_string_value(json_object_get(table, "scenario"));
 	const char *file = json_string_value(json_object_get(table, "file"));
 	int status = 0;
@@ -308,26 +369,50 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 	json_object_set_new(table, "reason", why[0] ? json_string(why) : errors ?
 			    json_string("some runs ended in an error (see the table)") : json_null());
 	switch (format) {
-	case KM_TABLE_JSON:
-		km_report_write_json(stdout, table);
+	case KM_TABLE_JSON: {
+		/* whole or not at all: json_dumpf() stops half-way on a string
+		 * it cannot write, and the fallback prints the error object */
+		char *text = json_dumps(table, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		if (!text) {
+			snprintf(why, sizeof(why), "the table cannot be written as JSON");
+			status = 2;
+			break;
+		}
+		printf("%s\n", text);
+		free(text);
 		km_out_json_sent();
 		break;
+	}
 	case KM_TABLE_CSV:
-		print_csv(table);
-		break;
-	case KM_TABLE_TEXT:
-		printf("%s (%s): %d runs\n\n", scen, file, nruns);
-		print_text(table);
+	case KM_TABLE_TEXT: {
+		json_t *shown = escaped_copy(table);
+		if (!shown) {
+			km_out_fail("out of memory");
+			return 2;
+		}
+		if (format == KM_TABLE_CSV) {
+			print_csv(shown);
+		} else {
+			scen = json_string_value(json_object_get(shown, "scenario"));
+			file = json_string_value(json_object_get(shown, "file"));
+			printf("%s (%s): %d runs\n\n", scen, file, nruns);
+			print_text(shown);
+		}
+		json_decref(shown);
 		break;
 	}
+	}
+	bool lost = false;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		km_out_fail("cannot write the table: %s", strerror(errno));
+		km_out_stdout_failed("the table", errno);
 		status = 2;
+		lost = true;
 	}
 	if (why[0])
 		km_out_fail("%s", why);
-	/* a combination that could not even start is worth a line on stderr */
-	else if (errors)
+	/* a combination that could not even start is worth a line on stderr
+	 * (when there is a table to see) */
+	else if (errors && !lost)
 		km_out_fail("some runs ended in an error (see the table)");
 	return status;
 }
@@ -565,7 +650,11 @@ int km_explore_command(const struct km_explore_opts *o)
 		if (isatty(STDERR_FILENO))
 			progress_bar((int)(s - o->seed_lo), (int)count, NULL);
 	}
-	if (is_max && status != 2) {
+	if (km_interrupted && status == 1) {
+		/* stopped before its seeds were all run: nothing to claim */
+		fprintf(stderr, "lockmuseum: interrupted\n");
+		status = 130;
+	} else if (is_max && status != 2) {
 		if (worst < 0) {
 			km_out_fail("--goal %s: no such measure in the report", goal);
 			status = 2;

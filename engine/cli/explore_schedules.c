@@ -34,11 +34,14 @@
  */
 #include "explore_schedules.h"
 #include "out.h"
+#include "runner.h"
 #include "schedule.h"
+#include "../report/play_state.h"
 
 #include "../rng.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1009,7 +1012,7 @@ static bool read_all(int fd, void *buf, size_t len)
 	char *p = buf;
 	while (len) {
 		ssize_t r = read(fd, p, len);
-		if (r < 0 && errno == EINTR)
+		if (r < 0 && errno == EINTR && !km_interrupted)
 			continue;
 		if (r <= 0)
 			return false;
@@ -1081,7 +1084,7 @@ static int search_all(struct search *S, int jobs)
 		return search_part(S, 0, 1);
 	fflush(stdout);
 	fflush(stderr);
-	pid_t pid[256];
+	pid_t pid[256], self = getpid();
 	int fd[256], started = 0, rc = 0;
 	for (int w = 0; w < jobs; w++) {
 		int p[2];
@@ -1094,6 +1097,7 @@ static int search_all(struct search *S, int jobs)
 			break;
 		}
 		if (pid[w] == 0) {
+			km_run_child_dies_with_parent(self);
 			close(p[0]);
 			for (int i = 0; i < started; i++)
 				close(fd[i]);
@@ -1114,8 +1118,11 @@ static int search_all(struct search *S, int jobs)
 	}
 	bool covered = true;
 	for (int w = 0; w < started; w++) {
-		if (part_merge(fd[w], S, &covered) < 0)
+		if (!km_interrupted && part_merge(fd[w], S, &covered) < 0)
 			rc = -1;
+		if (km_interrupted)	/* stopping: the workers stop now */
+			for (int k = w; k < started; k++)
+				kill(pid[k], SIGKILL);
 		close(fd[w]);
 		waitpid(pid[w], NULL, 0);
 	}
@@ -1173,6 +1180,11 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	int holds_before = S.best.n;
 	struct probe last;
 	probe_init(&last);
+	if (km_interrupted) {
+		status = 130;	/* no result to claim: "interrupted", once */
+		fprintf(stderr, "lockmuseum: interrupted\n");
+		goto out;
+	}
 	if (rc < 0) {
 		km_out_fail("%s", S.reason[0] ? S.reason : "the search failed");
 		goto out;
@@ -1206,10 +1218,17 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		if (st->kind == KM_STRAT_EXHAUSTIVE)
 			snprintf(sch.strategy, sizeof(sch.strategy), "%s", strat);
 		else
-			snprintf(sch.strategy, sizeof(sch.strategy), "%s seed %" PRId64, strat,
-				 S.found_key);
-		snprintf(path, sizeof(path), "%s%s", o->out ? o->out : ro.scenario,
-			 o->out ? "" : ".schedule");
+			snprintf(sch.strategy, sizeof(sch.strategy), "%s seed %" PRIu64, strat,
+				 (uint64_t)S.found_key);	/* a seed: 0 to INT64_MAX */
+		if (o->out) {
+			snprintf(path, sizeof(path), "%s", o->out);
+		} else {
+			/* the scenario's name is the file's, but only as a name in
+			 * the current folder: a scenario is somebody else's text */
+			char safe[200];
+			km_safe_file_name(ro.scenario, "explore", safe, sizeof(safe));
+			snprintf(path, sizeof(path), "%s.schedule", safe);
+		}
 		sch.irq_names = (const char *const *)ro.irq_names;
 		sch.nirq_names = ro.nirq_names;
 		sch.sets = ro.params.sets;	/* ro keeps them */
@@ -1223,7 +1242,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		km_writing_output--;
 		free(lines);
 		if (wr < 0) {
-			km_out_fail("--out %s", err);
+			km_out_fail("%s%s: %s", o->out ? "--out " : "", path, err);
 			status = 2;
 			goto out;
 		}
@@ -1268,7 +1287,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	} else if (status == 0) {
 		printf("%s", strat);
 		if (st->kind != KM_STRAT_EXHAUSTIVE)
-			printf(" seed %" PRId64, S.found_key);
+			printf(" seed %" PRIu64, (uint64_t)S.found_key);
 		printf(" reaches the goal (%s) after %ld run%s (%u distinct interleaving%s)\n", goal,
 		       found_after, found_after == 1 ? "" : "s", S.seen.n, S.seen.n == 1 ? "" : "s");
 		if (st->kind == KM_STRAT_EXHAUSTIVE)
@@ -1281,7 +1300,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		replay_cmd(o, path);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		km_out_fail("cannot write the result: %s", strerror(errno));
+		km_out_stdout_failed("the result", errno);
 		status = 2;
 	}
 out:

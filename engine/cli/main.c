@@ -287,7 +287,7 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			break;
 		case OPT_SEED:
 			if (parse_u64(optarg, &o->rq.seed) < 0 || o->rq.seed > INT64_MAX)
-				return bad_option("--seed", optarg, "must be a non-negative integer");
+				return bad_option("--seed", optarg, KM_SEED_RANGE_SAYS);
 			o->rq.has_seed = true;
 			break;
 		case OPT_DURATION:
@@ -662,6 +662,12 @@ static int schedule_request(const struct options *o, struct km_era_shelf *eras,
 	rq->seed = sch->seed;
 	rq->has_seed = true;
 	rq->hold_max = sch->hold_max;
+	/* the file's own values are the file's fault, not the options' */
+	static char era_said[PATH_MAX + 32], cpus_said[PATH_MAX + 32];
+	snprintf(era_said, sizeof(era_said), "%s:%d: era", o->schedule, sch->era_line);
+	snprintf(cpus_said, sizeof(cpus_said), "%s:%d: cpus", o->schedule, sch->cpus_line);
+	rq->era_said = era_said;
+	rq->cpus_said = cpus_said;
 	/* the scenario's bytes must be those the schedule was made for */
 	struct km_run_request probe = *rq;
 	probe.check_only = true;
@@ -836,7 +842,9 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 			/* a Ctrl-C stopped an export: no report, as for a run
 			 * that was stopped; with --report json, the short
 			 * object, in one write, before a second Ctrl-C can cut
-			 * anything longer */
+			 * anything longer; "interrupted" once on stderr, as
+			 * for a run that was stopped */
+			fprintf(stderr, "%s: interrupted\n", prog);
 			if (json && !km_out_json_was_sent()) {
 				static const char obj[] =
 					"{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n";
@@ -973,6 +981,9 @@ static int cmd_explore(const struct invocation *inv)
 	if (strspn(seeds, "0123456789.") != strlen(seeds) ||
 	    sscanf(seeds, "%llu%2[.]%llu", &lo, dots, &hi) != 3 || strcmp(dots, ".."))
 		return bad_option("--seeds", seeds, "must be a range A..B, e.g. 1..100");
+	/* one seed range everywhere (a count too large is said later) */
+	if (hi >= lo && hi - lo < 1000000 && hi > INT64_MAX)
+		return bad_option("--seeds", seeds, KM_SEED_RANGE_SAYS);
 	eo.seed_lo = lo;
 	eo.seed_hi = hi;
 	return km_explore_command(&eo);
@@ -1344,6 +1355,7 @@ static int cli_main(int argc, char **argv);
 int km_cli_main(int argc, char **argv)
 {
 	km_out_json_reset(wants_json(argc, argv));
+	km_out_protect_clear();
 	return km_out_json_fallback(cli_main(argc, argv));
 }
 
@@ -1401,6 +1413,8 @@ static int cli_main(int argc, char **argv)
 		paths[0] = (char *)o.from;
 		for (int i = 0; i < nargs; i++)
 			paths[1 + i] = argv[1 + optind + i];
+		for (int i = 0; i <= nargs; i++)
+			km_out_protect(paths[i], "a report read by --from");
 		struct invocation inv = { .o = &o, .argc = argc, .argv = argv, .paths = paths,
 					  .npaths = nargs + 1 };
 		rc = cmd_compare(&inv);
@@ -1422,6 +1436,9 @@ static int cli_main(int argc, char **argv)
 	}
 	struct invocation inv = { .o = &o, .file = cmd->file ? argv[1 + optind] : NULL,
 				  .argc = argc, .argv = argv };
+	/* no output of the command may replace its inputs (out_file.c) */
+	km_out_protect(inv.file, "the scenario");
+	km_out_protect(o.schedule, "the schedule file");
 	if (o.out_dir && (cmd->handler == cmd_run || cmd->handler == cmd_check)) {
 		/* run --out FILE: the report into FILE, whole or not at all */
 		struct km_run_out ro;

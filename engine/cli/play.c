@@ -44,6 +44,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The longest answer: "s " and a file name of PATH_MAX (4096) bytes. */
+#define KM_PLAY_MAX_ANSWER 4098
+
 /* Where the task of @ctx stands in the session's scenario. */
 static int task_line(void *ud, const struct km_ctx *ctx, bool *started)
 {
@@ -179,6 +182,8 @@ int km_play_command(const struct km_play_opts *o)
 	struct km_play p;
 	km_play_init(&p);
 	int status = 0;
+	char *in = NULL;
+	size_t inlen = 0;
 	struct km_run_request rq = *o->rq;
 	rq.file = o->file;
 
@@ -226,6 +231,11 @@ int km_play_command(const struct km_play_opts *o)
 					printf("   %-5d  hold it: %s (its handler's line is not known)\n",
 					       q->nothers + i + 1, says);
 			}
+			if (q->more_others || q->more_irqs)
+				printf("   (and %d more task%s, %d more interrupt%s, that could go first: "
+				       "play offers the first %d of each)\n", q->more_others,
+				       q->more_others == 1 ? "" : "s", q->more_irqs,
+				       q->more_irqs == 1 ? "" : "s", KM_PLAY_MAX_OTHERS);
 		} else {
 			char why[600];
 			printf("\nThe run ended: %s at %.3f us, after %d hold%s.\n",
@@ -242,13 +252,21 @@ int km_play_command(const struct km_play_opts *o)
 		}
 		fputs("> ", stdout);
 		fflush(stdout);
-		char in[1100];
-		if (!fgets(in, sizeof(in), stdin)) {
+		/* a whole line, however long: the tail of a long one must not
+		 * be taken for the next answer (a trailing "q" quitting) */
+		ssize_t got = getline(&in, &inlen, stdin);
+		if (got < 0) {
 			km_session_free(&s);
 			putchar('\n');
 			break;
 		}
 		in[strcspn(in, "\r\n")] = 0;
+		if (strlen(in) > KM_PLAY_MAX_ANSWER) {
+			printf("that line is %zu bytes long, more than an answer can be (%d); "
+			       "ignored\n", strlen(in), KM_PLAY_MAX_ANSWER);
+			km_session_free(&s);
+			continue;
+		}
 		if (!strcmp(in, "q")) {
 			km_session_free(&s);
 			break;
@@ -274,6 +292,7 @@ int km_play_command(const struct km_play_opts *o)
 		}
 		km_session_free(&s);
 	}
+	free(in);
 	km_play_free(&p);
 	km_era_shelf_close(&eras);
 	return status;

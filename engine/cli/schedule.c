@@ -9,6 +9,7 @@
  */
 #include "schedule.h"
 
+#include "../input.h"
 #include "../report/out_file.h"
 #include "../sim.h"
 
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int km_schedule_push(struct km_schedule *s, const struct km_decision *d)
 {
@@ -136,6 +138,30 @@ static bool word(char *dst, size_t len, const char *t)
 	return true;
 }
 
+/*
+ * One line of @f into @line (its newline dropped), byte by byte, so that
+ * a NUL anywhere in it is seen (fgets stops nothing at a NUL, but strlen
+ * then does: the old check compared strlen with itself and never fired).
+ * The rest of a line longer than @cap - 1 is read and dropped.  Returns
+ * false at the end of the file.
+ */
+static bool read_line(FILE *f, char *line, size_t cap, bool *nul, bool *too_long)
+{
+	size_t n = 0;
+	int c = EOF;
+	*nul = *too_long = false;
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (c == 0)
+			*nul = true;
+		if (n + 1 < cap)
+			line[n++] = (char)c;
+		else
+			*too_long = true;
+	}
+	line[n] = 0;
+	return c != EOF || n > 0 || *nul || *too_long;
+}
+
 #define BAD(...) do { snprintf(err, errlen, "%s:%d: " , path, lineno); \
 		      size_t o_ = strlen(err); \
 		      snprintf(err + o_, errlen > o_ ? errlen - o_ : 0, __VA_ARGS__); \
@@ -145,9 +171,14 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 {
 	memset(s, 0, sizeof(*s));
 	int lineno = 0;
-	FILE *f = fopen(path, "r");
+	/* km_input_open: a FIFO with no writer is an empty file, not a hang */
+	int fd = km_input_open(path, true, err, errlen);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+			close(fd);
+		}
 		return -1;
 	}
 	char line[512];
@@ -156,15 +187,13 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 	unsigned have = 0;
 	uint64_t announced = 0, u;
 	bool in_decisions = false, header = false;
-	while (fgets(line, sizeof(line), f)) {
+	bool nul, too_long;
+	while (read_line(f, line, sizeof(line), &nul, &too_long)) {
 		lineno++;
-		size_t len = strlen(line);
-		if (len && line[len - 1] == '\n')
-			line[--len] = 0;
-		else if (!feof(f))
-			BAD("line too long");
-		if (memchr(line, 0, len) != NULL || strlen(line) != len)
+		if (nul)
 			BAD("a NUL byte");
+		if (too_long)
+			BAD("line too long");
 		/* the comment of a decision line, and whole comment lines */
 		char *c = strstr(line, " --");
 		if (c)
@@ -258,10 +287,14 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 				s->scenario_hash = strtoull(v, &end, 16);
 			break;
 		}
-		case K_ERA: ok = word(s->era, sizeof(s->era), v); break;
+		case K_ERA: ok = word(s->era, sizeof(s->era), v); s->era_line = lineno; break;
 		case K_MODE: ok = word(s->mode, sizeof(s->mode), v) && km_mode_parse(v) != -2; break;
-		case K_CPUS: ok = parse_u64(v, &u, KM_MAX_CPUS) && u >= 1; s->cpus = (int)u; break;
-		case K_SEED: ok = parse_u64(v, &s->seed, UINT64_MAX); break;
+		case K_CPUS:
+			ok = parse_u64(v, &u, KM_MAX_CPUS) && u >= 1;
+			s->cpus = (int)u;
+			s->cpus_line = lineno;
+			break;
+		case K_SEED: ok = parse_u64(v, &s->seed, INT64_MAX); break;
 		case K_HOLD:
 			ok = parse_u64(v, &u, KM_SCHEDULE_HOLD_LIMIT) && u >= 1;
 			s->hold_max = (km_time)u;

@@ -288,6 +288,7 @@ static int era_allows(struct km_session *s, struct km_era_shelf *shelf,
 	if (rq->anachronism)
 		return 0;
 	const struct km_era_list *eras;
+	const char *said = rq->cpus_said ? rq->cpus_said : "--cpus";
 	if (cpus > 1 && !era->smp) {
 		if (!(eras = every_era(shelf, msg, len)))
 			return -2;
@@ -296,12 +297,12 @@ static int era_allows(struct km_session *s, struct km_era_shelf *shelf,
 			if (eras->v[i].smp)
 				smp = &eras->v[i];
 		if (smp)
-			snprintf(msg, len, "--cpus %d: Linux %s (%s) ran on one CPU; SMP arrived in "
-				 "%s (%s); use --anachronism to run it on %d anyway", cpus,
+			snprintf(msg, len, "%s %d: Linux %s (%s) ran on one CPU; SMP arrived in "
+				 "%s (%s); use --anachronism to run it on %d anyway", said, cpus,
 				 era->version, era->id, smp->version, smp->id, cpus);
 		else
-			snprintf(msg, len, "--cpus %d: Linux %s (%s) ran on one CPU; use "
-				 "--anachronism to run it on %d anyway", cpus, era->version,
+			snprintf(msg, len, "%s %d: Linux %s (%s) ran on one CPU; use "
+				 "--anachronism to run it on %d anyway", said, cpus, era->version,
 				 era->id, cpus);
 		return -1;
 	}
@@ -384,7 +385,8 @@ static void unknown_era(struct km_era_shelf *shelf, const struct km_run_request 
 	}
 	size_t off = (size_t)snprintf(err, errlen, "%s%s%s '%s': unknown era%s (eras:",
 				      rq->era ? "" : rq->file, rq->era ? "" : ": ",
-				      rq->era ? "--era" : "scenario{ era }", key, near);
+				      rq->era ? (rq->era_said ? rq->era_said : "--era") :
+				      "scenario{ era }", key, near);
 	for (int i = 0; i < eras->n && off < errlen; i++)
 		off += (size_t)snprintf(err + off, errlen - off, "%s %s", i ? "," : "",
 					eras->v[i].id);

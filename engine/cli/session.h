@@ -43,6 +43,11 @@ struct km_run_request {
 	const struct km_chooser *chooser;
 	km_time hold_max;		/* the chooser's hold bound; 0: KM_HOLD_MAX */
 	const char *schedule_name;	/* the chooser's schedule file, for titles */
+	/* Who chose the era and the CPU count, for messages: NULL, the
+	 * options (--era, --cpus); else e.g. "FILE:LINE: era" of a schedule
+	 * file, so that its own bad values are not blamed on options never
+	 * given. */
+	const char *era_said, *cpus_said;
 };
 
 /*

@@ -123,6 +123,13 @@ json_t *km_sweep_group(json_t *const *rows, int n);
 json_t *km_sweep_table(const char *scenario, const char *file, json_t *rows);
 /* The contract's exit status of a report (0..3), for reports read back. */
 int km_sweep_report_status(const json_t *rep);
+/*
+ * km_sweep_sat_round - @d rounded to a whole number, saturated to the
+ * range of json_int_t (NaN: 0).  A mean of reports' figures is summed in
+ * double, and two seeds of INT64_MAX average to 2^63, which llround()
+ * cannot return.
+ */
+json_int_t km_sweep_sat_round(double d);
 
 /* ------------------------------------------------- jobs: sweep_jobs.c -- */
 

@@ -29,6 +29,7 @@
  */
 #include "sweep.h"
 #include "../lua/sandbox.h"
+#include "../input.h"
 #include "../report/report_read.h"
 
 #include <dirent.h>
@@ -40,6 +41,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* A report larger than this is refused (kmod.lua on 1024 CPUs writes
+ * 0.8 MB; a device or a runaway pipe must not fill the memory). */
+#define KM_REPORT_MAX_BYTES ((size_t)256 << 20)
 
 struct entry {
 	json_t *row;			/* the run's summary */
@@ -60,6 +65,7 @@ struct merge {
 	const struct km_sweep_merge_opts *opts;
 	const struct km_era_list *eras;
 	char **files;
+	bool *named;			/* files[i] was named on the command line */
 	int nfiles, capfiles;
 	struct entry *v;
 	int n, cap;
@@ -74,7 +80,7 @@ struct merge {
 
 /* ------------------------------------------------------------- files -- */
 
-static int add_file(struct merge *m, const char *path)
+static int add_file(struct merge *m, const char *path, bool named)
 {
 	if (m->nfiles == m->capfiles) {
 		int cap = m->capfiles ? m->capfiles * 2 : 256;
@@ -82,11 +88,15 @@ static int add_file(struct merge *m, const char *path)
 		if (!more)
 			return -1;
 		m->files = more;
+		bool *nmore = realloc(m->named, (size_t)cap * sizeof(*nmore));
+		if (!nmore)
+			return -1;
+		m->named = nmore;
 		m->capfiles = cap;
 	}
 	if (!(m->files[m->nfiles] = strdup(path)))
 		return -1;
-	m->nfiles++;
+	m->named[m->nfiles++] = named;
 	return 0;
 }
 
@@ -109,7 +119,7 @@ static int collect(struct merge *m, const char *path)
 	if (!S_ISDIR(st.st_mode) && n > 4 && !strcmp(path + n - 4, ".lua"))
 		return scenario_file(m, path);
 	if (!S_ISDIR(st.st_mode))
-		return add_file(m, path) < 0 ? (snprintf(m->err, m->errlen, "out of memory"), -1) : 0;
+		return add_file(m, path, true) < 0 ? (snprintf(m->err, m->errlen, "out of memory"), -1) : 0;
 	DIR *d = opendir(path);
 	if (!d) {
 		snprintf(m->err, m->errlen, "--from %s: %s", path, strerror(errno));
@@ -129,7 +139,7 @@ static int collect(struct merge *m, const char *path)
 		}
 		snprintf(full, plen + len + 2, "%s%s%s", path,
 			 plen && path[plen - 1] == '/' ? "" : "/", de->d_name);
-		rc = add_file(m, full);
+		rc = add_file(m, full, false);
 		free(full);
 	}
 	closedir(d);
@@ -145,38 +155,17 @@ static int collect(struct merge *m, const char *path)
 	return 0;
 }
 
-/* The whole of @path in a buffer (NUL-terminated), or NULL with the
- * reason in m->err. */
-static char *slurp(struct merge *m, const char *path, size_t *lenp)
+/*
+ * The whole of @path in a buffer (NUL-terminated), or NULL with the
+ * reason in m->err.  Through km_input_read(): a FIFO found by listing a
+ * folder is refused without blocking; a pipe named on the command line
+ * (@named: `--from <(...)`) is read to its end.
+ */
+static char *slurp(struct merge *m, const char *path, bool named, size_t *lenp)
 {
-	int fd = open(path, O_RDONLY);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) < 0) {
-		snprintf(m->err, m->errlen, "%s: cannot read: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	char *text;
+	if (km_input_read(path, named, KM_REPORT_MAX_BYTES, &text, lenp, m->err, m->errlen) < 0)
 		return NULL;
-	}
-	size_t len = (size_t)st.st_size, got = 0;
-	char *text = malloc(len + 1);
-	while (text && got < len) {
-		ssize_t r = read(fd, text + got, len - got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	int rerr = errno;
-	close(fd);
-	if (!text || got < len) {
-		snprintf(m->err, m->errlen, "%s: cannot read: %s", path,
-			 text ? strerror(rerr) : "out of memory");
-		free(text);
-		return NULL;
-	}
-	text[len] = 0;
-	*lenp = len;
 	return text;
 }
 
@@ -193,7 +182,7 @@ static int scenario_file(struct merge *m, const char *path)
 			 m->lua, path);
 		return -1;
 	}
-	char *text = slurp(m, path, &len);
+	char *text = slurp(m, path, true, &len);
 	if (!text)
 		return -1;
 	m->lua = path;
@@ -229,10 +218,11 @@ static const struct km_pick report_pick[] = {
 };
 
 /* The whole of @path, parsed.  NULL with the reason in m->err. */
-static json_t *load(struct merge *m, const char *path)
+static json_t *load(struct merge *m, int fi)
 {
+	const char *path = m->files[fi];
 	size_t len;
-	char *text = slurp(m, path, &len);
+	char *text = slurp(m, path, m->named[fi], &len);
 	if (!text)
 		return NULL;
 	json_error_t je;
@@ -380,7 +370,7 @@ static char *signature(const json_t *params)
 static int read_report(struct merge *m, int fi)
 {
 	const char *path = m->files[fi];
-	json_t *rep = load(m, path);
+	json_t *rep = load(m, fi);
 	if (!rep)
 		return -1;
 	static const char *const strings[] = {
@@ -400,6 +390,14 @@ static int read_report(struct merge *m, int fi)
 	if (missing || mode == -2) {
 		snprintf(m->err, m->errlen, "%s: not a lockmuseum report (%s \"%s\" member)", path,
 			 missing ? "no" : "an unknown", missing ? missing : "mode");
+		json_decref(rep);
+		return -1;
+	}
+	/* a CPU count as the engine has them: (int)4294967298 would be 2 */
+	json_int_t ncpus = json_integer_value(json_object_get(rep, "cpus"));
+	if (ncpus < 1 || ncpus > KM_MAX_CPUS) {
+		snprintf(m->err, m->errlen, "%s: not a lockmuseum report (\"cpus\": %" PRId64
+			 ", not 1 to %d)", path, (int64_t)ncpus, KM_MAX_CPUS);
 		json_decref(rep);
 		return -1;
 	}
@@ -427,7 +425,7 @@ static int read_report(struct merge *m, int fi)
 		return -1;
 	}
 	struct entry e = { .mode = mode, .file = fi };
-	e.cpus = (int)json_integer_value(json_object_get(rep, "cpus"));
+	e.cpus = (int)ncpus;
 	e.seed = (uint64_t)json_integer_value(json_object_get(rep, "seed"));
 	snprintf(e.trace_hash, sizeof(e.trace_hash), "%s", str_member(rep, "trace_hash"));
 	e.row = km_sweep_summarise(rep, km_sweep_report_status(rep), km_mode_name(mode),
@@ -691,6 +689,7 @@ out:
 	for (int i = 0; i < m.nfiles; i++)
 		free(m.files[i]);
 	free(m.files);
+	free(m.named);
 	json_decref(m.no_params);
 	km_sweep_plan_free(&plan);
 	return table;

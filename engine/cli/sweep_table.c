@@ -19,9 +19,36 @@
 #include "sweep.h"
 #include "../cpu_time.h"
 
+#include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/*
+ * Every figure here comes from reports, and a report comes from anywhere
+ * (a sweep's job on another machine, a file anyone can edit): each is
+ * hostile, as a scenario's numbers are to the engine.  Integer sums
+ * saturate (km_sat_add), a division divides only by a count above zero,
+ * and a mean summed in double comes back through km_sweep_sat_round().
+ */
+json_int_t km_sweep_sat_round(double d)
+{
+	if (isnan(d))
+		return 0;
+	/* (double)INT64_MAX is 2^63: everything below it fits */
+	if (d >= (double)INT64_MAX)
+		return INT64_MAX;
+	if (d <= (double)INT64_MIN)
+		return INT64_MIN;
+	return (json_int_t)llround(d);
+}
+
+/* A real a table can hold: jansson has no NaN and no infinity. */
+static double finite_or_clamped(double d)
+{
+	return isnan(d) ? 0 : d > DBL_MAX ? DBL_MAX : d < -DBL_MAX ? -DBL_MAX : d;
+}
 
 json_t *km_sweep_summarise(const json_t *rep, int status, const char *mode, const char *era,
 			   int cpus)
@@ -90,7 +117,8 @@ json_t *km_sweep_summarise(const json_t *rep, int status, const char *mode, cons
 		break;
 	}
 	json_object_set_new(row, "contentions", json_integer(cont));
-	json_object_set_new(row, "wait_avg_ns", json_integer(wn ? wtot / wn : 0));
+	/* a count of waits above zero: INT64_MIN / -1 traps (SIGFPE) */
+	json_object_set_new(row, "wait_avg_ns", json_integer(wn > 0 ? wtot / wn : 0));
 	json_object_set_new(row, "wait_max_ns", json_integer(wmax));
 	json_object_set_new(row, "busy_pct", json_real(km_cpu_time_pct(&ct, KM_CPU_BUSY)));
 	json_object_set_new(row, "spin_pct", json_real(km_cpu_time_pct(&ct, KM_CPU_SPIN)));
@@ -165,9 +193,9 @@ static void mean_of(json_t *row, const char *key, json_t *const *rows, int n)
 		}
 	double mean = k ? sum / k : 0;
 	if (json_is_real(v))
-		json_object_set_new(row, key, json_real(mean));
+		json_object_set_new(row, key, json_real(finite_or_clamped(mean)));
 	else
-		json_object_set_new(row, key, json_integer((json_int_t)llround(mean)));
+		json_object_set_new(row, key, json_integer(km_sweep_sat_round(mean)));
 }
 
 static json_t *spread_of(const char *key, json_t *const *rows, int n)
@@ -187,8 +215,10 @@ static json_t *spread_of(const char *key, json_t *const *rows, int n)
 	if (!any)
 		return NULL;
 	json_t *s = json_object();
-	json_object_set_new(s, "min", real ? json_real(lo) : json_integer((json_int_t)lo));
-	json_object_set_new(s, "max", real ? json_real(hi) : json_integer((json_int_t)hi));
+	json_object_set_new(s, "min", real ? json_real(finite_or_clamped(lo)) :
+			    json_integer(km_sweep_sat_round(lo)));
+	json_object_set_new(s, "max", real ? json_real(finite_or_clamped(hi)) :
+			    json_integer(km_sweep_sat_round(hi)));
 	return s;
 }
 
@@ -252,17 +282,19 @@ json_t *km_sweep_group(json_t *const *rows, int n)
 					c++;
 				}
 			}
-			json_object_set_new(p99, name, json_integer((json_int_t)llround(sum / c)));
+			json_object_set_new(p99, name, json_integer(km_sweep_sat_round(sum / c)));
 		}
 		/* violations and checks add up over the seeds */
 		json_t *viol = json_object();
 		json_int_t ok = 0, checks = 0;
 		for (int i = 0; i < k; i++) {
 			json_object_foreach(json_object_get(fig[i], "violations"), name, v)
-				json_object_set_new(viol, name, json_integer(json_integer_value(
-					json_object_get(viol, name)) + json_integer_value(v)));
-			ok += json_integer_value(json_object_get(fig[i], "checks_ok"));
-			checks += json_integer_value(json_object_get(fig[i], "checks"));
+				json_object_set_new(viol, name, json_integer(km_sat_add(
+					json_integer_value(json_object_get(viol, name)),
+					json_integer_value(v))));
+			ok = km_sat_add(ok, json_integer_value(json_object_get(fig[i], "checks_ok")));
+			checks = km_sat_add(checks, json_integer_value(json_object_get(fig[i],
+											 "checks")));
 		}
 		json_object_set_new(row, "violations", viol);
 		json_object_set_new(row, "checks_ok", json_integer(ok));

@@ -102,6 +102,13 @@ int km_tour_command(const struct km_tour_opts *o)
 			km_eras_free(&eras);
 			return 2;
 		}
+		/* a folder that cannot be written is said before 15 exhibits run */
+		if (access(o->out_dir, W_OK | X_OK) < 0) {
+			fprintf(stderr, "lockmuseum: --out %s: %s\n", o->out_dir, strerror(errno));
+			km_tour_free(&tour);
+			km_eras_free(&eras);
+			return 2;
+		}
 		snprintf(txt_final, sizeof(txt_final), "%s/tour.txt", o->out_dir);
 		if (km_out_open(&txt_out, txt_final, err, sizeof(err)) < 0) {
 			fprintf(stderr, "lockmuseum: %s: %s\n", txt_final, err);
@@ -112,8 +119,9 @@ int km_tour_command(const struct km_tour_opts *o)
 		txt = txt_out.f;
 	}
 	int status = 0, pngs = 0;
+	bool stopped = false;	/* a file could not be written: said once, no more runs */
 	km_writing_output++;	/* tour.txt's temporary, and the PNGs */
-	for (int i = 0; i < tour.n && !km_interrupted; i++) {
+	for (int i = 0; i < tour.n && !km_interrupted && !stopped; i++) {
 		const struct km_exhibit *e = &tour.v[i];
 		FILE *outs[2] = { stdout, txt };
 		char cpus_s[16] = "";
@@ -176,22 +184,37 @@ int km_tour_command(const struct km_tour_opts *o)
 				km_cli_exhibit_of(&vex, e);
 				if (km_cli_png_exhibit(&eras, &vex, &first, png, o->png_w, o->png_h,
 						       err, sizeof(err)) < 0) {
+					/* a full disk or a file-size limit fails every
+					 * picture after this one too: say it once */
 					fprintf(stderr, "lockmuseum: %s: %s\n", png, err);
 					status = 2;
+					stopped = true;
 				} else {
 					pngs++;
 				}
 			}
 		}
 		km_session_free(&first);
+		/* tour.txt as it grows: its write error now, with its errno
+		 * (ENOSPC, EFBIG), not a stdio flag found at the end */
+		if (txt && !stopped && fflush(txt) != 0) {
+			fprintf(stderr, "lockmuseum: %s: cannot write: %s\n", txt_final,
+				strerror(errno));
+			status = 2;
+			stopped = true;
+		}
 	}
-	if (txt && km_interrupted) {
+	if (txt && (km_interrupted || stopped)) {
+		/* never leave a half-written tour behind */
+		km_out_abort(&txt_out);
+		status = 2;
+	} else if (txt && km_interrupted) {
 		/* never leave a half-written tour behind */
 		km_out_abort(&txt_out);
 		status = 2;
 	} else if (txt) {
 		if (km_out_commit(&txt_out, err, sizeof(err)) < 0) {
-			fprintf(stderr, "lockmuseum: %s: cannot write: %s\n", txt_final, err);
+			fprintf(stderr, "lockmuseum: %s: %s\n", txt_final, err);	/* err: "cannot write: ..." */
 			status = 2;
 		} else {
 			fprintf(stderr, "lockmuseum: wrote %s and %d PNG%s under %s\n", txt_final,

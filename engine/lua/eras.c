@@ -207,6 +207,12 @@ static int l_era(lua_State *L)
 		read_costs(L, lua_gettop(L), &e->cost);
 	}
 	lua_pop(L, 1);
+	/* the costs against each other: the IPI's flight is part of the
+	 * wake-up, and the woken CPU's switch is the rest (wakeup - ipi) */
+	if (e->cost.ipi > e->cost.wakeup)
+		return luaL_error(L, "era{}: costs.ipi (%I ns) is more than costs.wakeup (%I ns), "
+				  "which includes it", (lua_Integer)e->cost.ipi,
+				  (lua_Integer)e->cost.wakeup);
 	if (!e->smp && e->cpus > 1)
 		return luaL_error(L, "era{}: a uniprocessor era (smp = false) has 1 CPU");
 	/* The folder's index is its file names (the shelf, eras.h): what

@@ -3,6 +3,7 @@
  */
 #include "sandbox.h"
 #include "sandbox_order.h"
+#include "../input.h"
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -27,6 +28,27 @@ struct km_sandbox *km_sandbox_of(lua_State *L)
 
 static void sb_hook(lua_State *L, lua_Debug *ar);
 
+/*
+ * "file:line: " of the innermost frame of @T that is the scenario's, into
+ * @buf: the sandbox's own Lua (next() and pairs(), chunk "=prelude") is
+ * passed over, so that a budget spent inside a next() names the line that
+ * called it, not "prelude:N".  Reading frames allocates nothing ("S" and
+ * "l" only copy into the lua_Debug), so the allocator may call it.
+ * Returns false (@buf as it was) if no frame has a line.
+ */
+static bool scenario_where(lua_State *T, char *buf, size_t len)
+{
+	lua_Debug ar;
+	for (int lv = 0; T && lv < 64 && lua_getstack(T, lv, &ar); lv++) {
+		if (!lua_getinfo(T, "Sl", &ar) || ar.currentline <= 0 ||
+		    !strcmp(ar.source, "=prelude"))
+			continue;
+		snprintf(buf, len, "%s:%d: ", ar.short_src, ar.currentline);
+		return true;
+	}
+	return false;
+}
+
 /* The capped allocator: refuses growth past the limit. */
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -43,14 +65,7 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 			/* Where?  Reading the running thread's top frame allocates
 			 * nothing ("S" and "l" only copy into the lua_Debug). */
 			lua_State *T = sb->running ? sb->running : sb->L;
-			lua_Debug ar;
-			for (int lv = 0; T && lv < 64 && lua_getstack(T, lv, &ar); lv++) {
-				if (lua_getinfo(T, "Sl", &ar) && ar.currentline > 0) {
-					snprintf(sb->where, sizeof(sb->where), "%s:%d: ",
-						 ar.short_src, ar.currentline);
-					break;
-				}
-			}
+			scenario_where(T, sb->where, sizeof(sb->where));
 			char msg[512];
 			snprintf(msg, sizeof(msg), "%smemory budget of %zu bytes exceeded "
 				 "(raise it with --max-memory)", sb->where, sb->mem_limit);
@@ -105,9 +120,7 @@ static bool charge_instructions(struct km_sandbox *sb, uint64_t n, const char *w
 static void sb_hook(lua_State *L, lua_Debug *ar)
 {
 	struct km_sandbox *sb = km_sandbox_of(L);
-	lua_Debug here;
-	if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
-		snprintf(sb->where, sizeof(sb->where), "%s:%d: ", here.short_src, here.currentline);
+	scenario_where(L, sb->where, sizeof(sb->where));
 	/* the period that just ended; a thread's first periods are short
 	 * and double up to KM_HOOK_EVERY (see km_sandbox_thread_done) */
 	int period = lua_gethookcount(L);
@@ -508,40 +521,15 @@ int km_sandbox_loadfile(struct km_sandbox *sb, const char *path)
 	/*
 	 * The file is read with malloc, outside Lua's allocator: a file
 	 * larger than the memory budget must be an error returned here, not a
-	 * memory error raised outside any protected call (a panic).
+	 * memory error raised outside any protected call (a panic).  And
+	 * through km_input_read(): a FIFO or a device is refused before it
+	 * can block (a scenario is read more than once: no pipes).
 	 */
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		lua_pushfstring(L, "%s: cannot open: %s", path, strerror(errno));
-		return LUA_ERRFILE;
-	}
-	size_t cap = 65536, len = 0;
-	char *text = malloc(cap);
-	size_t n;
-	while (text && (n = fread(text + len, 1, cap - len, f)) > 0) {
-		len += n;
-		if (len > (16u << 20)) {
-			fclose(f);
-			free(text);
-			lua_pushfstring(L, "%s: file is larger than 16 MiB", path);
-			return LUA_ERRFILE;
-		}
-		if (len == cap) {
-			char *more = realloc(text, cap * 2);
-			if (!more) {
-				free(text);
-				text = NULL;
-				break;
-			}
-			text = more;
-			cap *= 2;
-		}
-	}
-	bool err = !text || ferror(f);
-	fclose(f);
-	if (err) {
-		free(text);
-		lua_pushfstring(L, "%s: read error", path);
+	char *text;
+	size_t len;
+	char ierr[1024];
+	if (km_input_read(path, false, 16u << 20, &text, &len, ierr, sizeof(ierr)) < 0) {
+		lua_pushstring(L, ierr);
 		return LUA_ERRFILE;
 	}
 	sb->source_hash = km_sandbox_source_hash(text, len);

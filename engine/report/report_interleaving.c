@@ -23,6 +23,7 @@
  */
 #include "report.h"
 #include "../time_unit.h"
+#include "../text_escape.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -127,7 +128,12 @@ static bool operation(const struct sheet *sh, const struct km_trace_rec *r, char
 			 value(sh, r->arg, v, sizeof(v)));
 		return true;
 	case KM_TR_LOG:
-		snprintf(buf, len, "log \"%s\"", r->obj < sim->logs.n ? sim->logs.v[r->obj] : "");
+		/* the scenario's text: its control characters spelled out */
+		if (len < 8)
+			return false;
+		memcpy(buf, "log \"", 6);
+		km_escape(buf + 5, len - 6, r->obj < sim->logs.n ? sim->logs.v[r->obj] : "");
+		strcat(buf, "\"");
 		return true;
 	case KM_TR_VIOLATION:
 		snprintf(buf, len, "!! %s",

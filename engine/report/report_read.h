@@ -20,11 +20,11 @@ struct km_pick {
 
 /**
  * km_report_read - parse @len bytes of @text, keeping what @pick names.
- * When the text is one JSON object, returns a new object of its picked
- * members, in the text's order.  Otherwise returns what json_loadb()
- * returns for the whole text: the value, or NULL with jansson's error
- * (and line) in @err.  (Below the top level, a member the reader cannot
- * take apart itself is taken whole from jansson's reading.)
+ * Returns what json_loadb() returns for the text (a key given twice
+ * refused, nesting deeper than 2048 refused): the value, or NULL with
+ * jansson's error (and line) in @err.  When the value is an object, it
+ * is cut down to its picked members, in the text's order.
+ * Context: any thread; allocates (the caller frees the value).
  */
 json_t *km_report_read(const char *text, size_t len, const struct km_pick *pick,
 		       json_error_t *err);

@@ -10,6 +10,7 @@
 #include "report.h"
 #include "../cpu_time.h"
 #include "../time_unit.h"
+#include "../text_escape.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -258,9 +259,12 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 	}
 	if (ri->nchecks) {
 		fprintf(out, "\nchecks\n");
-		for (int i = 0; i < ri->nchecks; i++)
-			fprintf(out, "  %-4s %s\n", ri->checks[i].ok ? "ok" : "FAIL",
-				ri->checks[i].message);
+		for (int i = 0; i < ri->nchecks; i++) {
+			/* the scenario's text: its control characters spelled out */
+			fprintf(out, "  %-4s ", ri->checks[i].ok ? "ok" : "FAIL");
+			km_put_escaped(ri->checks[i].message ? ri->checks[i].message : "", out);
+			fputc('\n', out);
+		}
 	}
 }
 

@@ -141,6 +141,13 @@ static void series_marker(struct km_draw *d, int x, int y, int r, unsigned i)
 	}
 }
 
+/* A figure of the table as a time: a mean of reports' waits can be
+ * INT64_MAX, and 1.08 times that is no km_time (the cast is undefined). */
+static km_time as_time(double v)
+{
+	return !(v > 0) ? 0 : v >= (double)INT64_MAX ? INT64_MAX : (km_time)v;
+}
+
 static void chart(struct km_draw *d, int x, int y, int w, int h, const char *title,
 		  const struct series *s, int ns, const int *cpus, int nx, bool wait)
 {
@@ -167,7 +174,7 @@ static void chart(struct km_draw *d, int x, int y, int w, int h, const char *tit
 		km_draw_hline(d, left, right, gy, km_pal(KM_C_GRID));
 		char lab[32];
 		if (wait)	/* one unit for the axis: the top tick's */
-			km_time_in((km_time)(ymax * g / 4), km_time_unit_for((km_time)ymax), true, lab,
+			km_time_in(as_time(ymax * g / 4), km_time_unit_for(as_time(ymax)), true, lab,
 				   sizeof(lab));
 		else
 			fmt_rate(ymax * g / 4, lab, sizeof(lab));
@@ -201,6 +208,8 @@ static void chart(struct km_draw *d, int x, int y, int w, int h, const char *tit
 					continue;
 				}
 				double v = wait ? s[i].wait[k] : s[i].thr[k];
+				/* below the axis (a negative figure, or NaN): on it */
+				v = v > 0 ? v : 0;
 				int yy = bottom - (int)((double)(bottom - top) * v / ymax);
 				if (pass == 0 && px >= 0)
 					series_line(d, px, py, xs[k], yy, (unsigned)i, pen, &phase);

@@ -18,7 +18,9 @@
 #include "../report/out_file.h"
 
 #include <SDL_image.h>
+#include <errno.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -99,6 +101,18 @@ static bool png_complete(FILE *f)
 	       fread(tail, 1, 12, f) == 12 && !memcmp(tail + 4, "IEND", 4);
 }
 
+/* Why a write stopped short, when stdio has forgotten (its errno is long
+ * gone): one more byte at the end of the temporary (removed anyway) says
+ * ENOSPC or EFBIG.  0: it went in, the cause is not known. */
+static int short_write_errno(FILE *f)
+{
+	struct stat st;
+	char b = 0;
+	if (fstat(fileno(f), &st) < 0)
+		return 0;
+	return pwrite(fileno(f), &b, 1, st.st_size) < 0 ? errno : 0;
+}
+
 int km_view_save_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 {
 	struct km_out_file out;
@@ -111,7 +125,12 @@ int km_view_save_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	if (!out.in_place && !png_complete(out.f)) {
-		snprintf(err, errlen, "cannot write completely (disk full, or a file-size limit?)");
+		int e = short_write_errno(out.f);
+		if (e)
+			snprintf(err, errlen, "cannot write: %s", strerror(e));
+		else
+			snprintf(err, errlen, "cannot write completely (disk full, or a file-size "
+				 "limit?)");
 		km_out_abort(&out);
 		return -1;
 	}

@@ -9,13 +9,16 @@
 #ifndef KM_FUZZ_COMMON_H
 #define KM_FUZZ_COMMON_H
 
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../../engine/cli/session.h"
@@ -65,6 +68,78 @@ static inline void fuzz_write_file(const uint8_t *data, size_t size)
 		perror("fuzz: fclose");
 		abort();
 	}
+}
+
+/*
+ * The stall detector.  An input that runs one library call past the wall
+ * budget meets the engine's watchdog (session.c: the budget plus 3 s),
+ * which writes its one line and ends the process with _exit(2).  Alone,
+ * libFuzzer reports that as a crash with no input kept, and fork mode
+ * (-fork=1 -ignore_crashes=1) prints only a child's lines that hold
+ * "ERROR:" -- so the round-two campaigns saw four "child exits" with no
+ * cause and no input (docs/hardening.md).  libFuzzer's own -timeout
+ * cannot fire either: the engine's handler owns SIGALRM during the call.
+ * So a thread of the harness watches each call, and one still running
+ * FUZZ_STALL_SECONDS after it began -- the harnesses' 2 s wall budget
+ * plus 2.5 s, before the watchdog's 2 + 3 -- is aborted, with a line
+ * libFuzzer prints: a deadly signal, and the input kept as a crash.
+ */
+#ifndef FUZZ_STALL_SECONDS
+#define FUZZ_STALL_SECONDS 4.5
+#endif
+
+static atomic_llong fuzz_call_began_ms;	/* 0: no call running */
+
+static inline long long fuzz_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void *fuzz_stall_watch(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		struct timespec tick = { 0, 100 * 1000 * 1000 };
+		nanosleep(&tick, NULL);
+		long long began = atomic_load(&fuzz_call_began_ms);
+		if (began && fuzz_now_ms() - began > (long long)(FUZZ_STALL_SECONDS * 1000)) {
+			fprintf(stderr, "==%d== ERROR: fuzz: one call has run %.1f s, past the wall "
+				"budget: the engine's watchdog would end it with _exit(2) and no "
+				"input kept\n", (int)getpid(), FUZZ_STALL_SECONDS);
+			/* the watchdog off first: its _exit must not cut short
+			 * libFuzzer's report and the saving of the input */
+			struct itimerval off = { { 0, 0 }, { 0, 0 } };
+			setitimer(ITIMER_REAL, &off, NULL);
+			signal(SIGALRM, SIG_IGN);
+			abort();
+		}
+	}
+	return NULL;
+}
+
+static void fuzz_stall_start(void)
+{
+	pthread_t th;
+	if (pthread_create(&th, NULL, fuzz_stall_watch, NULL) != 0) {
+		perror("fuzz: the stall detector");
+		abort();
+	}
+	pthread_detach(th);
+}
+
+/* Around each call into the engine: the detector's start and stop. */
+static inline void fuzz_call_begin(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, fuzz_stall_start);
+	atomic_store(&fuzz_call_began_ms, fuzz_now_ms());
+}
+
+static inline void fuzz_call_end(void)
+{
+	atomic_store(&fuzz_call_began_ms, 0);
 }
 
 static struct km_era_list fuzz_eras;
@@ -117,7 +192,9 @@ static inline int fuzz_session_run(struct km_session *s, const struct km_era_lis
 	struct itimerval old_it;
 	sigaction(SIGALRM, NULL, &old_sa);
 	getitimer(ITIMER_REAL, &old_it);
+	fuzz_call_begin();
 	int status = km_session_run(s, eras, rq);
+	fuzz_call_end();
 	sigaction(SIGALRM, &old_sa, NULL);
 	setitimer(ITIMER_REAL, &old_it, NULL);
 	return status;

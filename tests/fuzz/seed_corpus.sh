@@ -5,6 +5,10 @@
 #   era       eras/*.lua, each with its machine's costs inline
 #   cli       one command line per test scenario: "run", the file, and the
 #             arguments of its "-- args:" header, one per line
+#   report    the JSON reports of a few real runs (made with the binary
+#             build/lockmuseum, or $KM_FUZZ_BIN), alone and in pairs of two
+#             seeds split by a NUL byte, as fuzz_report reads them
+#   schedule  scripts/challenges/solutions/*.schedule
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -52,8 +56,25 @@ cli)
 	printf 'run\nscripts/bkl.lua\n--era\n1996\n--anachronism\n--cpus\n4\n--seed\n7\n' >"$out/seed-anachronism"
 	printf 'run\nscripts/uniproc_cli.lua\n--set\nloops=3\n--duration\n1000000\n--max-events\n5000\n' >"$out/seed-set"
 	;;
+report)
+	bin=${KM_FUZZ_BIN:-$root/build/lockmuseum}
+	for s in uniproc_cli bkl inode; do
+		for seed in 1 2; do
+			"$bin" run "$root/scripts/$s.lua" --seed "$seed" --duration 2ms \
+				--report json >"$out/seed-$s-$seed.json" 2>/dev/null || :
+		done
+		{ cat "$out/seed-$s-1.json"; printf '\0'; cat "$out/seed-$s-2.json"; } \
+			>"$out/seed-$s-pair"
+	done
+	;;
+schedule)
+	for f in "$root"/scripts/challenges/solutions/*.schedule; do
+		[ -e "$f" ] || continue
+		cp "$f" "$out/seed-$(basename "$f")"
+	done
+	;;
 *)
-	echo "seed_corpus.sh: unknown harness '$h' (scenario, era, cli)" >&2
+	echo "seed_corpus.sh: unknown harness '$h' (scenario, era, cli, report, schedule)" >&2
 	exit 2
 	;;
 esac

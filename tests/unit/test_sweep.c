@@ -220,6 +220,44 @@ static void test_report_read_hands_the_rest_to_jansson(void **state)
 	json_decref(got);
 }
 
+/*
+ * What jansson refuses, the reader refuses, in a member it does not pick
+ * as much as in one it does (issue 28, class 8: the reader of its own it
+ * replaced took all of these, and overflowed the stack on the first).
+ */
+static void test_report_read_refuses_what_jansson_refuses(void **state)
+{
+	enum { DEEP = 100000 };
+	char *deep = malloc(2 * DEEP + 64);
+	assert_non_null(deep);
+	size_t n = (size_t)sprintf(deep, "{\"a\": 1, \"params\": ");
+	memset(deep + n, '[', DEEP);
+	memset(deep + n + DEEP, ']', DEEP);
+	n += 2 * DEEP;
+	deep[n++] = '}';
+	json_error_t err;
+	assert_null(km_report_read(deep, n, pick, &err));
+	assert_non_null(strstr(err.text, "depth"));
+	free(deep);
+	static const char *const bad[] = {
+		"{\"a\": 1, \"skip\": \"raw\001control\"}",	/* a raw control byte */
+		"{\"a\": 1, \"s\": \"tab\there\"}",		/* a raw tab, picked */
+		"{\"a\": 1, \"skip\": [1, 2}}",			/* brackets that do not match */
+		"{\"a\": 1, \"skip\": NaN}",				/* not a JSON number */
+		"{\"a\": 1, \"skip\": [Infinity]}",
+		"{\"a\": 1, \"skip\": 01}",				/* a leading zero */
+		"{\"a\": 1, \"k\xff\": 2}",			/* a key that is not UTF-8 */
+		"{\"a\": 1, \"a\": 2}",				/* a key given twice */
+		"{\"a\": 1, \"skip\": tru}",
+		"{\"a\": 1} trailing",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		json_t *got = km_report_read(bad[i], strlen(bad[i]), pick, &err);
+		if (got)
+			fail_msg("accepted: %s", bad[i]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -231,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_sweep_table_drops_what_says_nothing),
 		cmocka_unit_test(test_report_read_picks_like_jansson),
 		cmocka_unit_test(test_report_read_hands_the_rest_to_jansson),
+		cmocka_unit_test(test_report_read_refuses_what_jansson_refuses),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
