@@ -59,8 +59,9 @@ static bool machine_name_ok(const char *s)
 	return n > 0 && n < sizeof(((struct km_era *)0)->machine);
 }
 
-/* The table of nanoseconds at stack @c, into @cost. */
-static void read_costs(lua_State *L, int c, struct km_costs *cost)
+/* The table of nanoseconds at stack @c, into @cost; @decl ("era{}",
+ * "machine{}") names the table's owner in errors. */
+static void read_costs(lua_State *L, int c, const char *decl, struct km_costs *cost)
 {
 	km_fields_only(L, c, "costs", cost_fields);
 	cost->cli = km_field_time(L, c, "costs", "cli", 1);
@@ -70,6 +71,12 @@ static void read_costs(lua_State *L, int c, struct km_costs *cost)
 	cost->wakeup = km_field_time(L, c, "costs", "wakeup", 1000);
 	cost->irq_entry = km_field_time(L, c, "costs", "irq_entry", 1000);
 	cost->ipi = km_field_time(L, c, "costs", "ipi", 0);
+	/* the costs against each other: the IPI's flight is part of the
+	 * wake-up, and the woken CPU's switch is the rest (wakeup - ipi) */
+	if (cost->ipi > cost->wakeup)
+		luaL_error(L, "%s: costs.ipi (%I ns) is more than costs.wakeup (%I ns), "
+			   "which includes it", decl, (lua_Integer)cost->ipi,
+			   (lua_Integer)cost->wakeup);
 }
 
 /* machine{ ... }: the costs into the era passed as upvalue, whose
@@ -89,7 +96,7 @@ static int l_machine(lua_State *L)
 	lua_getfield(L, 1, "costs");
 	if (!lua_istable(L, -1))
 		return luaL_error(L, "machine{}: 'costs' must be a table of nanoseconds");
-	read_costs(L, lua_gettop(L), &e->cost);
+	read_costs(L, lua_gettop(L), "machine{}", &e->cost);
 	lua_pop(L, 1);
 	return 0;
 }
@@ -204,15 +211,9 @@ static int l_era(lua_State *L)
 		if (!lua_istable(L, -1))
 			return luaL_error(L, "era{}: 'costs' must be a table of nanoseconds "
 					  "(or 'machine' the name of a file of machines/)");
-		read_costs(L, lua_gettop(L), &e->cost);
+		read_costs(L, lua_gettop(L), "era{}", &e->cost);
 	}
 	lua_pop(L, 1);
-	/* the costs against each other: the IPI's flight is part of the
-	 * wake-up, and the woken CPU's switch is the rest (wakeup - ipi) */
-	if (e->cost.ipi > e->cost.wakeup)
-		return luaL_error(L, "era{}: costs.ipi (%I ns) is more than costs.wakeup (%I ns), "
-				  "which includes it", (lua_Integer)e->cost.ipi,
-				  (lua_Integer)e->cost.wakeup);
 	if (!e->smp && e->cpus > 1)
 		return luaL_error(L, "era{}: a uniprocessor era (smp = false) has 1 CPU");
 	/* The folder's index is its file names (the shelf, eras.h): what
