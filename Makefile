@@ -292,6 +292,8 @@ install: all
 	install -d $(DESTDIR)$(LIBDIR)
 	install -m 644 $(VIEW_SO) $(DESTDIR)$(LIBDIR)/lockmuseum-view.so
 	install -m 644 eras/*.lua $(DESTDIR)$(DATADIR)/eras/
+	install -d $(DESTDIR)$(DATADIR)/eras/machines
+	install -m 644 eras/machines/*.lua $(DESTDIR)$(DATADIR)/eras/machines/
 	install -m 644 scripts/*.lua $(DESTDIR)$(DATADIR)/scripts/
 	install -d $(DESTDIR)$(DATADIR)/scripts/challenges
 	install -m 644 scripts/challenges/*.lua $(DESTDIR)$(DATADIR)/scripts/challenges/
@@ -335,7 +337,8 @@ FUZZ_HARNESSES := scenario era cli report schedule
 FUZZ_DIR        = $(BUILD)/fuzz
 FUZZ_SRC       := $(CORE_SRC) $(LUA_SRC) $(wildcard engine/report/report_*.c) \
                   engine/report/json_sink.c engine/report/out_file.c \
-                  engine/report/trace_export.c engine/report/trace_spool.c \
+                  engine/report/trace_export.c engine/report/trace_chrome.c \
+                  engine/report/trace_ftrace.c engine/report/trace_spool.c \
                   engine/cli/session.c engine/cli/out.c
 FUZZ_OBJ        = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/%.o)
 # fuzz_cli calls the whole command line (km_cli_main), view and all.

@@ -690,6 +690,73 @@ one_line_err
 err_has "2099\\.lua:1: era\\{\\}: 'version' must not be empty"
 done_
 
+# An era names its machine, a file of eras/machines/ that gives its costs:
+# a missing, misnamed or broken machine is one line naming what to fix,
+# and the era runs on the costs of the machine it names.
+t "list says which machine each era runs on" 0 list
+out_has '^  2006 .* CPUs, preemptible, machine 2005-2006$'
+out_has '^  2005 .*, 483 semaphores, machine 2005-2006$'
+done_
+
+era_line='era{ id = "2099", year = 2099, version = "9", %s }\n'
+printf "$era_line" 'machine = "nope"' >"$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "an era naming a machine that does not exist is refused" 2 list
+one_line_err
+err_has "2099\\.lua: era\\{\\}: machine 'nope': there is no .*eras/machines/nope\\.lua"
+done_
+
+printf "$era_line" 'machine = "../2003"' >"$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "an era's machine is a name in machines/, not a path" 2 list
+one_line_err
+err_has "2099\\.lua:1: era\\{\\}: 'machine' must name a file of machines/"
+done_
+
+printf "$era_line" 'machine = "2003", costs = { cli = 1 }' >"$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "an era with both costs and a machine is refused" 2 list
+one_line_err
+err_has "2099\\.lua:1: era\\{\\}: 'costs' and 'machine' both give the costs: keep one"
+done_
+
+printf "$era_line" 'machine = "m2099"' >"$bad_era/eras/2099.lua"
+printf 'machine{ name = "other", costs = {} }\n' >"$bad_era/eras/machines/m2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "a machine file gives its own name" 2 list
+one_line_err
+err_has "machines/m2099\\.lua:1: machine\\{\\}: name 'other' must be the file's name, 'm2099'"
+done_
+
+printf '\nmachine{ name = "m2099", costs = { cli = -5 } }\n' >"$bad_era/eras/machines/m2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "a machine's costs are checked as an era's are" 2 list
+one_line_err
+err_has "machines/m2099\\.lua:2: .*cli"
+done_
+
+printf 'x = 1\n' >"$bad_era/eras/machines/m2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "a machine file that never calls machine{} is refused" 2 list
+one_line_err
+err_has "machines/m2099\\.lua: the file never calls machine\\{ ... \\}"
+done_
+
+# 2099 is 2003 on 2003's machine, then on one whose switches cost 10x
+sed 's/id = "2003", year = 2003/id = "2099", year = 2099/' "$root/eras/2003.lua" >"$bad_era/eras/2099.lua"
+rm -f "$bad_era/eras/machines/m2099.lua"
+sim_end() { sed -n 's/.*outcome: completed at \([^,]*\),.*/\1/p' "$tmp/out"; }
+LOCKMUSEUM_DATA=$bad_era t "an era runs on its machine's costs" 0 run "$root/scripts/inode.lua" \
+	--era 2099 --set loops=12
+on_2003=$(sim_end)
+LOCKMUSEUM_DATA=$bad_era t "(the same scenario in 2003)" 0 run "$root/scripts/inode.lua" \
+	--era 2003 --set loops=12
+[ -n "$on_2003" ] && [ "$on_2003" = "$(sim_end)" ] ||
+	no "2099 on 2003's machine ends at '$on_2003', 2003 at '$(sim_end)'"
+sed 's/name = "2003"/name = "m2099"/; s/ctxsw     = \([0-9]*\)/ctxsw     = \10/' \
+	"$root/eras/machines/2003.lua" >"$bad_era/eras/machines/m2099.lua"
+grep -q 'ctxsw     = 40000,' "$bad_era/eras/machines/m2099.lua" || no "the test's machine is not 10x"
+sed -i 's/machine = "2003"/machine = "m2099"/' "$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "(on a machine whose switches cost 10x)" 0 run "$root/scripts/inode.lua" \
+	--era 2099 --set loops=12
+[ "$on_2003" != "$(sim_end)" ] || no "the machine's costs were not used: same end, $on_2003"
+done_
+rm -f "$bad_era/eras/2099.lua" "$bad_era/eras/machines/m2099.lua"
+
 # An era's placard names a file inside the data folder and nothing else: a
 # placard that is a FIFO (or outside the folder) is no placard, never a hang.
 data="$tmp/data"

@@ -225,6 +225,7 @@ fi
 # A data folder whose one era file backtracks for hours.
 mkdir -p "$tmp/data/eras" "$tmp/data/scripts"
 cp "$root"/eras/*.lua "$tmp/data/eras/"
+cp -r "$root/eras/machines" "$tmp/data/eras/"
 cp -r "$root/docs" "$tmp/data/docs" 2>/dev/null
 printf '%s\nera{ id = "x" }\n' "$backtrack" >"$tmp/data/eras/zz_backtrack.lua"
 term "list, inside an era file" 2 env LOCKMUSEUM_DATA="$tmp/data" "$BIN" list

@@ -1071,13 +1071,15 @@ static int cmd_list(const struct invocation *inv)
 	printf("eras (%d):\n", eras.n);
 	for (int i = 0; i < eras.n; i++) {
 		const struct km_era *e = &eras.v[i];
-		char sems[32] = "";
+		char sems[32] = "", mach[80] = "";
 		if (e->semaphores >= 0)
 			snprintf(sems, sizeof(sems), ", %d semaphores", e->semaphores);
-		printf("  %-6s %-10s %-58s %3d CPU%s, %s%s\n", e->id, e->version, e->title,
+		if (e->machine[0])
+			snprintf(mach, sizeof(mach), ", machine %s", e->machine);
+		printf("  %-6s %-10s %-58s %3d CPU%s, %s%s%s\n", e->id, e->version, e->title,
 		       e->cpus, e->cpus == 1 ? " " : "s", e->preempt == KM_PREEMPT_NONE ?
 		       "no preemption" : e->preempt == KM_PREEMPT_FULL ? "preemptible" :
-		       "voluntary preemption", sems);
+		       "voluntary preemption", sems, mach);
 	}
 	printf("\nmodes: native, cli, bkl, spinlock, semaphore, mutex\n"
 	       "  (native keeps each lock the kind its scenario declares; any other mode\n"
