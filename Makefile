@@ -7,6 +7,7 @@
 #   make sanitize build and run the tests under ASan and UBSan
 #   make install  PREFIX=/usr/local DESTDIR=
 #   make bench    the benchmark figures (no pass/fail)
+#   make bench-compare BASE=REV  this tree's figures against REV's, as ratios
 #
 # The targets people type first make sure the packages are there (the
 # `deps-check` step), then run a second make that does the work, so that
@@ -71,10 +72,11 @@ VIEW_SO := $(BUILD)/lockmuseum-view.so
 DATADIR := $(PREFIX)/share/lockmuseum
 LIBDIR  := $(PREFIX)/lib/lockmuseum
 
-.PHONY: all run test sanitize install uninstall clean deps deps-check bench check-sanitized screenshots \
+.PHONY: all run test sanitize install uninstall clean deps deps-check bench bench-build bench-compare \
+        check-sanitized screenshots \
         build build-tests check-unit check-scenarios check-cli check-gui check-docs check-reproductions \
         check-hostile check-valgrind check-fuzz-regressions check-sweeps check-structure \
-        check-determinism test-real run-real
+        check-determinism check-bench-compare test-real run-real
 
 all: deps-check
 	@$(MAKE) --no-print-directory build
@@ -101,7 +103,18 @@ BENCH_CORE_OBJ = $(patsubst $(BUILD)/%,$(BENCH_BUILD)/%,$(CORE_OBJ))
 BENCH_LIB_OBJ  = $(patsubst $(BUILD)/%,$(BENCH_BUILD)/%,$(LIB_OBJ))
 BENCH_BIN      = $(BENCH_BUILD)/tests/bench
 
+# SimPy is the yardstick of figure 10: installed here if it can be (as
+# root), and the figure skipped if not.
 bench: deps-check
+	@$(MAKE) --no-print-directory bench-build
+	@/usr/bin/python3 -c 'import simpy' 2>/dev/null || \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y python3-simpy3 >/dev/null 2>&1 || \
+	  echo "lockmuseum: python3-simpy3 could not be installed; figure 10 is skipped"
+	@tests/bench.sh $(BENCH_BUILD)/lockmuseum
+
+# The program and the drivers, built and not run: what bench-compare
+# builds in the base's copy as well as here.
+bench-build:
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_BUILD) OPT="$(BENCH_OPT)" build
 	@mkdir -p $(BENCH_BIN)
 	@echo "lockmuseum: building the benchmark drivers into $(BENCH_BIN)"
@@ -112,7 +125,14 @@ bench: deps-check
 	@$(CC) $(BENCH_CFLAGS) -o $(BENCH_BIN)/bench_spawn tests/bench/bench_spawn.c
 	@$(CC) $(BENCH_CFLAGS) $(PCFLAGS) -o $(BENCH_BIN)/bench_view tests/bench/bench_view.c \
 	  $(BENCH_LIB_OBJ) $(LDFLAGS_BASE) $(PCLIBS)
-	@tests/bench.sh $(BENCH_BUILD)/lockmuseum
+
+# The gate: this tree against BASE (a commit, main by default), each
+# figure run alternately in the two and reported as the median ratio of
+# the pairs, so that the machine's drift cancels (tests/bench_compare.sh).
+BASE ?= main
+bench-compare: deps-check
+	@$(MAKE) --no-print-directory bench-build
+	@tests/bench_compare.sh "$(BASE)"
 
 # Install what is missing, once: apt-get update, then apt-get install -y.
 # Each check only collects a name (an `exit` here would end the recipe's
@@ -224,6 +244,10 @@ check-sweeps: $(BIN)
 check-determinism: $(BIN)
 	@tests/run_determinism.sh $(BIN)
 
+# The speed gate builds and runs from a fresh clone (small runs).
+check-bench-compare:
+	@tests/run_bench_compare.sh
+
 check-valgrind: $(BIN)
 	@tests/run_valgrind.sh $(BIN)
 
@@ -243,7 +267,7 @@ check-structure:
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 TEST_SUITES := check-structure check-unit check-scenarios check-cli check-gui check-docs \
                check-reproductions check-hostile check-sweeps check-determinism check-valgrind \
-               check-sanitized
+               check-bench-compare check-sanitized
 
 test-real: build-tests
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(TEST_SUITES)
@@ -268,6 +292,8 @@ install: all
 	install -d $(DESTDIR)$(LIBDIR)
 	install -m 644 $(VIEW_SO) $(DESTDIR)$(LIBDIR)/lockmuseum-view.so
 	install -m 644 eras/*.lua $(DESTDIR)$(DATADIR)/eras/
+	install -d $(DESTDIR)$(DATADIR)/eras/machines
+	install -m 644 eras/machines/*.lua $(DESTDIR)$(DATADIR)/eras/machines/
 	install -m 644 scripts/*.lua $(DESTDIR)$(DATADIR)/scripts/
 	install -d $(DESTDIR)$(DATADIR)/scripts/challenges
 	install -m 644 scripts/challenges/*.lua $(DESTDIR)$(DATADIR)/scripts/challenges/
@@ -283,7 +309,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBDIR)
 
 clean:
-	rm -rf build build-san build-bench out
+	rm -rf build build-san build-bench build-bench-compare out
 
 # Keep the test objects: they are intermediate files of the test binaries.
 .SECONDARY:
@@ -311,7 +337,8 @@ FUZZ_HARNESSES := scenario era cli report schedule
 FUZZ_DIR        = $(BUILD)/fuzz
 FUZZ_SRC       := $(CORE_SRC) $(LUA_SRC) $(wildcard engine/report/report_*.c) \
                   engine/report/json_sink.c engine/report/out_file.c \
-                  engine/report/trace_export.c engine/report/trace_spool.c \
+                  engine/report/trace_export.c engine/report/trace_chrome.c \
+                  engine/report/trace_ftrace.c engine/report/trace_spool.c \
                   engine/cli/session.c engine/cli/out.c
 FUZZ_OBJ        = $(FUZZ_SRC:%.c=$(FUZZ_DIR)/%.o)
 # fuzz_cli calls the whole command line (km_cli_main), view and all.

@@ -4,9 +4,11 @@
  * Four entry points for the event loop (sched.c): km_choice_point when
  * it is about to resume a task, km_choice_release_for when a task steps,
  * blocks or ends (whoever waited for it goes on), km_choice_release_for_irq
- * when an interrupt handler exits (likewise), and km_choice_settle
- * before each event (a held task whose delay would be the next thing to
- * happen goes on at once: nobody else has anything to do first).
+ * when an interrupt handler exits (likewise), km_choice_settle before
+ * each event (a held task whose delay would be the next thing to happen
+ * goes on at once -- nobody else has anything to do first -- unless, with
+ * no bound, what it waits for is still to come: then its slice ends and
+ * it waits on), and km_choice_hold_expired at a delay's end.
  *
  * A hold is a timed segment like a compute, whose end is a
  * KM_EV_HOLD_END event rather than a KM_EV_SEG_END, so that the loop
@@ -19,6 +21,8 @@
  * O(tasks + sources); nothing at all runs without a chooser.
  */
 #include "core.h"
+
+#include <stdlib.h>
 
 static void hold_end_now(struct km_sim *sim, struct km_ctx *c)
 {
@@ -60,14 +64,111 @@ void km_choice_release_for_irq(struct km_sim *sim, const struct km_irqsrc *src)
 	}
 }
 
-/* The delay of @ctx ran out (the hold bound): it is no longer held. */
-void km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx)
+
+/* Could @d take a step while @ctx is held on its CPU? */
+static bool may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
+			 const struct km_ctx *d)
 {
-	if (km_ctx_held(ctx)) {
-		ctx->held_for = NULL;
-		ctx->held_for_irq = NULL;
-		sim->holds--;
+	if (d == ctx || d->kind != KM_CTX_TASK || d->finished || d->state == KM_CTX_DONE)
+		return false;
+	/* not started yet: it goes first once it starts, if it starts at all */
+	if (d->state == KM_CTX_NEW && d->start_at > sim->cfg.duration)
+		return false;
+	/* waiting for somebody else: it cannot step on its own */
+	if (d->state == KM_CTX_BLOCKED && d->deadline == KM_TIME_NEVER && d->wait != KM_WAIT_SLEEP)
+		return false;
+	/* queued behind @ctx on its CPU: only a preemption lets it run */
+	if (d->state == KM_CTX_RUNNABLE && sim->era.preempt != KM_PREEMPT_FULL && ctx->cpu >= 0) {
+		for (const struct km_ctx *q = sim->cpus[ctx->cpu].rq_head; q; q = q->rq_next)
+			if (q == d)
+				return false;
 	}
+	return true;
+}
+
+/* Does --hold-max bound the holds (else a hold lasts until its other went)? */
+static bool hold_bounded(const struct km_sim *sim)
+{
+	return sim->cfg.hold_max > 0;
+}
+
+/* Is a handler of @src running (or interrupted by another) now? */
+static bool handler_running(const struct km_sim *sim, const struct km_irqsrc *src)
+{
+	for (const struct km_ctx *i = sim->cpus[src->cpu].irq_top; i; i = i->below)
+		if (i->irq_source == src->id)
+			return true;
+	return false;
+}
+
+/* Could a handler of @src run to its exit while @ctx is held (choice.h):
+ * within the bound, or -- @ever, or no bound -- before the run's end? */
+static bool irq_may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
+			     const struct km_irqsrc *src, bool ever)
+{
+	if (src->cpu == ctx->cpu && ctx->irqoff > 0)
+		return false;	/* it cannot come in before the task's step */
+	km_time horizon = ever || !hold_bounded(sim) ? sim->cfg.duration :
+			  km_sat_add(sim->now, sim->cfg.hold_max);
+	return src->pending || src->next_at <= horizon || handler_running(sim, src);
+}
+
+/*
+ * Is what the held @c waits for still to come: may its task still step
+ * (or the handler of its source still run) while it waits?  @ever: with
+ * no bound on the wait (when a bounded hold ends, was it cut?).
+ */
+static bool hold_worth(const struct km_sim *sim, const struct km_ctx *c, bool ever)
+{
+	if (c->held_for)
+		return may_go_first(sim, c, c->held_for);
+	if (c->held_for_irq)
+		return irq_may_go_first(sim, c, c->held_for_irq, ever);
+	return false;
+}
+
+/*
+ * How long an unbounded hold of @c waits before it looks again: until
+ * just after its task's start or its source's next firing when those are
+ * ahead, else KM_HOLD_MAX.  A slice's end is a real event, so the run
+ * never stalls on a hold, and a stale one is never far ahead.
+ */
+static km_time hold_slice(const struct km_sim *sim, const struct km_ctx *c)
+{
+	if (hold_bounded(sim))
+		return sim->cfg.hold_max;
+	km_time at = KM_TIME_NEVER;
+	if (c->held_for && c->held_for->state == KM_CTX_NEW)
+		at = c->held_for->start_at;
+	else if (c->held_for_irq && !c->held_for_irq->pending)
+		at = c->held_for_irq->next_at;
+	if (at != KM_TIME_NEVER && at > sim->now && at - sim->now < KM_TIME_NEVER / 2)
+		return at - sim->now + 1;
+	return KM_HOLD_MAX;
+}
+
+/**
+ * km_choice_hold_expired - the delay of the held @ctx ran out.  With no
+ * bound, while what it waits for can still come, it waits another slice;
+ * else it is no longer held (with a bound: a cut hold, when what it
+ * waited for could still have come).
+ * Returns true when it waits on (its step does not follow yet).
+ * Context: the event loop, at the task's KM_EV_HOLD_END.
+ */
+bool km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx)
+{
+	if (!km_ctx_held(ctx))
+		return false;
+	if (!hold_bounded(sim) && hold_worth(sim, ctx, false)) {
+		km_ctx_run_seg(sim, ctx, hold_slice(sim, ctx));
+		return true;
+	}
+	if (hold_bounded(sim) && hold_worth(sim, ctx, true))
+		sim->holds_cut++;
+	ctx->held_for = NULL;
+	ctx->held_for_irq = NULL;
+	sim->holds--;
+	return false;
 }
 
 /**
@@ -82,55 +183,20 @@ void km_choice_settle(struct km_sim *sim)
 		struct km_ctx *c = sim->ctxs.v[top->id];
 		bool live = top->token == c->seg_token && c->act == KM_ACT_SEG && km_ctx_held(c) &&
 			    km_ctx_on_top(sim, c);
+		/* an unbounded hold waits on while its other can still go */
+		if (live && !hold_bounded(sim) && hold_worth(sim, c, false))
+			break;
 		struct km_event ev;
 		km_evq_pop(&sim->evq, &ev);
 		sim->productive--;
-		if (live)
+		if (live) {
+			if (hold_bounded(sim) && hold_worth(sim, c, true))
+				sim->holds_cut++;
 			hold_end_now(sim, c);
+		}
 	}
 }
 
-/* Could @d take a step while @ctx is held on its CPU? */
-static bool may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
-			 const struct km_ctx *d)
-{
-	if (d == ctx || d->kind != KM_CTX_TASK || d->finished || d->state == KM_CTX_DONE)
-		return false;
-	/* waiting for somebody else: it cannot step on its own */
-	if (d->state == KM_CTX_BLOCKED && d->deadline == KM_TIME_NEVER && d->wait != KM_WAIT_SLEEP)
-		return false;
-	/* queued behind @ctx on its CPU: only a preemption lets it run */
-	if (d->state == KM_CTX_RUNNABLE && sim->era.preempt != KM_PREEMPT_FULL && ctx->cpu >= 0) {
-		for (const struct km_ctx *q = sim->cpus[ctx->cpu].rq_head; q; q = q->rq_next)
-			if (q == d)
-				return false;
-	}
-	return true;
-}
-
-static km_time hold_bound(const struct km_sim *sim)
-{
-	return sim->cfg.hold_max > 0 ? sim->cfg.hold_max : KM_HOLD_MAX;
-}
-
-/* Is a handler of @src running (or interrupted by another) now? */
-static bool handler_running(const struct km_sim *sim, const struct km_irqsrc *src)
-{
-	for (const struct km_ctx *i = sim->cpus[src->cpu].irq_top; i; i = i->below)
-		if (i->irq_source == src->id)
-			return true;
-	return false;
-}
-
-/* Could a handler of @src run to its exit while @ctx is held (choice.h)? */
-static bool irq_may_go_first(const struct km_sim *sim, const struct km_ctx *ctx,
-			     const struct km_irqsrc *src)
-{
-	if (src->cpu == ctx->cpu && ctx->irqoff > 0)
-		return false;	/* it cannot come in before the task's step */
-	return src->pending || src->next_at <= km_sat_add(sim->now, hold_bound(sim)) ||
-	       handler_running(sim, src);
-}
 
 /**
  * km_choice_point - @ctx is about to step: ask the chooser.
@@ -158,7 +224,7 @@ bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx)
 	sim->choice_irqs.n = 0;
 	for (uint32_t i = 0; i < sim->irqsrcs.n; i++) {
 		const struct km_irqsrc *src = sim->irqsrcs.v[i];
-		if (irq_may_go_first(sim, ctx, src) && KM_VEC_PUSH(sim->choice_irqs, src) < 0) {
+		if (irq_may_go_first(sim, ctx, src, false) && KM_VEC_PUSH(sim->choice_irqs, src) < 0) {
 			km_fail(sim, KM_ENOMEM, "out of memory at a choice point");
 			return true;
 		}
@@ -188,7 +254,7 @@ bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx)
 		ctx->held_for_irq = cp.irqs[pick - cp.nothers];
 	ctx->choice_passed = true;
 	sim->holds++;
-	km_ctx_run_seg(sim, ctx, hold_bound(sim));
+	km_ctx_run_seg(sim, ctx, hold_slice(sim, ctx));
 	return true;
 }
 
@@ -211,6 +277,69 @@ static uint64_t obj_bit(enum km_choice_obj kind, uint32_t id)
 {
 	uint64_t h = ((uint64_t)kind << 32 | id) * 0x9e3779b97f4a7c15ULL;
 	return 1ULL << (h >> 58);
+}
+
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/*
+ * The Mazurkiewicz trace of the run (sim->trace_sig): sim->running made
+ * access @op (a write when @write) to object @kind/@id.  A trace is fixed
+ * by the order of each object's writes and by which writes each read
+ * came between (reads between the same two writes commute), so the hash
+ * sums, over the accesses, one of (object, its writes before, who, what):
+ * the same for two runs that order every object's conflicting accesses
+ * alike, whatever the order of independent ones.  The dependency it
+ * uses is a part of the footprints' (a wake-up or a block orders only
+ * the accesses to its own object here), so two runs the reduction
+ * counts as one trace have one hash.  Out of memory: the hash takes the
+ * access with no position, which can only split a trace in two.
+ */
+static void sig_add(struct km_sim *sim, uint32_t kind, uint32_t id, uint32_t op, bool write)
+{
+	uint64_t key = mix64((uint64_t)kind << 32 | id) | 1;
+	struct km_sig_slot *slot = NULL;
+	if ((sim->sig_n + 1) * 2 > sim->sig_cap) {
+		uint32_t cap = sim->sig_cap ? sim->sig_cap * 2 : 64;
+		struct km_sig_slot *m = cap > sim->sig_cap ? calloc(cap, sizeof(*m)) : NULL;
+		if (m) {
+			for (uint32_t i = 0; i < sim->sig_cap; i++)
+				for (uint32_t j = (uint32_t)sim->sig_map[i].key & (cap - 1);
+				     sim->sig_map[i].key; j = (j + 1) & (cap - 1))
+					if (!m[j].key) {
+						m[j] = sim->sig_map[i];
+						break;
+					}
+			free(sim->sig_map);
+			sim->sig_map = m;
+			sim->sig_cap = cap;
+		}
+	}
+	for (uint32_t j = sim->sig_cap ? (uint32_t)key & (sim->sig_cap - 1) : 0;
+	     sim->sig_cap && sim->sig_n * 2 < sim->sig_cap; j = (j + 1) & (sim->sig_cap - 1)) {
+		if (sim->sig_map[j].key == key) {
+			slot = &sim->sig_map[j];
+			break;
+		}
+		if (!sim->sig_map[j].key) {
+			slot = &sim->sig_map[j];
+			slot->key = key;
+			slot->writes = 0;
+			sim->sig_n++;
+			break;
+		}
+	}
+	uint32_t writes = slot ? slot->writes : UINT32_MAX;
+	sim->trace_sig += mix64(key ^ mix64((uint64_t)writes << 1 | write) ^
+				mix64((uint64_t)sim->running->id << 32 | op));
+	if (slot && write)
+		slot->writes++;
 }
 
 /* sim->running read (@rd) and wrote (@wr) these: note it in its step's
@@ -246,20 +375,25 @@ void km_choice_note(struct km_sim *sim, int kind, uint32_t obj)
 	case KM_TR_RELEASE:
 	case KM_TR_TRYFAIL:
 		note(sim, 0, obj_bit(KM_OBJ_LOCK, obj));
+		sig_add(sim, KM_OBJ_LOCK, obj, (uint32_t)kind, true);
 		break;
 	case KM_TR_WAKE:
 	case KM_TR_BLOCK:
 		/* another task's state changes too: conflicts with anything */
 		note(sim, 0, ~0ULL);
+		sig_add(sim, 0x100u + (uint32_t)kind, obj, (uint32_t)kind, true);
 		break;
 	case KM_TR_VAR_READ:
 		note(sim, obj_bit(KM_OBJ_VAR, obj), 0);
+		sig_add(sim, KM_OBJ_VAR, obj, (uint32_t)kind, false);
 		break;
 	case KM_TR_VAR_WRITE:
 		note(sim, 0, obj_bit(KM_OBJ_VAR, obj));
+		sig_add(sim, KM_OBJ_VAR, obj, (uint32_t)kind, true);
 		break;
 	case KM_TR_ATOMIC:
 		note(sim, 0, obj_bit(KM_OBJ_ATOMIC, obj));
+		sig_add(sim, KM_OBJ_ATOMIC, obj, (uint32_t)kind, true);
 		break;
 	default:
 		break;
@@ -278,4 +412,5 @@ void km_choice_touch(struct km_sim *sim, enum km_choice_obj kind, uint32_t id, b
 		return;
 	uint64_t b = obj_bit(kind, id);
 	note(sim, write ? 0 : b, write ? b : 0);
+	sig_add(sim, kind, id, 0x200u, write);
 }

@@ -15,8 +15,12 @@
  * and answers either "go" (the default: what real timing does) or "let
  * that one go first".  The task is then *held*: it keeps its CPU, as a
  * stalled CPU does, for a delay that ends when the one it let go has gone
- * (plus one nanosecond), when nothing else is left to happen, or after the
- * hold bound at most.  Nothing else changes: locks, interrupts, ticks and
+ * (plus one nanosecond), however long that takes -- a task not started
+ * yet goes first once it starts -- or when it no longer can go (it ended,
+ * it waits behind the held task on a CPU the era does not preempt).  With
+ * a hold bound (hold_max) the delay is at most that, and a hold the bound
+ * ends while its other could still go is counted as cut (sim->holds_cut):
+ * a branch of the search not run.  Nothing else changes: locks, interrupts, ticks and
  * preemption run their ordinary code on that delay, so lock semantics and
  * the era's rules stay exact.  A held task's next resume is no new choice
  * point; its step follows.
@@ -25,16 +29,19 @@
  * blocks or ends.  For an interrupt source it means that a handler of that
  * source runs to its exit: the task is held until then.  The source fires
  * when the scenario says (its period and jitter are not moved); what moves
- * is the task, late by up to the bound, so the interrupt falls between two
+ * is the task, as late as it takes, so the interrupt falls between two
  * of its steps -- or, on the task's own CPU with interrupts on, between
- * two of its instructions.  A source is offered only when that can happen
- * within the bound: its handler runs now, it is latched, or its next
- * firing is due within the bound; on the task's own CPU only if the task
- * has interrupts on.  Handlers themselves are no choice points.
+ * two of its instructions.  A source is offered only when that can happen:
+ * its handler runs now, it is latched, or its next firing is due before
+ * the run's end (within the bound, if there is one); on the task's own
+ * CPU only if the task has interrupts on.  Handlers themselves are no
+ * choice points.
  *
- * The bound is KM_HOLD_MAX (1 ms, the order of a long SMI) unless the
- * run's configuration gives another (hold_max: `explore --hold-max`, for
- * the delays of a loaded box, where a task can wait seconds for a CPU).
+ * An unbounded hold is a chain of timed slices (KM_HOLD_MAX, or up to the
+ * other's start or the source's firing): at each slice's end the task
+ * looks again, so a hold is always a real event in the queue and the
+ * deadlock watch never mistakes it for a stall.  hold_max 0 is no bound
+ * (the default); `explore --hold-max` gives one.
  *
  * With no chooser (cfg.chooser NULL) none of this runs, and every run is
  * byte for byte what it was.
@@ -50,7 +57,8 @@ struct km_sim;
 struct km_ctx;
 struct km_irqsrc;
 
-/* The longest a held task waits by default: 1 ms, the order of a long SMI. */
+/* 1 ms, the order of a long SMI: an unbounded hold's slice, and the bound
+ * of a schedule file made before holds were unbounded (no hold-max line). */
 #define KM_HOLD_MAX 1000000
 
 /* In a decision's "other" (schedule.h), this bit marks an interrupt

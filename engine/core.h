@@ -66,7 +66,7 @@ void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx);
 void km_choice_release_for(struct km_sim *sim, const struct km_ctx *ctx);
 void km_choice_release_for_irq(struct km_sim *sim, const struct km_irqsrc *src);
-void km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx);
+bool km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx);
 void km_choice_settle(struct km_sim *sim);
 void km_choice_note(struct km_sim *sim, int kind, uint32_t obj);
 void km_choice_touch(struct km_sim *sim, enum km_choice_obj kind, uint32_t id, bool write);

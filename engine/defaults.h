@@ -33,6 +33,10 @@
 
 /* explore without --seeds. */
 #define KM_DEFAULT_SEEDS "1..100"
+/* One seed range everywhere (run --seed, compare and explore --seeds,
+ * scenario{ seed }, a schedule file, the "seed" of a JSON report): the
+ * integers of Lua and of JSON, 0 to 2^63 - 1. */
+#define KM_SEED_RANGE_SAYS "a seed must be a whole number from 0 to 9223372036854775807"
 
 /* `list` loads each scenario's top level for its title, within these. */
 #define KM_LIST_MAX_INSTRUCTIONS 50000000ULL

@@ -82,6 +82,8 @@ struct km_era {
 				 * less than this long ago (cache_hot_time) */
 	int semaphores;		/* struct semaphore count in the tree, or -1 */
 	struct km_costs cost;
+	char machine[64];	/* the machine whose costs these are (a file of
+				 * eras/machines/), or "": the era's own */
 };
 
 /* The five lock primitives a scenario's locks can be, in mode order. */

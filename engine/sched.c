@@ -57,6 +57,21 @@ static double wall_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* What km_emit() does past the hash, for runs that keep the trace, spool
+ * it, or explore (a chooser notes what each step touched). */
+static void emit_more(struct km_sim *sim, const struct km_trace_rec *r)
+{
+	if ((sim->trace.store || sim->trace.sink) && km_trace_store(&sim->trace, r) < 0)
+		km_fail(sim, KM_ENOMEM, "out of memory storing the trace");
+	if (sim->cfg.chooser && sim->running)
+		km_choice_note(sim, r->kind, r->obj);
+}
+
+/*
+ * Emit a trace record: folded into the hash always (km_trace_emit()'s
+ * fast half, written out here so that a plain run tests one flag an
+ * event, not three), kept and noted only where the run asked for it.
+ */
 void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 	     uint32_t obj, uint32_t aux, int64_t arg)
 {
@@ -65,10 +80,10 @@ void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 		.cpu = cpu >= 0 ? (uint16_t)cpu : 0xffff,
 		.ctx = ctx ? ctx->id : KM_TR_NONE, .obj = obj, .aux = aux, .arg = arg,
 	};
-	if (km_trace_emit(&sim->trace, &r) < 0)
-		km_fail(sim, KM_ENOMEM, "out of memory storing the trace");
-	if (sim->cfg.chooser && sim->running)
-		km_choice_note(sim, kind, obj);
+	km_trace_fold(&sim->trace, &r);
+	sim->trace.count++;
+	if (__builtin_expect(sim->emit_more, 0))
+		emit_more(sim, &r);
 }
 
 /*
@@ -174,6 +189,62 @@ static inline bool cpu_spins_for(const struct km_sim *sim, const struct km_cpu *
 	return ctx && cpu->spin_ctx == ctx && cpu->spin_until > sim->now;
 }
 
+/*
+ * The open spin windows, a binary min-heap over CPUs ordered by the
+ * window's end, ties by the later listed first (the order in which the
+ * list that came before it closed them, which the traces keep).  Each
+ * CPU knows its slot, so a window moved while open is sifted in place.
+ * The check before each event is one comparison with the top; opening
+ * and closing are O(log k) for k windows open, at most one a CPU.
+ */
+static inline bool spin_before(const struct km_cpu *a, const struct km_cpu *b)
+{
+	return a->spin_until < b->spin_until ||
+	       (a->spin_until == b->spin_until && a->spin_seq > b->spin_seq);
+}
+
+static inline void spin_heap_put(struct km_sim *sim, int slot, struct km_cpu *cpu)
+{
+	sim->spin_heap[slot] = cpu->id;
+	cpu->spin_slot = slot;
+}
+
+static void spin_heap_up(struct km_sim *sim, struct km_cpu *cpu)
+{
+	int slot = cpu->spin_slot;
+	while (slot > 0) {
+		struct km_cpu *parent = &sim->cpus[sim->spin_heap[(slot - 1) / 2]];
+		if (!spin_before(cpu, parent))
+			break;
+		spin_heap_put(sim, slot, parent);
+		slot = (slot - 1) / 2;
+	}
+	spin_heap_put(sim, slot, cpu);
+}
+
+static void spin_heap_down(struct km_sim *sim, struct km_cpu *cpu)
+{
+	int slot = cpu->spin_slot, n = sim->spin_open;
+	for (;;) {
+		int kid = 2 * slot + 1;
+		if (kid >= n)
+			break;
+		struct km_cpu *c = &sim->cpus[sim->spin_heap[kid]];
+		if (kid + 1 < n) {
+			struct km_cpu *r = &sim->cpus[sim->spin_heap[kid + 1]];
+			if (spin_before(r, c)) {
+				c = r;
+				kid++;
+			}
+		}
+		if (!spin_before(c, cpu))
+			break;
+		spin_heap_put(sim, slot, c);
+		slot = kid;
+	}
+	spin_heap_put(sim, slot, cpu);
+}
+
 /**
  * km_cpu_spin_for - the segment @ctx begins next starts with @spin ns of
  * spinning for a sleeping lock's wait-list lock (spin_lock_irqsave() of
@@ -185,7 +256,8 @@ static inline bool cpu_spins_for(const struct km_sim *sim, const struct km_cpu *
  * event is queued for the window's end -- one would be seen by whatever
  * looks at the next event (a held task's chooser, the run-ahead, the
  * event budget) -- the window is closed when the clock passes it
- * (spin_windows_close(), from pop_event()).
+ * (spin_windows_close(), from pop_event()).  A window still open on the
+ * CPU is moved to the new end, keeping its place among equal ends.
  */
 void km_cpu_spin_for(struct km_sim *sim, struct km_ctx *ctx, km_time spin)
 {
@@ -194,11 +266,12 @@ void km_cpu_spin_for(struct km_sim *sim, struct km_ctx *ctx, km_time spin)
 	struct km_cpu *cpu = &sim->cpus[ctx->cpu];
 	cpu->spin_ctx = ctx;
 	cpu->spin_until = km_sat_add(sim->now, spin);
-	if (!cpu->spin_listed) {
-		cpu->spin_listed = true;
-		cpu->spin_next = sim->spin_open;
-		sim->spin_open = cpu->id;
+	if (cpu->spin_slot < 0) {
+		cpu->spin_seq = ++sim->spin_seq;
+		cpu->spin_slot = sim->spin_open++;
 	}
+	spin_heap_up(sim, cpu);
+	spin_heap_down(sim, cpu);
 }
 
 /* The spin of @cpu's window is over: what the CPU does now is work again
@@ -213,28 +286,28 @@ static void cpu_spin_end(struct km_sim *sim, struct km_cpu *cpu)
 	km_cpu_show(sim, cpu);
 }
 
+/* Is a spin window due to close before the clock moves on to @t? */
+static inline bool spin_window_due(const struct km_sim *sim, km_time t)
+{
+	return sim->spin_open > 0 && sim->cpus[sim->spin_heap[0]].spin_until <= t;
+}
+
 /*
  * Close the spin windows that end at or before @t, earliest first, the
- * clock at each one's end: called before the clock moves on to @t, and
- * at the end of the run (whose clock may have jumped to the duration
- * bound past a window's end).  Few are open at once (one a CPU at most),
- * so a list is searched.
+ * clock at each one's end: called (when one is due) before the clock
+ * moves on to @t, and at the end of the run (whose clock may have jumped
+ * to the duration bound past a window's end).
  */
 static void spin_windows_close(struct km_sim *sim, km_time t)
 {
-	while (sim->spin_open >= 0) {
-		struct km_cpu *first = NULL;
-		for (int c = sim->spin_open; c >= 0; c = sim->cpus[c].spin_next)
-			if (!first || sim->cpus[c].spin_until < first->spin_until)
-				first = &sim->cpus[c];
-		if (first->spin_until > t)
-			return;
-		int *link = &sim->spin_open;
-		while (*link != first->id)
-			link = &sim->cpus[*link].spin_next;
-		*link = first->spin_next;
-		first->spin_listed = false;
-		first->spin_next = -1;
+	while (spin_window_due(sim, t)) {
+		struct km_cpu *first = &sim->cpus[sim->spin_heap[0]];
+		struct km_cpu *last = &sim->cpus[sim->spin_heap[--sim->spin_open]];
+		first->spin_slot = -1;
+		if (last != first) {
+			spin_heap_put(sim, 0, last);
+			spin_heap_down(sim, last);
+		}
 		/* never before the last event: the window was opened there,
 		 * and is closed before the clock passes its end */
 		sim->now = first->spin_until;
@@ -417,7 +490,7 @@ int km_rq_trees_init(struct km_sim *sim)
 }
 
 /* @cpu's rq_len changed: mark it for the next search. */
-static void rq_tree_update(struct km_sim *sim, const struct km_cpu *cpu)
+static inline void rq_tree_update(struct km_sim *sim, const struct km_cpu *cpu)
 {
 	if (!sim->rq_short || sim->rq_is_dirty[cpu->id])
 		return;
@@ -470,7 +543,7 @@ static void balance_arm(struct km_sim *sim)
 
 /* Queue @ctx at the tail of @cpu's run queue; a queued task and an idle
  * CPU arm the next tick's balance (era.o1_balance). */
-void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
+static inline void rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
 {
 	sim->queued++;
 	ctx->rq_next = NULL;
@@ -483,6 +556,13 @@ void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
 	rq_tree_update(sim, cpu);
 	if (sim->era.o1_balance && any_cpu_idle(sim))
 		balance_arm(sim);
+}
+
+/* The same, for the balancer (balance.c); the scheduler's own calls
+ * above are inlined, being on every wake-up and preemption. */
+void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
+{
+	rq_append(sim, cpu, ctx);
 }
 
 /* @ctx moves to @to from the CPU it last ran on: traced and counted. */
@@ -508,7 +588,7 @@ void km_rq_unlink(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx,
 	ctx->rq_next = NULL;
 }
 
-static struct km_ctx *rq_pop(struct km_sim *sim, struct km_cpu *cpu)
+static inline struct km_ctx *rq_pop(struct km_sim *sim, struct km_cpu *cpu)
 {
 	struct km_ctx *ctx = cpu->rq_head;
 	if (!ctx)
@@ -775,7 +855,7 @@ static void make_runnable(struct km_sim *sim, struct km_ctx *ctx, enum km_sched_
 	ctx->cpu = c;
 	ctx->state = KM_CTX_RUNNABLE;
 	km_ctx_acct(sim, ctx, KM_ACCT_RUNNABLE);
-	km_rq_append(sim, cpu, ctx);
+	rq_append(sim, cpu, ctx);
 	if (cpu_idle(cpu))
 		cpu_schedule_how(sim, cpu, how);
 	else
@@ -876,7 +956,7 @@ static void preempt_curr(struct km_sim *sim, struct km_cpu *cpu)
 	curr->ran = true;
 	curr->state = KM_CTX_RUNNABLE;
 	km_ctx_acct(sim, curr, KM_ACCT_RUNNABLE);
-	km_rq_append(sim, cpu, curr);
+	rq_append(sim, cpu, curr);
 	cpu_schedule(sim, cpu);
 }
 
@@ -1253,12 +1333,13 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 		ctx_continue(sim, ctx);
 		return;
 	case KM_EV_HOLD_END:
-		/* a held task's delay ran out (KM_HOLD_MAX): its step follows */
+		/* a held task's delay ran out: its step follows, or it waits on */
 		ctx = sim->ctxs.v[ev->id];
 		if (ev->token != ctx->seg_token || ctx->act != KM_ACT_SEG ||
 		    !km_ctx_on_top(sim, ctx))
 			return;
-		km_choice_hold_expired(sim, ctx);
+		if (km_choice_hold_expired(sim, ctx))
+			return;
 		ctx->act = KM_ACT_NONE;
 		ctx_continue(sim, ctx);
 		return;
@@ -1364,7 +1445,7 @@ static bool stalled(struct km_sim *sim)
  * answer is only "the loop must see to this" -- that is how the run-ahead
  * asks, and it leaves the wall clock, due every 4096th event, to the loop.
  */
-static bool ends_after_event(struct km_sim *sim, bool end)
+static bool ends_after_event_slow(struct km_sim *sim, bool end)
 {
 	if (sim->error) {
 		if (end)
@@ -1405,8 +1486,25 @@ static bool ends_after_event(struct km_sim *sim, bool end)
 	return false;
 }
 
+/*
+ * ends_after_event(): the same questions, the answer of nearly every
+ * event ("no") found in line, with one test each; anything else, and the
+ * outcome that goes with it, is the slow path's.  A productive event
+ * pending is what makes stalled() answer no (and forget the stall).
+ */
+static inline bool ends_after_event(struct km_sim *sim, bool end)
+{
+	if (__builtin_expect(!sim->error && sim->events < sim->event_budget &&
+			     !(sim->cfg.stop && *sim->cfg.stop) &&
+			     (sim->events & sim->wall_mask) != 0 && sim->productive != 0, 1)) {
+		sim->stall_since = -1;
+		return false;
+	}
+	return ends_after_event_slow(sim, end);
+}
+
 /* The next event to run, or NULL when the run ends before it. */
-static const struct km_event *next_event(struct km_sim *sim, bool end)
+static inline const struct km_event *next_event(struct km_sim *sim, bool end)
 {
 	if (sim->live_tasks == 0) {
 		if (end)
@@ -1433,13 +1531,14 @@ static const struct km_event *next_event(struct km_sim *sim, bool end)
 }
 
 /* Take the next event off the queue: the clock moves to it. */
-static void pop_event(struct km_sim *sim, struct km_event *ev)
+static inline void pop_event(struct km_sim *sim, struct km_event *ev)
 {
 	km_evq_pop(&sim->evq, ev);
-	spin_windows_close(sim, ev->time);
+	if (spin_window_due(sim, ev->time))
+		spin_windows_close(sim, ev->time);
 	if (ev_productive(sim, (int)ev->kind, ev->id))
 		sim->productive--;
-	if (km_loads_tracked(sim))
+	if (sim->loads_tracked)
 		km_loads_at_ticks(sim, ev->time);
 	sim->now = ev->time;
 	sim->events++;
@@ -1488,6 +1587,11 @@ int km_sim_run(struct km_sim *sim)
 	struct km_event ev;
 	sim->wall_start = sim->cfg.wall_origin > 0 ? sim->cfg.wall_origin : wall_now();
 	sim->stall_since = -1;
+	/* ends_after_event()'s fast path: an event count that is never
+	 * reached without a budget, and a mask that is never zero without a
+	 * wall clock to look at every 4096th event */
+	sim->event_budget = sim->cfg.max_events ? sim->cfg.max_events : UINT64_MAX;
+	sim->wall_mask = sim->cfg.max_wall > 0 ? 0xfff : UINT64_MAX;
 
 	while (sim->outcome == KM_OUT_NONE) {
 		if (sim->cfg.chooser)

@@ -77,16 +77,16 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 		return NULL;
 	}
 	sim->cpus = calloc((size_t)sim->ncpus, sizeof(*sim->cpus));
+	sim->spin_heap = calloc((size_t)sim->ncpus, sizeof(*sim->spin_heap));
 	sim->bkl = raw_lock_new("kernel_flag", KM_PRIM_BKL);
 	sim->gil = raw_lock_new("global_irq_lock", KM_PRIM_CLI);
-	if (!sim->cpus || !sim->bkl || !sim->gil) {
+	if (!sim->cpus || !sim->spin_heap || !sim->bkl || !sim->gil) {
 		km_sim_free(sim);
 		return NULL;
 	}
-	sim->spin_open = -1;
 	for (int i = 0; i < sim->ncpus; i++) {
 		sim->cpus[i].id = i;
-		sim->cpus[i].spin_next = -1;
+		sim->cpus[i].spin_slot = -1;
 		sim->cpus[i].balance_interval = 1;	/* SD_CPU_INIT min_interval, ms */
 	}
 	sim->bal_at = -1;
@@ -98,6 +98,7 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 	km_rng_seed(&sim->rng, cfg->seed);
 	km_trace_init(&sim->trace, cfg->store_trace, cfg->trace_limit);
 	sim->trace.sink = cfg->trace_sink;
+	sim->emit_more = cfg->store_trace || cfg->trace_sink || cfg->chooser;
 	return sim;
 }
 
@@ -115,6 +116,7 @@ void km_sim_free(struct km_sim *sim)
 {
 	if (!sim)
 		return;
+	free(sim->spin_heap);
 	free(sim->choice_others.v);
 	free(sim->choice_irqs.v);
 	free(sim->rq_short);
@@ -180,6 +182,7 @@ void km_sim_free(struct km_sim *sim)
 	free(sim->logs.v);
 	free(sim->violations.v);
 	free(sim->hold_chunks.v);
+	free(sim->sig_map);
 	lock_free(sim->bkl);
 	lock_free(sim->gil);
 	km_evq_free(&sim->evq);
@@ -345,6 +348,7 @@ struct km_opstat *km_opstat_get(struct km_sim *sim, const char *name)
 
 int km_sim_start(struct km_sim *sim)
 {
+	sim->loads_tracked = km_loads_tracked(sim);
 	for (uint32_t i = 0; i < sim->locks.n; i++) {
 		struct km_lock *l = sim->locks.v[i];
 		l->prim = (sim->cfg.mode == KM_MODE_NATIVE || l->pinned) ? l->kind

@@ -83,8 +83,9 @@ struct km_cpu {
 					 * is on its way until then (need_resched is set) */
 	struct km_ctx *spin_ctx;	/* spinning for a sleeping lock's wait-list lock */
 	km_time spin_until;		/* ... until then, inside its segment or tail */
-	bool spin_listed;		/* on sim->spin_open, its window not yet closed */
-	int spin_next;			/* the next CPU on that list, or -1 */
+	int spin_slot;			/* its place in sim->spin_heap while the window is
+					 * not closed yet, or -1 */
+	uint64_t spin_seq;		/* when it went on the heap: ties close the later first */
 	/* the O(1) scheduler's balancing (balance.c): rebalance_tick()'s
 	 * load averages over 1, 2 and 4 ticks, 128 a task; the periodic
 	 * balancing's failures in a row, interval (ms) and last (jiffies) */
@@ -441,7 +442,8 @@ struct km_config {
 	/* A decision source at every choice point (choice.h), or NULL: the
 	 * run's own timing, exactly.  Implies no_run_ahead. */
 	const struct km_chooser *chooser;
-	/* The longest a chooser may hold a task (choice.h); 0: KM_HOLD_MAX. */
+	/* The longest a chooser may hold a task (choice.h); 0: no bound, a
+	 * hold lasts until the one it let go first has gone. */
 	km_time hold_max;
 };
 
@@ -509,7 +511,16 @@ struct km_sim {
 	int64_t productive;		/* pending events that move a task */
 	km_time wait_lock_spin;		/* lock.c: the wait-list spin of the primitive
 					 * call under way, shown as spin (km_cpu_spin_for) */
-	int spin_open;			/* CPUs whose spin window is not closed yet, or -1 */
+	/* CPUs whose spin window is not closed yet: a min-heap by window end
+	 * (ties: the later listed first), so that the check made before each
+	 * event is one comparison (sched.c, spin_windows_close()) */
+	int *spin_heap;
+	int spin_open;			/* how many are on it */
+	uint64_t spin_seq;		/* windows listed so far */
+	bool emit_more;			/* km_emit() keeps or notes records, not only hashes */
+	bool loads_tracked;		/* km_loads_tracked(), fixed with the era at the start */
+	uint64_t event_budget;		/* cfg.max_events, or UINT64_MAX for none (sched.c) */
+	uint64_t wall_mask;		/* events & this == 0: look at the wall clock */
 	km_time stall_since;
 	uint64_t stall_fires;
 	bool started;
@@ -520,9 +531,16 @@ struct km_sim {
 	/* choice points (choice.c) */
 	uint32_t choice_points;		/* asked so far */
 	uint32_t holds;			/* tasks held now */
+	uint32_t holds_cut;		/* holds the bound ended before their other went */
 	KM_VEC(const struct km_ctx *) choice_others;
 	KM_VEC(const struct km_irqsrc *) choice_irqs;
 	struct km_footprint irq_step;	/* handlers' footprint since the last point */
+	/* The run's Mazurkiewicz trace, as a hash (choice.c): the order of
+	 * the writes to each shared object, and where each read fell between
+	 * them.  Two runs with the same trace have the same one. */
+	uint64_t trace_sig;
+	struct km_sig_slot { uint64_t key; uint32_t writes; } *sig_map;	/* by object */
+	uint32_t sig_cap, sig_n;
 
 	enum km_outcome outcome;
 	char reason[512];

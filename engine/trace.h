@@ -32,30 +32,29 @@
 
 #include "km.h"
 
+/* The kinds of record.  What each one's fields mean is in one table,
+ * trace_kinds.c; a new kind goes at the end (the numbers are hashed). */
 enum km_trace_kind {
-	KM_TR_CPU = 1,		/* cpu changes state: arg = enum km_cpu_state, ctx = who */
-	KM_TR_IRQOFF,		/* cpu interrupt flag: arg = 1 off, 0 on */
-	KM_TR_TASK_START,	/* ctx starts; aux = cpu */
-	KM_TR_TASK_EXIT,	/* ctx ends */
-	KM_TR_CONTEND,		/* ctx must wait for lock obj; aux = waiters now */
-	KM_TR_ACQUIRE,		/* ctx acquires lock obj; arg = ns waited */
-	KM_TR_RELEASE,		/* ctx releases lock obj; arg = ns held (or -1) */
-	KM_TR_TRYFAIL,		/* a trylock failed, or a timeout expired: arg 0 / 1 */
-	KM_TR_WAKE,		/* ctx (the waker, or none: a timer) wakes aux (a ctx id);
-				 * obj = what it was blocked on; arg: 0 lock grant,
-				 * 1 lock retry, 2 wait queue, 3 completion; cpu = waker's */
-	KM_TR_BLOCK,		/* ctx blocks; aux = enum km_wait, obj = the lock, queue
-				 * or completion (KM_TR_NONE for sleep) */
-	KM_TR_IRQ_ENTER,	/* obj = irq source */
+	KM_TR_CPU = 1,
+	KM_TR_IRQOFF,
+	KM_TR_TASK_START,
+	KM_TR_TASK_EXIT,
+	KM_TR_CONTEND,
+	KM_TR_ACQUIRE,
+	KM_TR_RELEASE,
+	KM_TR_TRYFAIL,
+	KM_TR_WAKE,
+	KM_TR_BLOCK,
+	KM_TR_IRQ_ENTER,
 	KM_TR_IRQ_EXIT,
-	KM_TR_VAR_READ,		/* obj = var, arg = value */
+	KM_TR_VAR_READ,
 	KM_TR_VAR_WRITE,
-	KM_TR_ATOMIC,		/* obj = atomic, arg = new value */
-	KM_TR_COUNTER,		/* obj = counter, arg = new value */
-	KM_TR_LOG,		/* obj = index of the message in the log table */
-	KM_TR_VIOLATION,	/* aux = enum km_violation_kind, obj = lock or var */
-	KM_TR_PREEMPT,		/* ctx preempted on aux = cpu */
-	KM_TR_MIGRATE,		/* ctx moves to cpu aux */
+	KM_TR_ATOMIC,
+	KM_TR_COUNTER,
+	KM_TR_LOG,
+	KM_TR_VIOLATION,
+	KM_TR_PREEMPT,
+	KM_TR_MIGRATE,
 	KM_TR_KIND_MAX
 };
 
@@ -69,8 +68,8 @@ struct km_srcline {
 	int32_t line;
 };
 
-/* Which namespace a record's obj belongs to is implied by its kind;
- * KM_TR_WAKE and KM_TR_BLOCK say it with this flag bit in aux. */
+/* No context, no object: the value of a record's ctx or obj that names
+ * none.  Which array a record's obj indexes is its kind's (trace_kinds.h). */
 #define KM_TR_NONE UINT32_MAX
 
 struct km_trace_rec {

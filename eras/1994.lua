@@ -13,13 +13,6 @@ era{
   mutex = false, mutex_spin = false, mutex_handoff = false,
   sleep_check = false,
   semaphores = -1,                -- not counted; the VFS inode was the first user
-  costs = {
-    cli       = 76,     -- R: i486 CLI = 5 clocks at 66 MHz (cycle tables, not re-read)
-    atomic    = 76,     -- P: i486 XCHG with memory = 5 clocks at 66 MHz (HelpPC tables)
-    cacheline = 336,    -- P: lmbench 1996 memory latency, stand-in on one CPU
-    ctxsw     = 11000,  -- P: lmbench 1996, "Linux i486", 2 processes, 0 KB
-    wakeup    = 28000,  -- E: half the lmbench 1996 pipe round trip (56 us, P)
-    irq_entry = 5000,   -- E: ~5 us estimate
-  },
+  machine = "1992-1994",          -- its costs: eras/machines/1992-1994.lua
   placard = "docs/eras/1994.md",
 }

@@ -14,13 +14,6 @@ era{
   mutex = false, mutex_spin = false, mutex_handoff = false,
   sleep_check = false,
   semaphores = -1,                -- "slow growth", no count published
-  costs = {
-    cli       = 50,     -- E: ~50 ns estimate, Pentium Pro 200
-    atomic    = 110,    -- E: within the 100-125 ns estimate
-    cacheline = 200,    -- E: ~200 ns (lmbench 1996 L2 90 ns and memory 194 ns are P)
-    ctxsw     = 6000,   -- P: lmbench 1996, 2 processes, 0 KB (22 us with 32 KB)
-    wakeup    = 15000,  -- E: about half the lmbench 1996 pipe round trip (31 us, P)
-    irq_entry = 6000,   -- E: ~6 us estimate
-  },
+  machine = "1996",               -- its costs: eras/machines/1996.lua
   placard = "docs/eras/1996.md",
 }

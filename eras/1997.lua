@@ -14,13 +14,6 @@ era{
   mutex = false, mutex_spin = false, mutex_handoff = false,
   sleep_check = false,
   semaphores = -1,
-  costs = {
-    cli       = 30,     -- E: ~30 ns estimate
-    atomic    = 60,     -- E: ~60 ns estimate
-    cacheline = 200,    -- E: top of the 150-200 ns estimate (still close to the 1996 machine)
-    ctxsw     = 6000,   -- E: middle of a 5-7 us estimate (lmbench3 era)
-    wakeup    = 12000,  -- E: half the lmbench pipe round trip, two processors (23.3 us, R [LMB3])
-    irq_entry = 4450,   -- P: Aron & Druschel, SOSP'99, Pentium II 300 MHz
-  },
+  machine = "1997",               -- its costs: eras/machines/1997.lua
   placard = "docs/eras/1997.md",
 }

@@ -14,13 +14,6 @@ era{
   mutex = false, mutex_spin = false, mutex_handoff = false,
   sleep_check = false,
   semaphores = 71,                -- P: seed article (Corbet, LWN 2023)
-  costs = {
-    cli       = 30,     -- E: ~30 ns estimate
-    atomic    = 60,     -- E: ~60 ns estimate
-    cacheline = 150,    -- E: bottom of the 150-200 ns estimate
-    ctxsw     = 5000,   -- E: low end of a 5-7 us estimate
-    wakeup    = 10000,  -- E: between 12 us (1997) and 8 us (2001); pipe rt 17.7 us one CPU is R [LMB3]
-    irq_entry = 3000,   -- E: 4.45 us at 300 MHz (P, Aron & Druschel) scaled to 450 MHz
-  },
+  machine = "1999",               -- its costs: eras/machines/1999.lua
   placard = "docs/eras/1999.md",
 }

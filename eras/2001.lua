@@ -13,13 +13,6 @@ era{
   mutex = false, mutex_spin = false, mutex_handoff = false,
   sleep_check = false,
   semaphores = 138,               -- P: seed article
-  costs = {
-    cli       = 10,     -- E: ~10 ns estimate
-    atomic    = 25,     -- E: ~25 ns estimate
-    cacheline = 150,    -- E: ~150 ns estimate
-    ctxsw     = 3500,   -- E: middle of a 3-4 us estimate
-    wakeup    = 8000,   -- E: ~8 us estimate
-    irq_entry = 2000,   -- E: ~2 us estimate
-  },
+  machine = "2001",               -- its costs: eras/machines/2001.lua
   placard = "docs/eras/2001.md",
 }

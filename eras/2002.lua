@@ -16,13 +16,6 @@ era{
   mutex = false, mutex_spin = false, mutex_handoff = false,
   sleep_check = false,            -- the museum turns might_sleep() checks on with 2.6.0
   semaphores = -1,
-  costs = {
-    cli       = 10,     -- E: ~10 ns in both neighbouring rows
-    atomic    = 35,     -- E: between 25 ns (2001) and 35-50 ns (P4, 2003)
-    cacheline = 200,    -- E: between 150 ns (2001) and 200-300 ns (2003)
-    ctxsw     = 3500,   -- E: between 3-4 us (2001) and 3-5 us (2003)
-    wakeup    = 8000,   -- E: ~8 us in both neighbouring rows
-    irq_entry = 2000,   -- E: ~2 us (2001) and 1.5-3 us (2003)
-  },
+  machine = "2002",               -- its costs: eras/machines/2002.lua
   placard = "docs/eras/2002.md",
 }

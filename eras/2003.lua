@@ -16,13 +16,6 @@ era{
   rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
   newidle_balance = true,         -- schedule() scans the other run queues before idling (docs/sources.md, [NEWIDLE])
   semaphores = 332,               -- P: seed article
-  costs = {
-    cli       = 10,     -- E: ~10 ns estimate
-    atomic    = 40,     -- E: within the 35-50 ns estimate (Pentium 4 locked ops were slow)
-    cacheline = 250,    -- E: middle of the 200-300 ns estimate
-    ctxsw     = 4000,   -- E: middle of a 3-5 us estimate
-    wakeup    = 8000,   -- E: ~8 us estimate
-    irq_entry = 2000,   -- E: within the 1.5-3 us estimate
-  },
+  machine = "2003",               -- its costs: eras/machines/2003.lua
   placard = "docs/eras/2003.md",
 }

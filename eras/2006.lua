@@ -20,20 +20,6 @@ era{
   o1_balance = true,              -- find_busiest_group()/move_tasks() from CPUs going idle and idle ([O1SCHED15], [TOPO15])
   cache_hot_ns = 2500000,         -- E: measured at boot from 2.6.16; 2.6.15's fixed 2.5 ms ([TOPO15]); 1-10 ms give the same figures
   semaphores = -1,                -- not counted; conversions to mutexes begin
-  costs = {
-    -- The 8-way of Molnar's December 2005 benchmarks, most likely a ~700 MHz
-    -- Pentium III Xeon box (an inference: docs/sources.md, "The 2005-2006 machine"):
-    -- each cost interpolated by clock between the 1999 (450 MHz) and 2001
-    -- (~1 GHz) rows, except the IPI.
-    cli       = 20,     -- E: between 30 (1999) and 10 (2001)
-    atomic    = 40,     -- E: between 60 (1999) and 25 (2001)
-    cacheline = 150,    -- E: 150 in both rows (a shared P6 front-side bus)
-    ctxsw     = 4300,   -- E: between 5000 (1999) and 3500 (2001)
-    wakeup    = 9100,   -- E: between 10000 (1999) and 8000 (2001)
-    irq_entry = 2500,   -- E: between 3000 (1999) and 2000 (2001)
-    ipi       = 2500,   -- P: 2-3 us per APIC message on the P6's serial APIC bus
-                        --    (Lundell, LKML, 8 Oct 2001); a sender waits only
-                        --    for its own previous IPI (docs/sources.md, [IPI26])
-  },
+  machine = "2005-2006",          -- its costs: eras/machines/2005-2006.lua
   placard = "docs/eras/2006.md",
 }

@@ -15,13 +15,6 @@ era{
   rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
   newidle_balance = true,         -- schedule() scans the other run queues before idling (docs/sources.md, [NEWIDLE])
   semaphores = -1,
-  costs = {
-    cli       = 3,      -- E: low end of a 3-5 ns estimate
-    atomic    = 7,      -- E: ~7 ns estimate
-    cacheline = 70,     -- P: Intel Nehalem performance guide, cross socket 36-107 ns (middle)
-    ctxsw     = 3500,   -- R: within 3-4.5 us unpinned, most likely [TSU10], not re-read
-    wakeup    = 5000,   -- E: ~5 us estimate
-    irq_entry = 1000,   -- E: ~1 us estimate
-  },
+  machine = "2009",               -- its costs: eras/machines/2009.lua
   placard = "docs/eras/2009.md",
 }

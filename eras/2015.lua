@@ -13,13 +13,6 @@ era{
   mutex = true, mutex_spin = true, mutex_handoff = false,
   sleep_check = true,
   semaphores = -1,
-  costs = {
-    cli       = 3,      -- E: within a 2-5 ns estimate
-    atomic    = 7,      -- E: middle of a 6-8 ns estimate
-    cacheline = 110,    -- E: ~110 ns across sockets (same socket 40-42 ns, R [MCC])
-    ctxsw     = 2000,   -- E: within a 1.5-3 us estimate
-    wakeup    = 4000,   -- E: middle of a 3-5 us estimate
-    irq_entry = 700,    -- E: ~0.7 us estimate
-  },
+  machine = "2015-2016",          -- its costs: eras/machines/2015-2016.lua
   placard = "docs/eras/2015.md",
 }

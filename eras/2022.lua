@@ -18,13 +18,6 @@ era{
   mutex = true, mutex_spin = true, mutex_handoff = true,
   sleep_check = true,
   semaphores = -1,                -- not counted for 2022; "over 100" in 2023
-  costs = {
-    cli       = 3,      -- E: within a 2-5 ns estimate
-    atomic    = 3,      -- M: lock cmpxchg 2.8 ns uncontended (lock xadd 2.3 ns), 2026 VM
-    cacheline = 128,    -- R [ICX]: Ice Lake Xeon 8360Y cross-socket 126-129 ns (same socket 60 ns)
-    ctxsw     = 3000,   -- E: ~3 us estimate (with speculative-execution mitigations)
-    wakeup    = 4000,   -- E: 3-5 us estimate; 10-50 us (E) from a deep C-state is not modelled
-    irq_entry = 750,    -- E: middle of a 0.5-1 us estimate
-  },
+  machine = "2022-2023",          -- its costs: eras/machines/2022-2023.lua
   placard = "docs/eras/2022.md",
 }

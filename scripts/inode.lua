@@ -79,7 +79,7 @@ end
 
 for t = 1, ntasks do
   task{
-    name = "test-mutex/" .. t,
+    name = "dirop/" .. t,
     run = function()
       local made = {}
       for i = 1, loops do

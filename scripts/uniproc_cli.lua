@@ -37,7 +37,7 @@
 
 scenario{
   name = "uniproc_cli",
-  title = "1991: cli()/sti() guard the tty buffer on one CPU",
+  title = "1991: cli()/sti() guard the tty buffer from the keyboard interrupt",
   era = "1991",
   cpus = 1,
   seed = 1991,

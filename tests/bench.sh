@@ -15,7 +15,9 @@
 # time and memory with the number of events, 5 view frame time, 6
 # instructions per event / per operation under callgrind, 7 start-up, 8
 # (issue 17) merging 10,000 reports of a sweep with compare --from, 9
-# (issue 14) the explorer's runs per second.
+# (issue 14) the explorer's runs per second, 10 (issue 27) the same rounds
+# as 2 in SimPy, where it is installed, 11 (issue 32) the explorer beside
+# SPIN on the same models, where it is installed.
 set -u
 
 bin=${1:-build-bench/lockmuseum}
@@ -459,6 +461,92 @@ for j in 1 2; do
 		"$(awk -v n="$nexp" -v t="$w" -v t0="$w0" 'BEGIN { if (t == "nan" || t0 == "nan" || t <= t0) print "n/a"; else printf "%.0f", (n - 1) / (t - t0) }')" \
 		"$(awk -v n="$nexp" -v t="$c" -v t0="$c0" 'BEGIN { if (t == "nan" || t0 == "nan" || t <= t0) print "n/a"; else printf "%.0f", (n - 1) / (t - t0) }')"
 done
+echo
+# -------------------------------------------------------------- 10 SimPy --
+
+# The yardstick (issue 27): the rounds of figure 2 in SimPy, a well-kept
+# Python discrete-event simulator (tests/bench/simpy_lockops.py), where
+# Debian's python3-simpy3 is installed.  Both sides: run time only, per
+# CPU-second, the same rounds; the lockmuseum side also models CPUs, run
+# queues, wake-ups and the trace hash, which SimPy does not.
+spy=
+for p in /usr/bin/python3 python3; do
+	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import simpy' 2>/dev/null; then
+		spy=$p
+		break
+	fi
+done
+srounds=500000
+[ "$quick" = 1 ] && srounds=20000
+echo "10. against SimPy: the rounds of figure 2 (semaphore, 8 CPUs), $srounds rounds, run time only,"
+echo "    rounds per CPU-second; target: lockmuseum >= 20x SimPy at every task count"
+if [ -z "$spy" ]; then
+	echo "   skipped: SimPy is not installed (apt-get install python3-simpy3)"
+else
+	printf '   %6s %16s %16s %8s\n' tasks lockmuseum SimPy ratio
+	for t in 1 64 4096; do
+		runs $cheap simlm_$t "$drv/bench_lua" "$sc/lockops.lua" --mode semaphore --cpus 8 \
+			--set tasks=$t --set rounds=$srounds
+		runs $dear simpy_$t "$spy" "$sc/simpy_lockops.py" $t $srounds
+		a=$(med simlm_$t ops_per_cpu_s)
+		b=$(med simpy_$t rounds_per_cpu_s)
+		printf '   %6s %16s %16s %8s\n' $t "$(mega "$a")/s" "$(mega "$b")/s" \
+			"$(awk -v a="$a" -v b="$b" 'BEGIN { if (a == "nan" || b == "nan" || b <= 0) print "n/a"; else printf "%.1fx", a / b }')"
+	done
+	echo "   (SimPy $(sed -n 's/^simpy=//p' "$tmp"/simpy_1.[0-9]* 2>/dev/null | head -1), $("$spy" --version 2>&1))"
+fi
+echo
+# ---------------------------------------------------------- 11 vs SPIN --
+
+# The same models through SPIN, when it is installed (Debian: spin), side
+# by side with exhaustive:2: N processes taking two locks in one order
+# (tests/bench/same_order.pml and .lua: no deadlock, the whole space), and
+# the AB-BA (tests/bench/abba.pml, tests/explore/fixed_abba.lua: found).
+# pan is compiled once per model (not timed) and run with -w16; each wall
+# time is the median of several runs.  SPIN searches every interleaving
+# (its own partial-order reduction on); the explorer every schedule of at
+# most 2 preemptions (its reduction on).
+echo "11. beside SPIN: exhaustive:2 --jobs 1 and SPIN's pan -w16 on the same models"
+if ! command -v spin >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then
+	echo "   skipped: spin is not installed (Debian package spin)"
+else
+	mkdir -p "$tmp/spin"
+	printf '   %-16s %11s %10s %13s %14s %14s %10s\n' model "SPIN states" "pan wall" \
+		"explorer runs" interleavings "explorer wall" "ratio"
+	spin_row() { # KEY LABEL PML DEFINES LUA ARGS...
+		local key=$1 label=$2 pml=$3 defs=$4 lua=$5 states runs inter pw ew
+		shift 5
+		if ! (cd "$tmp/spin" && spin $defs -a "$pml" >/dev/null 2>&1 &&
+		      cc -O2 -w -o pan pan.c 2>/dev/null); then
+			echo "   $label: spin or cc failed"
+			failed=1
+			return
+		fi
+		(cd "$tmp/spin" && ./pan -w16 >"$tmp/spin/out" 2>&1)
+		states=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$tmp/spin/out" | head -1)
+		# from its folder: pan writes its trail (abba.pml.trail) where it runs
+		timed $cheap pan_$key env -C "$tmp/spin" ./pan -w16
+		pw=$(med pan_$key wall_s)
+		timed $cheap exp_$key "$bin" explore "$lua" --strategy exhaustive:2 --jobs 1 "$@"
+		ew=$(med exp_$key wall_s)
+		runs=$(sed -n 's/.* in \([0-9]*\) runs\{0,1\} reaches.*/\1/p; s/.* after \([0-9]*\) runs\{0,1\} .*/\1/p' \
+			"$tmp/exp_$key.out" | head -1)
+		inter=$(sed -n 's/.*; \([0-9]*\) distinct interleavings\{0,1\}$/\1/p; s/.*(\([0-9]*\) distinct interleavings\{0,1\})$/\1/p' \
+			"$tmp/exp_$key.out" | head -1)
+		printf '   %-16s %11s %7s ms %13s %14s %11s ms %9sx\n' "$label" "${states:-?}" \
+			"$(awk -v t="$pw" 'BEGIN { printf "%.1f", t * 1000 }')" "${runs:-?}" "${inter:-?}" \
+			"$(awk -v t="$ew" 'BEGIN { printf "%.1f", t * 1000 }')" \
+			"$(awk -v a="$ew" -v b="$pw" 'BEGIN { if (b > 0 && a == a + 0) printf "%.1f", a / b; else print "n/a" }')"
+	}
+	for n in 2 5 6; do
+		spin_row same$n "same order N=$n" "$sc/same_order.pml" "-DN=$n" "$sc/same_order.lua" \
+			--set n=$n --goal deadlock
+	done
+	# pan stops at the deadlock (an invalid end state) and saves a trail
+	spin_row abba "AB-BA" "$sc/abba.pml" "" "$root/tests/explore/fixed_abba.lua" --goal deadlock \
+		--out "$tmp/spin/abba.schedule"
+	echo "   (explorer wall: the whole command, with its start-up; pan wall: the search alone)"
+fi
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 if [ $failed -ne 0 ]; then

@@ -189,9 +189,10 @@ done_
 # failed: the cli row of kmod breaks a check (sleep-in-atomic).
 t "compare: a failed check shows in the table and the exit status" 1 compare \
 	"$root/scripts/kmod.lua" --set max=8 --cpus 64 --modes native,cli
-out_has '^mode +era +cpus .* checks +violations'
-out_has '^native +2023 +64 +completed .* 4/4 +-$'
-out_has '^cli +2023 +64 +completed .* 3/4 +sleep-in-atomic'
+out_has 'runs, era 2023$'		# one era: in the title, not a column
+out_has '^mode +cpus .* checks +violations'
+out_has '^native +64 +completed .* 4/4 +-$'
+out_has '^cli +64 +completed .* 3/4 +sleep-in-atomic'
 done_
 
 t "compare --report csv has the checks" 1 compare "$root/scripts/kmod.lua" --set max=8 \
@@ -202,9 +203,9 @@ done_
 
 t "compare --set NAME=V1,V2 sweeps the parameter in one table" 0 compare \
 	"$root/scripts/kmod.lua" --set max=8,50 --cpus 64 --modes semaphore
-out_has '^mode +era +cpus +max +outcome'
-out_has '^semaphore +2023 +64 +8 +completed'
-out_has '^semaphore +2023 +64 +50 +completed'
+out_has '^mode +cpus +max +outcome'
+out_has '^semaphore +64 +8 +completed'
+out_has '^semaphore +64 +50 +completed'
 done_
 
 t "the JSON report says how many violations it left out" 1 run "$root/scripts/scsi_host.lua" \
@@ -467,13 +468,15 @@ done_
 # ----------------------------------------------------- compare and explore --
 
 t "compare: one row per combination, aligned" 0 compare "$root/scripts/inode.lua" --eras 2006 --modes semaphore,mutex --set loops=20 --jobs 2
-out_has '^mode +era +cpus +outcome'
-out_has '^semaphore +2006 +8 +completed'
-out_has '^mutex +2006 +8 +completed'
+out_has '^mode +cpus +outcome'
+out_has '^semaphore +8 +completed'
+out_has '^mutex +8 +completed'
 done_
 
 t "compare: not-applicable says why" 0 compare "$root/scripts/mlx5.lua" --modes native,mutex --set run_ms=5
-out_has '^mutex .*not-applicable .*counting semaphore cannot become a mutex'
+out_has '^mutex +[0-9]+ +n/a$'
+tr '\n' ' ' <"$tmp/out" | grep -q 'not applicable: .*counting semaphore cannot become *a mutex' ||
+	no "the n/a row does not say why under it"
 done_
 
 t "compare --report json" 0 compare "$root/scripts/inode.lua" --eras 2006 --modes semaphore,mutex --cpus 2,8 --set loops=20 --report json
@@ -658,6 +661,9 @@ for nsig in 1 2; do
 	[ "$ms" -lt 3000 ] || no "it took $ms ms to stop"
 	ls -A "$out_dir" | grep -q '^\.lockmuseum-' && no "a temporary was left behind"
 	[ "$(cat "$out_dir/big.json")" = previous ] || no "the previous file changed"
+	# (issue 28) one Ctrl-C, one "interrupted": it said it twice, or not at all
+	[ "$nsig" = 2 ] || [ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+		no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
 	if [ -s "$tmp/out" ] && $have_python; then
 		python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/out" 2>/dev/null ||
 			no "stdout is neither empty nor one JSON object"
@@ -683,6 +689,73 @@ LOCKMUSEUM_DATA=$bad_era t "an era with an empty version is refused (found by fu
 one_line_err
 err_has "2099\\.lua:1: era\\{\\}: 'version' must not be empty"
 done_
+
+# An era names its machine, a file of eras/machines/ that gives its costs:
+# a missing, misnamed or broken machine is one line naming what to fix,
+# and the era runs on the costs of the machine it names.
+t "list says which machine each era runs on" 0 list
+out_has '^  2006 .* CPUs, preemptible, machine 2005-2006$'
+out_has '^  2005 .*, 483 semaphores, machine 2005-2006$'
+done_
+
+era_line='era{ id = "2099", year = 2099, version = "9", %s }\n'
+printf "$era_line" 'machine = "nope"' >"$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "an era naming a machine that does not exist is refused" 2 list
+one_line_err
+err_has "2099\\.lua: era\\{\\}: machine 'nope': there is no .*eras/machines/nope\\.lua"
+done_
+
+printf "$era_line" 'machine = "../2003"' >"$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "an era's machine is a name in machines/, not a path" 2 list
+one_line_err
+err_has "2099\\.lua:1: era\\{\\}: 'machine' must name a file of machines/"
+done_
+
+printf "$era_line" 'machine = "2003", costs = { cli = 1 }' >"$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "an era with both costs and a machine is refused" 2 list
+one_line_err
+err_has "2099\\.lua:1: era\\{\\}: 'costs' and 'machine' both give the costs: keep one"
+done_
+
+printf "$era_line" 'machine = "m2099"' >"$bad_era/eras/2099.lua"
+printf 'machine{ name = "other", costs = {} }\n' >"$bad_era/eras/machines/m2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "a machine file gives its own name" 2 list
+one_line_err
+err_has "machines/m2099\\.lua:1: machine\\{\\}: name 'other' must be the file's name, 'm2099'"
+done_
+
+printf '\nmachine{ name = "m2099", costs = { cli = -5 } }\n' >"$bad_era/eras/machines/m2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "a machine's costs are checked as an era's are" 2 list
+one_line_err
+err_has "machines/m2099\\.lua:2: .*cli"
+done_
+
+printf 'x = 1\n' >"$bad_era/eras/machines/m2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "a machine file that never calls machine{} is refused" 2 list
+one_line_err
+err_has "machines/m2099\\.lua: the file never calls machine\\{ ... \\}"
+done_
+
+# 2099 is 2003 on 2003's machine, then on one whose switches cost 10x
+sed 's/id = "2003", year = 2003/id = "2099", year = 2099/' "$root/eras/2003.lua" >"$bad_era/eras/2099.lua"
+rm -f "$bad_era/eras/machines/m2099.lua"
+sim_end() { sed -n 's/.*outcome: completed at \([^,]*\),.*/\1/p' "$tmp/out"; }
+LOCKMUSEUM_DATA=$bad_era t "an era runs on its machine's costs" 0 run "$root/scripts/inode.lua" \
+	--era 2099 --set loops=12
+on_2003=$(sim_end)
+LOCKMUSEUM_DATA=$bad_era t "(the same scenario in 2003)" 0 run "$root/scripts/inode.lua" \
+	--era 2003 --set loops=12
+[ -n "$on_2003" ] && [ "$on_2003" = "$(sim_end)" ] ||
+	no "2099 on 2003's machine ends at '$on_2003', 2003 at '$(sim_end)'"
+sed 's/name = "2003"/name = "m2099"/; s/ctxsw     = \([0-9]*\)/ctxsw     = \10/' \
+	"$root/eras/machines/2003.lua" >"$bad_era/eras/machines/m2099.lua"
+grep -q 'ctxsw     = 40000,' "$bad_era/eras/machines/m2099.lua" || no "the test's machine is not 10x"
+sed -i 's/machine = "2003"/machine = "m2099"/' "$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "(on a machine whose switches cost 10x)" 0 run "$root/scripts/inode.lua" \
+	--era 2099 --set loops=12
+[ "$on_2003" != "$(sim_end)" ] || no "the machine's costs were not used: same end, $on_2003"
+done_
+rm -f "$bad_era/eras/2099.lua" "$bad_era/eras/machines/m2099.lua"
 
 # An era's placard names a file inside the data folder and nothing else: a
 # placard that is a FIFO (or outside the folder) is no placard, never a hang.
@@ -746,6 +819,41 @@ for v in -1 abc 99999999999999999999999 0 1e3 12x 1000000000001 ""; do
 done
 t "tour --trace-limit: refused the same way" 2 tour --trace-limit -5
 one_line_err
+done_
+
+# An output that is the input (issue 28): by device and inode, whatever
+# the name (./S, a hard link), every writer refuses, exit 2, one line,
+# the scenario as it was.  Before, each of these replaced it.
+cp "$root/tests/explore/flaky_abba.lua" "$out_dir/S.lua"
+cp "$out_dir/S.lua" "$out_dir/S.orig"
+ln "$out_dir/S.lua" "$out_dir/S.hard"
+for args in "run S.lua --trace S.lua" "run S.lua --out ./S.lua" "run S.lua --png S.lua" \
+	"run S.lua --report json --out S.hard" "run S.lua --trace ../outputs/S.lua --trace-format ftrace" \
+	"explore S.lua --strategy exhaustive:2 --goal deadlock --out S.lua" \
+	"explore S.lua --strategy exhaustive:2 --goal deadlock --out S.hard"; do
+	current="an output naming the input is refused: $args"
+	failed=false
+	(cd "$out_dir" && "${guard[@]}" "$BIN" $args >"$tmp/out" 2>"$tmp/err" </dev/null)
+	rc=$?
+	[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+	one_line_err
+	err_has 'is the scenario, an input of this command; refusing to replace it'
+	cmp -s "$out_dir/S.lua" "$out_dir/S.orig" || no "the scenario was replaced"
+	done_
+done
+cp "$root/tests/explore/flaky_abba.lua" "$out_dir/S2.lua"
+(cd "$out_dir" && "$BIN" explore S2.lua --strategy exhaustive:2 --goal deadlock --out S2.schedule >/dev/null 2>&1)
+cp "$out_dir/S2.schedule" "$out_dir/S2.sorig"
+current="an output naming the --schedule file is refused"
+failed=false
+(cd "$out_dir" && "${guard[@]}" "$BIN" run S2.lua --schedule S2.schedule --trace S2.schedule >/dev/null 2>"$tmp/err")
+[ $? = 2 ] || no "exit status $?, expected 2"
+err_has 'is the schedule file, an input'
+cmp -s "$out_dir/S2.schedule" "$out_dir/S2.sorig" || no "the schedule was replaced"
+done_
+
+t "run missing.lua --out f: exit 2 and no file" 2 run "$tmp/missing.lua" --out "$out_dir/f.txt"
+[ ! -e "$out_dir/f.txt" ] || no "left a file of $(wc -c <"$out_dir/f.txt") bytes"
 done_
 
 # ------------------------------------------------------ streamed trace --
@@ -826,6 +934,15 @@ if mount -t tmpfs -o size=256k tmpfs "$mnt" 2>/dev/null; then
 		[ "$(cat "$mnt/full.json")" = previous ] || no "the previous file changed"
 		done_
 	done
+		# the tour stops at the first file the disk cannot hold,
+		# and says so once, naming ENOSPC (issue 28)
+		t "tour --out on a full disk: one line naming ENOSPC, no tour.txt" 2 tour --out "$mnt/tour"
+		one_line_err
+		err_has 'No space left on device'
+		grep -q 'cannot write: cannot write' "$tmp/err" && no "the prefix is doubled"
+		[ ! -e "$mnt/tour/tour.txt" ] || no "a tour.txt was written"
+		ls -A "$mnt/tour" | grep -q '^\.lockmuseum-' && no "a temporary was left"
+		done_
 	umount "$mnt"
 else
 	echo "note: cannot mount a small tmpfs here (not root?): the full-disk cases are not run"
@@ -853,6 +970,28 @@ rc=$?
 ls "$tmp" | grep -q 'limited.png.tmp' && no "a temporary file was left behind"
 done_
 
+# tour --out under a file-size limit (issue 28): it drew all 15 exhibits
+# with an error line each, then "tour.txt: cannot write: cannot write:
+# Input/output error".  Now the first file that fails stops the tour, in
+# one line naming EFBIG: a picture (8 KiB), or tour.txt (40 KiB: the
+# small pictures fit, the text does not).
+for lim in 8 40; do
+	current="tour --out under ulimit -f $lim: one line naming EFBIG, no tour.txt"
+	failed=false
+	rm -rf "$tmp/tour_lim"
+	( ulimit -f $lim; "$BIN" tour --out "$tmp/tour_lim" --size 320x240 >/dev/null 2>"$tmp/err" )
+	rc=$?
+	[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+	one_line_err
+	err_has 'cannot write: File too large'
+	grep -q 'cannot write: cannot write' "$tmp/err" && no "the prefix is doubled"
+	[ ! -e "$tmp/tour_lim/tour.txt" ] || no "a tour.txt was written"
+	ls -A "$tmp/tour_lim" | grep -q '^\.lockmuseum-' && no "a temporary was left"
+	done_
+done
+[ "$(sed -n 's/.*\(tour\.txt\|png\): cannot.*/\1/p' "$tmp/err")" = tour.txt ] ||
+	echo "note: under ulimit -f 40 a picture failed first: the tour.txt case was not reached"
+
 # ------------------------------------------------------------- signals --
 
 cat >"$tmp/forever.lua" <<'LUA'
@@ -871,6 +1010,76 @@ rc=$?
 err_has 'interrupted'
 done_
 
+# Workers die with their parent (issue 28): a SIGINT or SIGTERM sent to
+# the main process alone (kill, timeout: not a terminal's Ctrl-C, which
+# reaches the whole group) ended it with 130 and left its --jobs workers
+# running for minutes.  Stopping them, it claims nothing of the search:
+# one "interrupted" line, nothing on stdout.
+for cmd in "compare --seeds 1..6" "explore --seeds 1..6 --goal deadlock" \
+	"explore --strategy random --seeds 1..6 --goal deadlock"; do
+	for sig in INT TERM; do
+		current="SIG$sig to $cmd --jobs 2: the workers end with it"
+		failed=false
+		"$BIN" $cmd "$tmp/forever.lua" --jobs 2 --max-instructions 100000000000 \
+			--max-events 100000000000 --max-wall 600 >"$tmp/out" 2>"$tmp/err" &
+		pid=$!
+		kids=""
+		for _ in $(seq 50); do
+			kids=$(pgrep -P $pid | tr '\n' ' ')
+			[ "$(echo $kids | wc -w)" -ge 2 ] && break
+			sleep 0.1
+		done
+		[ -n "$kids" ] || no "no workers seen"
+		kill -$sig $pid
+		wait $pid
+		rc=$?
+		[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+		left=""
+		for _ in $(seq 30); do
+			left=""
+			for k in $kids; do
+				kill -0 "$k" 2>/dev/null && left="$left $k"
+			done
+			[ -z "$left" ] && break
+			sleep 0.1
+		done
+		[ -z "$left" ] || no "workers still running 3 s after: $left"
+		# and nothing is claimed of a search that did not end
+		[ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+			no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
+		[ ! -s "$tmp/out" ] || no "printed: $(head -1 "$tmp/out")"
+		for k in $kids; do kill -KILL "$k" 2>/dev/null; done
+		done_
+	done
+done
+
+# Ctrl-C at a terminal reaches the whole group, workers included: compare
+# --report json then printed the table of interrupted runs ("some runs
+# ended in an error") instead of the interrupted object (issue 28).
+if command -v setsid >/dev/null 2>&1; then
+	current="Ctrl-C (to the group) during compare --jobs 2 --report json: the interrupted object"
+	failed=false
+	setsid "$BIN" compare "$tmp/forever.lua" --seeds 1..4 --jobs 2 --report json \
+		--max-instructions 100000000000 --max-events 100000000000 --max-wall 600 \
+		>"$tmp/out" 2>"$tmp/err" </dev/null &
+	pid=$!
+	for _ in $(seq 50); do
+		[ "$(pgrep -P $pid | wc -l)" -ge 2 ] && break
+		sleep 0.1
+	done
+	kill -INT -- -$pid
+	wait $pid
+	rc=$?
+	[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+	$have_python && { python3 -c 'import json,sys; o = json.load(open(sys.argv[1]));
+assert o["outcome"] == "error" and o["reason"] == "interrupted", o' "$tmp/out" 2>/dev/null ||
+		no "stdout is not the interrupted object: $(head -c 120 "$tmp/out")"; }
+	[ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+		no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
+	kill -KILL -- -$pid 2>/dev/null
+	done_
+fi
+
 current="Ctrl-C during tour --out leaves no half-written file"
 failed=false
 mkdir -p "$tmp/tour"
@@ -888,6 +1097,85 @@ if [ "$rc" = 130 ]; then
 else
 	[ "$rc" = 0 ] || no "exit status $rc, expected 130 (or 0 if it finished first)"
 fi
+done_
+
+# A teacher hands out `lockmuseum run NAME.lua` with the name as `list`
+# prints it, or `run scripts/NAME.lua`: both work from any directory,
+# for every scenario list prints (resolved through the data folder).
+mkdir -p "$tmp/elsewhere"
+names=$("$BIN" list 2>/dev/null | sed -n '/^scenarios (/,$s/^  \([A-Za-z0-9_]*\.lua\) .*/\1/p')
+current="list prints scenarios"
+failed=false
+[ -n "$names" ] || no "no scenario names in list"
+done_
+for name in $names; do
+	for arg in "$name" "scripts/$name"; do
+		current="check $arg from another directory"
+		failed=false
+		(cd "$tmp/elsewhere" && "${guard[@]}" "$BIN" check "$arg" >"$tmp/out" 2>"$tmp/err" </dev/null)
+		rc=$?
+		[ "$rc" = 0 ] || no "exit status $rc, expected 0"
+		done_
+	done
+done
+current="run NAME.lua from another directory runs the scenario"
+failed=false
+(cd "$tmp/elsewhere" && "${guard[@]}" "$BIN" run uniproc_cli.lua >"$tmp/out" 2>"$tmp/err" </dev/null)
+rc=$?
+[ "$rc" = 0 ] || no "exit status $rc, expected 0"
+out_has 'uniproc_cli'
+done_
+current="a name found nowhere is still a one-line error naming it"
+failed=false
+(cd "$tmp/elsewhere" && "${guard[@]}" "$BIN" run no_such_scenario.lua >"$tmp/out" 2>"$tmp/err" </dev/null)
+rc=$?
+[ "$rc" = 2 ] || no "exit status $rc, expected 2"
+err_has 'no_such_scenario.lua'
+one_line_err
+done_
+
+# Tables fit the terminal: $COLUMNS, else 100; a header is never cut
+# (it goes on two lines, or its column is left out and a note says so);
+# --columns chooses and orders them.
+kmod_cmp=(compare "$root/scripts/kmod.lua" --set max=8 --cpus 64 --modes native,cli,mutex)
+saved_columns=${COLUMNS-}
+unset COLUMNS
+t "compare fits 100 columns when COLUMNS is not set" 1 "${kmod_cmp[@]}"
+wide=$(awk 'length > 100' "$tmp/out" | head -1)
+[ -z "$wide" ] || no "a line wider than 100: $wide"
+out_has '^\(left out to fit 100 columns: '
+done_
+export COLUMNS=200
+t "compare with COLUMNS=200 shows every column, headers whole" 1 "${kmod_cmp[@]}"
+out_lacks 'left out'
+out_has 'request_module'		# the measure's whole name, once cut to request_mod
+out_has ' wait +wait '		# two-line headers: wait / avg ms, wait / max ms
+out_has ' avg ms max ms '
+done_
+unset COLUMNS
+[ -z "$saved_columns" ] || export COLUMNS=$saved_columns
+t "compare --columns chooses and orders" 1 compare "$root/scripts/kmod.lua" --set max=8 \
+	--cpus 64 --modes native,cli --columns outcome,mode,uevent,checks
+out_has '^ +uevent$'			# a header on two lines, never cut
+out_has '^outcome +mode +p99 ms checks$'
+out_has '^completed +native +[0-9.]+ +4/4$'
+grep -Eq 'busy|acq/s|left out' "$tmp/out" && no "a column not asked for"
+done_
+t "compare --columns with an unknown column: one line naming the columns" 2 compare \
+	"$root/scripts/kmod.lua" --set max=8 --cpus 64 --modes native --columns mode,speed
+one_line_err
+err_has "no column 'speed'.*mode,era,cpus,outcome,time"
+done_
+t "compare --sets with a parameter the scenario lacks: one line, exit 2" 2 compare \
+	"$root/scripts/kmod.lua" --sets cpus=2
+one_line_err
+err_has "has no parameter 'cpus'"
+out_empty
+done_
+t "compare --seeds says when the seed changes nothing" 0 compare "$root/scripts/bkl.lua" \
+	--modes native --cpus 2 --seeds 1..3
+out_has '^native +2 +3= +completed'
+out_has 'the seed changes nothing here'
 done_
 
 echo "$pass passed, $fail failed"

@@ -46,6 +46,8 @@ lost() {
 			bad "$name > /dev/full" "exit status $rc, expected 2"
 		elif ! grep -q 'stdout' "$tmp/err"; then
 			bad "$name > /dev/full" "no message about stdout on stderr"
+		elif [ "$(wc -l <"$tmp/err")" != 1 ]; then
+			bad "$name > /dev/full" "$(wc -l <"$tmp/err") lines on stderr, expected one"
 		else
 			ok
 		fi
@@ -56,6 +58,8 @@ lost() {
 		bad "$name >&-" "exit status $rc, expected 2"
 	elif ! grep -q 'stdout is closed' "$tmp/err"; then
 		bad "$name >&-" "no message about stdout on stderr"
+	elif [ "$(wc -l <"$tmp/err")" != 1 ]; then
+		bad "$name >&-" "$(wc -l <"$tmp/err") lines on stderr, expected one"
 	else
 		ok
 	fi
@@ -70,6 +74,8 @@ lost "list" list
 lost "compare" compare "$scen" --cpus 1,2 --modes semaphore
 lost "compare (csv)" compare "$scen" --cpus 1 --modes semaphore --report csv
 lost "explore" explore "$scen" --seeds 1..2
+lost "compare --print-jobs" compare "$scen" --cpus 1,2 --modes semaphore --print-jobs
+lost "compare --slurm-array" compare "$scen" --cpus 1,2 --modes semaphore --slurm-array
 lost "--help" --help
 lost "--version" --version
 
@@ -219,6 +225,7 @@ fi
 # A data folder whose one era file backtracks for hours.
 mkdir -p "$tmp/data/eras" "$tmp/data/scripts"
 cp "$root"/eras/*.lua "$tmp/data/eras/"
+cp -r "$root/eras/machines" "$tmp/data/eras/"
 cp -r "$root/docs" "$tmp/data/docs" 2>/dev/null
 printf '%s\nera{ id = "x" }\n' "$backtrack" >"$tmp/data/eras/zz_backtrack.lua"
 term "list, inside an era file" 2 env LOCKMUSEUM_DATA="$tmp/data" "$BIN" list

@@ -130,6 +130,53 @@ t "interleaving --out FILE: the sheet, whole" 1 run "$lost" --mode cli --report 
 cmp -s "$tmp/sheet.txt" "$tmp/sheet1" || no "the file is not the sheet stdout prints"
 done_
 
+# The window a teacher prints: --from lost shows the first lost update
+# and what led to it, on a page; --from/--to/--steps choose any other.
+tty=$root/scripts/uniproc_cli.lua
+sheet_args=(run "$tty" --era 2003 --cpus 2 --mode cli --anachronism --report interleaving)
+t "interleaving --from lost: the README's sheet fits two printed pages" 1 "${sheet_args[@]}" \
+	--from lost
+[ "$(wc -l <"$tmp/out")" -le 120 ] || no "$(wc -l <"$tmp/out") lines, more than 120"
+out_has '^ +\.\.\.  \([0-9]+ operations before\)$'
+out_has 'read buffer_count -> \?'
+out_has '^40 of the run.s [0-9]+ operations shown'
+out_lacks 'lost update'		# the sheet does not give the answer away
+done_
+t "interleaving --from lost --answers: the lost update is in the window" 1 "${sheet_args[@]}" \
+	--from lost --answers
+[ "$(wc -l <"$tmp/out")" -le 120 ] || no "$(wc -l <"$tmp/out") lines, more than 120"
+# the overwrite's line, marked, and its read, both among the lines shown
+out_has '!! lost-update'
+out_has '^  violations: [0-9]+ in the whole run$'
+out_has "^    3\.062 ms  lost update on 'buffer_count'"
+out_has 'outside the lines shown'
+done_
+t "interleaving --from/--to/--steps: the window asked for" 1 "${sheet_args[@]}" \
+	--from 3ms --to 4ms --steps 10
+ops=$(sed -n '/^ *time /,/^$/p' "$tmp/out" | grep -cE '^ +[0-9]+\.[0-9]{3} ')
+[ "$ops" = 10 ] || no "$ops operation lines, expected 10"
+sed -n '/^ *time /,/^$/p' "$tmp/out" | grep -E '^ +[0-9]+\.[0-9]+ ' |
+	awk '$1 < 3 || $1 > 4 { bad = 1 } END { exit bad }' || no "a line outside 3 ms .. 4 ms"
+done_
+t "interleaving: one style down the time column" 1 "${sheet_args[@]}" --steps 20
+sed -n '/^ *time /,/^$/p' "$tmp/out" | grep -E '^ +[0-9]' | awk '{print $1}' |
+	grep -vqE '^[0-9]+\.[0-9]{3}$' && no "a time not to three decimals: $(sed -n '/^ *time /,/^$/p' "$tmp/out" | awk '{print $1}' | grep -vE '^(time|[0-9]+\.[0-9]{3})$' | head -1)"
+done_
+t "--from without --report interleaving: a usage error" 2 run "$tty" --from lost
+one_line_err
+err_has 'add --report interleaving'
+done_
+t "--to before --from: a usage error" 2 "${sheet_args[@]}" --from 3ms --to 1ms
+one_line_err
+done_
+t "--from a word that is not lost: a usage error" 2 "${sheet_args[@]}" --from soon
+one_line_err
+err_has '--from'
+done_
+t "--from lost on a run that lost nothing says so" 0 run "$tty" --report interleaving --from lost
+out_has 'no update was lost in this run'
+done_
+
 # ----------------------------------------------- times in one unit a message
 
 # units LINE: the distinct time units of the times in LINE, one a line.

@@ -96,6 +96,30 @@ t "the default schedule name is the scenario's" 0 explore "$abba" --strategy exh
 out_has '^replay: lockmuseum run .* --schedule fixed_abba\.schedule$'
 done_
 
+# A scenario's name is somebody else's text (issue 28): without --out the
+# schedule is named after it, but only as a name in the current folder.
+mkdir -p "$tmp/names/cwd" "$tmp/names/elsewhere"
+for name in "../elsewhere/x" "$tmp/names/elsewhere/y" ".hidden"; do
+	sed "s|name = \"fixed_abba\"|name = \"$name\"|" "$abba" >"$tmp/names/s.lua"
+	grep -qF "name = \"$name\"" "$tmp/names/s.lua" || { echo "FAIL: cannot rename the scenario"; fail=$((fail + 1)); }
+	current="explore without --out, a scenario named '$name': the schedule stays here"
+	failed=false
+	(cd "$tmp/names/cwd" && "${guard[@]}" "$BIN" explore ../s.lua --strategy exhaustive:1 \
+		--goal deadlock >"$tmp/out" 2>"$tmp/err")
+	[ $? = 0 ] || no "exit status $?, expected 0"
+	[ -z "$(ls -A "$tmp/names/elsewhere")" ] || no "wrote into another folder: $(ls -A "$tmp/names/elsewhere")"
+	[ "$(ls -A "$tmp/names/cwd" | wc -l)" = 1 ] || no "not one file here: $(ls -A "$tmp/names/cwd")"
+	ls -A "$tmp/names/cwd" | grep -q '^_.*\.schedule$' || no "not a plain name: $(ls -A "$tmp/names/cwd")"
+	rm -f "$tmp/names/cwd"/* "$tmp/names/cwd"/.[!.]*
+	done_
+done
+
+t "explore --out that cannot be written names the path" 2 explore "$abba" --strategy exhaustive:1 \
+	--goal deadlock --out "$tmp/no/such/dir/x.schedule"
+one_line_err
+err_has "^lockmuseum: --out $tmp/no/such/dir/x\.schedule: cannot write"
+done_
+
 t "a replay line keeps the run's options" 0 explore "$abba" --strategy exhaustive:1 --goal deadlock \
 	--duration 10ms --out "$tmp/opt.schedule"
 out_has "^replay: lockmuseum run .*fixed_abba.lua --duration 10ms --schedule $tmp/opt.schedule\$"
@@ -116,7 +140,122 @@ out_has '^shrunk from [0-9]+ to 2 preemptions '
 replays_to 3 "$three" "$tmp/three.schedule"
 done_
 
+# ------------------------------------------------ coverage claims hold --
+
+# A hold waits until the task it let go first has stepped, however long
+# that is (issue 32): an AB-BA whose second task starts late deadlocks with
+# one preemption, so no search of one or two preemptions may say it
+# covered its space without finding it -- for any gap.
+late="$root/tests/explore/late_abba.lua"
+for gap in 200000 2000000 5000000 50000000; do
+	for s in exhaustive:1 exhaustive:2 pct:2; do
+		t "$s finds the AB-BA $gap ns apart" 0 explore "$late" --set gap=$gap \
+			--strategy "$s" --goal deadlock --out "$tmp/late.schedule"
+		out_has "^$s( seed [0-9]+)? reaches the goal \\(deadlock\\)"
+		grep -q '^covered: yes' "$tmp/out" && no "claims it covered its space"
+		done_
+	done
+done
+# ... and so are the cases of the first round, with default options
+for f in fixed_abba flaky_abba late_hold; do
+	for s in exhaustive:1 exhaustive:2 pct:2; do
+		t "$s finds $f's deadlock with default options" 0 explore "$root/tests/explore/$f.lua" \
+			--strategy "$s" --goal deadlock --out "$tmp/case.schedule"
+		out_has "^$s( seed [0-9]+)? reaches the goal \\(deadlock\\)"
+		done_
+	done
+done
+t "the late AB-BA schedule says its holds are unbounded and replays" 0 \
+	explore "$late" --strategy exhaustive:1 --goal deadlock --out "$tmp/late.schedule"
+grep -qx 'hold-max none' "$tmp/late.schedule" || no "no 'hold-max none' line in the schedule"
+replays_to 3 "$late" "$tmp/late.schedule"
+done_
+
+# With --hold-max, a hold that the bound ends before its other went is a
+# branch cut: the search says so and how many, never "covered: yes".
+for s in exhaustive:1 exhaustive:2; do
+	t "$s --hold-max 1ms on the 5 ms AB-BA: not covered, holds cut" 1 \
+		explore "$late" --strategy "$s" --goal deadlock --hold-max 1ms
+	out_has '^covered: no -- [0-9]+ holds? cut at 1\.00 ms by --hold-max'
+	grep -q '^covered: yes' "$tmp/out" && no "claims it covered its space"
+	done_
+done
+t "a bound long enough cuts nothing" 0 \
+	explore "$late" --strategy exhaustive:1 --goal deadlock --hold-max 10ms --out "$tmp/l10.schedule"
+grep -qx 'hold-max 10000000' "$tmp/l10.schedule" || no "no 'hold-max 10000000' line"
+replays_to 3 "$late" "$tmp/l10.schedule"
+done_
+t "--report json says how many holds were cut" 1 \
+	explore "$late" --strategy exhaustive:1 --goal deadlock --hold-max 1ms --report json
+out_has '"covered": false'
+out_has '"holds_cut": [1-9]'
+done_
+
+# The run bound is one for all the workers, not one each.
+export LOCKMUSEUM_EXPLORE_MAX_RUNS=10
+t "the run bound is global over --jobs 2" 1 \
+	explore "$root/tests/explore/independent.lua" --set abba=false \
+	--strategy exhaustive:2 --goal deadlock --jobs 2
+unset LOCKMUSEUM_EXPLORE_MAX_RUNS
+out_has '^exhaustive:2: no schedule in 10 runs reaches the goal'
+out_has '^covered: no -- stopped at the bound of 10 runs'
+done_
+
+# The search's own memory obeys --max-memory: 128 tasks, whose space no
+# search finishes, stop at the bound with the runs made and "covered: no"
+# (issue 28, item 11: the pending subtrees were kept whole, 1.4 GB).
+t "exhaustive stops at --max-memory, says what it did" 2 \
+	explore "$root/tests/explore/many_tasks.lua" --strategy exhaustive:2 --goal deadlock \
+	--max-memory 1M --jobs 1
+out_has '^exhaustive:2: no schedule in [1-9][0-9]* runs? reaches the goal'
+out_has '^covered: no -- stopped at --max-memory \(1048576 bytes\)'
+one_line_err
+err_has 'reached --max-memory \(1048576 bytes\) after [0-9]+ runs'
+done_
+
 # ---------------------------------------------- partial-order reduction --
+
+# The reduction is sound: on small models, every Mazurkiewicz trace (the
+# order of each object's conflicting accesses; "traces" in the JSON) that
+# the brute force of every decision sequence (--no-por) reaches within K
+# holds, the reduced search reaches too -- and it makes no more runs.  The
+# ratio of runs to traces says how far from optimal (one run a trace) it
+# is.  A hold keeps its CPU: before that was counted, holding a task at its
+# end (it touches nothing) was skipped though it let another task have
+# the CPU first -- 7 traces of 8 for 3 tasks, one hold.
+json_num() { sed -n "s/^  \"$1\": \([0-9]*\),*\$/\1/p" "$2"; }
+por_sound() { # LABEL K ARGS...
+	local label=$1 k=$2 rp tp rb tb
+	shift 2
+	"$BIN" explore "$@" --strategy exhaustive:$k --goal deadlock --jobs 1 --report json \
+		>"$tmp/por.json" 2>/dev/null
+	"$BIN" explore "$@" --strategy exhaustive:$k --goal deadlock --jobs 1 --no-por \
+		--report json >"$tmp/brute.json" 2>/dev/null
+	rp=$(json_num runs "$tmp/por.json")
+	tp=$(json_num traces "$tmp/por.json")
+	rb=$(json_num runs "$tmp/brute.json")
+	tb=$(json_num traces "$tmp/brute.json")
+	current="the reduction keeps every trace: $label, exhaustive:$k"
+	failed=false
+	if [ -z "$tp" ] || [ -z "$tb" ] || [ "$tp" != "$tb" ]; then
+		no "the reduced search reaches ${tp:-?} traces, the brute force ${tb:-?}"
+	elif [ "$rp" -gt "$rb" ]; then
+		no "the reduced search made $rp runs, the brute force $rb"
+	else
+		echo "  $label, exhaustive:$k: $tb traces; $rp runs reduced (ratio $(awk -v r="$rp" -v t="$tb" 'BEGIN { printf "%.1f", r / t }')), $rb brute force"
+	fi
+	done_
+}
+so=$root/tests/bench/same_order.lua
+for n in 2 3 4; do
+	for k in 1 2; do
+		por_sound "$n tasks, one lock order" $k "$so" --set n=$n
+	done
+done
+por_sound "independent.lua" 2 "$root/tests/explore/independent.lua" --set abba=false
+por_sound "three_preemptions.lua" 2 "$three"
+por_sound "late_abba.lua 20 us apart" 1 "$late" --set gap=20000
+
 
 # independent.lua: two tasks on their own lock and var beside an AB-BA
 # pair.  Holding a task only for an independent one reorders steps that
@@ -274,8 +413,30 @@ bad_schedule "a task before itself" 10 "${hdr}decisions 1\n1 1 1\n"
 bad_schedule "an interrupt source that is no number" 10 "${hdr}decisions 1\n1 0 irq:x\n"
 bad_schedule "an interrupt source past the id range" 10 "${hdr}decisions 1\n1 0 irq:2147483648\n"
 bad_schedule "hold-max 0" 9 "${hdr}hold-max 0\ndecisions 0\n"
+bad_schedule "hold-max of words" 9 "${hdr}hold-max nothing\ndecisions 0\n"
 bad_schedule "hold-max over 60 s" 9 "${hdr}hold-max 60000000001\ndecisions 0\n"
 bad_schedule "a NUL byte" 2 "lockmuseum-schedule 1\nera 20\x0006\n"
+err_has 'a NUL byte'
+done_
+# (issue 28) the NUL check compared strlen with itself: a NUL mid-file was
+# "line too long", one in the last line, without its newline, was read
+# past and the schedule replayed
+cp "$tmp/ex.schedule" "$tmp/nul.schedule"
+printf '\000' >>"$tmp/nul.schedule"
+t "schedule file: a NUL in the last line, without a newline" 2 run "$abba" --schedule "$tmp/nul.schedule"
+one_line_err
+err_has "nul\.schedule:$(($(wc -l <"$tmp/ex.schedule") + 1)): a NUL byte"
+done_
+# (issue 28) a schedule's own values were blamed on options never given
+bad_schedule "an unknown era, named at its line" 4 "${hdr/era 2006/era nonexist}decisions 0\n"
+err_has "bad\.schedule:4: era 'nonexist': unknown era"
+grep -q -e '--era' "$tmp/err" && no "blames --era, which was not given"
+done_
+bad_schedule "two CPUs in a one-CPU era, named at its line" 6 "${hdr/era 2006/era 1991}decisions 0\n"
+err_has "bad\.schedule:6: cpus 2: Linux 0\.01"
+grep -q -e '--cpus' "$tmp/err" && no "blames --cpus, which was not given"
+done_
+bad_schedule "a seed past the one seed range" 7 "${hdr/seed 1/seed 9223372036854775808}decisions 0\n"
 bad_schedule "a set line without =" 9 "${hdr}set start2\ndecisions 0\n"
 bad_schedule "a set line with a blank" 9 "${hdr}set start2=1 2\ndecisions 0\n"
 bad_schedule "a set name that is no identifier" 9 "${hdr}set 2x=1\ndecisions 0\n"

@@ -252,17 +252,17 @@ if LOCKMUSEUM_VIEW_DUMP=1 open "a click on a lock lane shows holder and waiters"
 	"$root/scripts/inode.lua" --era 2016 --mode mutex --gui; then
 	wait_for '^place: end' || no "the window printed no places"
 	xy=$(place lock 'dir->i_sem')
-	grep -q '^place: task test-mutex/' "$tmp/out" || no "no task lanes"
+	grep -q '^place: task dirop/' "$tmp/out" || no "no task lanes"
 	if [ -z "$xy" ]; then
 		no "no lock lane for dir->i_sem"
 	else
 		xdotool mousemove --window "$win" $xy click 1
 		wait_for '^inspect: end' || no "the click opened nothing"
 		grep -q '^inspect: dir->i_sem (mutex) at t=' "$tmp/out" || no "not the lock clicked"
-		grep -q '^held by test-mutex/[0-9]* since ' "$tmp/out" || no "no holder"
+		grep -q '^held by dirop/[0-9]* since ' "$tmp/out" || no "no holder"
 		n=$(sed -n 's/^\([0-9]*\) waiting, longest first:$/\1/p' "$tmp/out")
 		[ "${n:-0}" -ge 2 ] || no "'$n' waiting: the inode convoy has more"
-		shown=$(grep -cE '^test-mutex/[0-9]*: (asleep|spinning) since ' "$tmp/out")
+		shown=$(grep -cE '^dirop/[0-9]*: (asleep|spinning) since ' "$tmp/out")
 		[ "$shown" -ge 2 ] || no "the waiters are not named ($shown lines)"
 	fi
 	# an event on a CPU lane: told whole, with the scenario line it ran
@@ -273,7 +273,7 @@ if LOCKMUSEUM_VIEW_DUMP=1 open "a click on a lock lane shows holder and waiters"
 		[ "$(grep -c '^inspect: end' "$tmp/out")" -gt "$n" ] && break
 		sleep 0.1
 	done
-	grep -q '^test-mutex/[0-9]* was running .*scripts/inode.lua:[0-9]*$' "$tmp/out" ||
+	grep -q '^dirop/[0-9]* was running .*scripts/inode.lua:[0-9]*$' "$tmp/out" ||
 		no "a click on a CPU lane's event does not say which line of inode.lua ran"
 	quit
 fi

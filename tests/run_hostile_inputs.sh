@@ -260,13 +260,23 @@ data=$tmp/data
 mkdir -p "$data"
 for d in scripts assets docs; do ln -s "$root/$d" "$data/$d"; done
 cp -r "$root/eras" "$data/eras"
-sed -i 's/ipi *= *[0-9_]*/ipi = 999999/' "$data/eras/2006.lua"
-grep -q 'ipi = 999999' "$data/eras/2006.lua" || { echo "$0: the 2006 era has no ipi cost" >&2; exit 2; }
-begin "an era whose ipi is more than its wakeup: refused when it loads, naming the file"
+sed -i 's/ipi *= *[0-9_]*/ipi = 999999/' "$data/eras/machines/2005-2006.lua"
+grep -q 'ipi = 999999' "$data/eras/machines/2005-2006.lua" ||
+	{ echo "$0: the 2005-2006 machine has no ipi cost" >&2; exit 2; }
+begin "a machine whose ipi is more than its wakeup: refused when it loads, naming the file"
 LOCKMUSEUM_DATA=$data lm run "$root/scripts/inode.lua" --era 2006
 status 2
 one_line
-err_has '2006\.lua:[0-9]+: era\{\}: costs\.ipi \(999999 ns\) is more than costs\.wakeup'
+err_has '2005-2006\.lua:[0-9]+: machine\{\}: costs\.ipi \(999999 ns\) is more than costs\.wakeup'
+done_
+
+printf 'era{ id = "2099", year = 2099, version = "9",\n  costs = { wakeup = 2000, ipi = 2500 } }\n' \
+	>"$data/eras/2099.lua"
+begin "an era whose own ipi is more than its wakeup: the same, naming the era's file"
+LOCKMUSEUM_DATA=$data lm run "$root/scripts/inode.lua" --era 2099
+status 2
+one_line
+err_has '2099\.lua:[0-9]+: era\{\}: costs\.ipi \(2500 ns\) is more than costs\.wakeup \(2000 ns\)'
 done_
 
 echo "$pass passed, $fail failed"

@@ -48,14 +48,14 @@ if [ "$rc" = 1 ] && grep -q '^The run ended: completed' "$tmp/out" &&
 	no "r: the default timing should complete without the goal (exit $rc)"; fi
 
 # The first question names the task, its line and the one that may go first.
-if grep -Eq '^\[0\] t=[0-9.]+ us  mv /a/x /b/x is about to start at line [0-9]+: ' "$tmp/out" &&
+if grep -Eq '^\[0\] t=[0-9.]+ us  mv /a/x /b/x starts with line [0-9]+: ' "$tmp/out" &&
    grep -q 'hold it: mv /b/y /a/y goes first' "$tmp/out"; then ok; else
 	no "the first question does not show the task, its line and the other"; fi
 
 # Holding the first rename for the second, then letting all go: deadlock,
 # the goal; the saved schedule replays to exit 3 with the same trace.
 play '1\nr\ns solved.schedule\nq\n' "$abba"
-if [ "$rc" = 3 ] && grep -Eq '(^|> )GOAL REACHED \(a check failed: goal reached' "$tmp/out" &&
+if [ "$rc" = 3 ] && grep -Eq '(^|> )GOAL REACHED, you win: ' "$tmp/out" &&
    grep -Eq '(^|> )saved solved.schedule: lockmuseum run ' "$tmp/out"; then ok; else
 	no "1 then r: expected the goal, exit 3 and a saved schedule (exit $rc)"; fi
 "$BIN" run "$abba" --schedule solved.schedule >"$tmp/r1" 2>/dev/null
@@ -144,7 +144,7 @@ by_hand() {
 		 sed -E 's/^([0-9]+) [0-9]+ [^ ]+ -- .* lets (.*) go first.*/\1 \2/')
 	[ "$irqs" -gt 0 ] || { no "$name: the solution lets no interrupt come first"; return; }
 	play "${answers}r\ns $name.schedule\nq\n" "$f"
-	if [ "$rc" = "$want" ] && grep -Eq '(^|> )GOAL REACHED \(a check failed: goal reached' "$tmp/out" &&
+	if [ "$rc" = "$want" ] && grep -Eq '(^|> )GOAL REACHED, you win: ' "$tmp/out" &&
 	   grep -Eq "(^|> )saved $name.schedule: " "$tmp/out"; then ok; else
 		no "$name by hand: expected the goal, exit $want and a save (exit $rc)"; return; fi
 	# the decisions, comments included, are the explorer's
@@ -167,15 +167,18 @@ by_hand console_mutex 1
 by_hand sleep_on 3
 
 # The interrupt's option says it is one, on which CPU, and its handler's
-# line; a number past the options is refused with the range.
+# first line that runs (line 53, the body's first statement; it once
+# showed line 52, the irq{ declaration); a number past the options is
+# refused with the range.
 play '\n\n\nq\n' "$root/scripts/challenges/cli_smp.lua"
-if grep -Eq '^   1      hold it: irq eth0 -> cpu1 goes first, due at [0-9.]+ us \(handler starting at line 52: irq\{ name = "eth0"' "$tmp/out"; then
+if grep -Eq '^   1      hold it: irq eth0 -> cpu1 goes first, due at [0-9.]+ us \(handler starts with line 53: if served then return end\)' "$tmp/out"; then
 	ok; else no "cli_smp: the interrupt's option does not say what it is: $(grep -m1 'irq' "$tmp/out")"; fi
 # A choice point comes before the task's code runs on: the question says
-# which operation it has done (line 43, the compute), not that it will
-# run that line again; before its first step, where its body starts.
-if grep -Eq '^\[3\] t=[0-9.]+ us  netif_rx goes on after line 43: compute' "$tmp/out" &&
-   grep -Eq '^\[0\] t=[0-9.]+ us  netif_rx is about to start at line 40: ' "$tmp/out"; then
+# which operation it has run (line 43, the compute), not that it will
+# run that line again; before its first step, its body's first line
+# that runs (41, not the task{ of line 40).
+if grep -Eq '^\[3\] t=[0-9.]+ us  netif_rx has run line 43: compute' "$tmp/out" &&
+   grep -Eq '^\[0\] t=[0-9.]+ us  netif_rx starts with line 41: ' "$tmp/out"; then
 	ok; else no "cli_smp: the question misplaces the task: $(grep -m1 '^\[3\]' "$tmp/out")"; fi
 # Undo across an interrupt's answer: back to its question, and from there
 # Enter then r is the default run (no goal, exit 0); the interrupt again
@@ -191,6 +194,38 @@ if [ "$rc" = 1 ] && [ "$(sed '1,/^decisions /d' undone.schedule)" = \
 play '\n\n\n12\nq\n' "$root/scripts/challenges/cli_smp.lua"
 if grep -Eq '(^|> )no option 12 here: Enter, or 1 to 1' "$tmp/out"; then ok; else
 	no "12 at a question of two options: not refused"; fi
+
+
+# Answers are whole lines (issue 28): a line longer than the old 1,100-byte
+# buffer had its tail taken as the next answer ("r" here ran the game to
+# its end, so the "1" after it held nothing).  Now it is one bad answer,
+# then 1 holds and r reaches the goal.
+long=$(printf 'x%.0s' $(seq 1099))
+play "${long}r\n1\nr\nq\n" "$abba"
+if [ "$rc" = 3 ]; then ok; else no "a 1,100-byte line then 1, r: expected the goal, exit 3 (exit $rc)"; fi
+# past what any answer can be (s and a PATH_MAX name): said, and ignored
+play "$(printf 's%.0s' $(seq 5000))q\nq\n" "$abba"
+if grep -Eq '(^|> )that line is 5001 bytes long, more than an answer can be' "$tmp/out" &&
+   [ "$rc" = 0 ]; then ok; else no "a 5,001-byte line: not said (exit $rc)"; fi
+# s onto the scenario itself: refused, the game goes on, the file stays
+cp "$abba" "$tmp/mine.lua"
+cp "$abba" "$tmp/mine.orig"
+play "s $tmp/mine.lua\n1\nr\ns ./mine.lua\nq\n" "$tmp/mine.lua"
+if [ "$(grep -c 'could not save: is the scenario, an input of this command' "$tmp/out")" = 2 ] &&
+   cmp -s "$tmp/mine.lua" "$tmp/mine.orig" && [ "$rc" = 3 ]; then ok; else
+	no "s SCENARIO: not refused, or the scenario changed (exit $rc)"; fi
+# A question offers 64 tasks; the others are said, not silently dropped.
+cat >"$tmp/many.lua" <<'EOF'
+scenario{ name = "many", cpus = 2 }
+local l = lock{ name = "l" }
+for i = 1, 70 do
+	task{ name = "t" .. i, cpu = i % 2, run = function() down(l); compute(us(1)); up(l) end }
+end
+EOF
+play 'q\n' "$tmp/many.lua"
+if grep -q '(and 5 more tasks, 0 more interrupts, that could go first: play offers the first 64' "$tmp/out" &&
+   [ "$(grep -c 'hold it' "$tmp/out")" = 64 ]; then ok; else
+	no "a question of 69 tasks: the 5 not offered are not said"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -94,6 +94,7 @@ lazy=$tmp/lazy
 mkdir -p "$lazy/eras"
 for d in scripts assets docs; do ln -s "$root/$d" "$lazy/$d"; done
 cp "$root/eras/2006.lua" "$root/eras/2023.lua" "$lazy/eras/"
+cp -r "$root/eras/machines" "$lazy/eras/"
 for y in 1991 1999 2009; do printf 'era{ id = "%s", year = %s, \n' $y $y >"$lazy/eras/$y.lua"; done
 # expect NAME STATUS STDERR-PATTERN ARGS...: exit status and one line on stderr
 expect() {

@@ -18,8 +18,11 @@
 #include "out.h"
 #include "sweep.h"
 #include "view_lib.h"
+#include "../text_escape.h"
+#include "../time_unit.h"
 
 #include <errno.h>
+#include <stdarg.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -126,12 +129,155 @@ static const char *checks_str(const json_t *row, char *buf, size_t len)
 	return buf;
 }
 
-static void print_text(const json_t *table)
+/*
+ * The text table: a column model, so that it fits the terminal.  Each
+ * column has an id (what --columns names), a header that is never cut,
+ * and a priority: when the columns are wider than the terminal ($COLUMNS,
+ * else 100), those of the highest priority go first, rightmost first,
+ * and a note says which went and how to choose.  A column of times has
+ * one unit, chosen by its largest value and named in its header.  A row
+ * that has no figures (not-applicable, error) says why on a line of its
+ * own under it, wrapped to the width.
+ */
+#define COL_MAX (16 + KM_SWEEP_MAX_PARAMS)
+#define CELL 48
+
+struct col {
+	char id[40], head[48];
+	char h1[48], h2[48];	/* the header on two lines (h1 empty: one) */
+	bool left;
+	int prio;		/* 0: always shown; 1 .. 4: dropped from 4 down */
+	int w;
+	bool shown;
+};
+
+struct tab {
+	struct col c[COL_MAX];
+	int n;
+	size_t nrows;
+	char *cells;		/* nrows x COL_MAX x CELL */
+};
+
+static char *cell(struct tab *t, size_t row, int col)
+{
+	return t->cells + (row * COL_MAX + (size_t)col) * CELL;
+}
+
+static int add_col(struct tab *t, const char *id, const char *head, bool left, int prio)
+{
+	if (t->n == COL_MAX)
+		return -1;
+	struct col *c = &t->c[t->n];
+	snprintf(c->id, sizeof(c->id), "%s", id);
+	snprintf(c->head, sizeof(c->head), "%s", head);
+	c->left = left;
+	c->prio = prio;
+	c->shown = true;
+	return t->n++;
+}
+
+/* A column of times: one unit, the largest value's; the header names it. */
+static void time_col(struct tab *t, const json_t *rows, int col, const char *key,
+		     const char *measure)
+{
+	km_time big = 0;
+	size_t i;
+	json_t *row;
+	json_array_foreach(rows, i, row) {
+		json_t *v = measure ? json_object_get(json_object_get(row, "p99_ns"), measure)
+				    : json_object_get(row, key);
+		km_time x = v ? (km_time)whole(v) : 0;	/* saturated: a report's number is hostile */
+		big = x > big ? x : big;
+	}
+	struct km_time_unit u = km_time_unit_for(big);
+	size_t n = strlen(t->c[col].head);
+	snprintf(t->c[col].head + n, sizeof(t->c[col].head) - n, " %s", u.name);
+	json_array_foreach(rows, i, row) {
+		if (!json_object_get(row, "sim_time_ns"))
+			continue;
+		json_t *v = measure ? json_object_get(json_object_get(row, "p99_ns"), measure)
+				    : json_object_get(row, key);
+		char *c = cell(t, i, col);
+		if (!v) {
+			snprintf(c, CELL, "-");
+			continue;
+		}
+		/* to the unit's decimals, every cell alike: "0.00", never
+		 * "0.000020" above "12.10" (the unit is in the header) */
+		double x = json_is_real(v) ? json_real_value(v) : (double)json_integer_value(v);
+		if (u.ns <= 1)
+			snprintf(c, CELL, "%.0f", x);
+		else
+			snprintf(c, CELL, "%.*f", u.decimals, x / u.ns);
+	}
+}
+
+/* Does the seed change anything in @row: any spread wider than a point? */
+static bool seeds_differ(const json_t *row)
+{
+	const char *k;
+	json_t *v;
+	json_object_foreach(json_object_get(row, "spread"), k, v)
+		if (spread(row, k, "min") != spread(row, k, "max"))
+			return true;
+	const json_t *oc = json_object_get(row, "outcomes");
+	return json_object_size(oc) > 1;
+}
+
+static void print_trimmed(char *line)
+{
+	size_t n = strlen(line);
+	while (n && line[n - 1] == ' ')
+		line[--n] = 0;
+	puts(line);
+}
+
+/* A note under the table, "(...)", wrapped at @width (continued lines
+ * indented by one). */
+static void note(int width, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	int col = 0;
+	const char *p = buf;
+	while (*p) {
+		size_t wl = strcspn(p, " ");
+		if (col > 1 && col + 1 + (int)wl > width) {
+			fputs("\n ", stdout);
+			col = 1;
+		} else if (col > 0 && col != 1) {
+			putchar(' ');
+			col++;
+		} else if (col == 1) {
+			/* just indented */
+		}
+		printf("%.*s", (int)wl, p);
+		col += (int)wl;
+		p += wl;
+		while (*p == ' ')
+			p++;
+	}
+	putchar('\n');
+}
+
+/* The terminal's width: $COLUMNS, else 100. */
+static int term_width(void)
+{
+	const char *e = getenv("COLUMNS");
+	char *end;
+	long w = e && *e ? strtol(e, &end, 10) : 0;
+	return e && *e && !*end && w >= 40 && w <= 10000 ? (int)w : 100;
+}
+
+static int print_text(const json_t *table, const char *columns, const char *title)
 {
 	const json_t *rows = json_object_get(table, "runs");
 	/* the measure() names, in the order first seen */
 	const char *names[8], *params[KM_SWEEP_MAX_PARAMS];
-	int nn = 0, np = param_names(rows, params, KM_SWEEP_MAX_PARAMS), pw[KM_SWEEP_MAX_PARAMS];
+	int nn = 0, np = param_names(rows, params, KM_SWEEP_MAX_PARAMS);
 	bool seeds = several_seeds(rows);
 	size_t i;
 	json_t *row;
@@ -146,64 +292,244 @@ static void print_text(const json_t *table)
 				names[nn++] = k;
 		}
 	}
-	for (int j = 0; j < np; j++) {
-		pw[j] = (int)strlen(params[j]);
-		json_array_foreach(rows, i, row)
-			if ((int)strlen(param_value(row, params[j])) > pw[j])
-				pw[j] = (int)strlen(param_value(row, params[j]));
-		pw[j] = pw[j] > 16 ? 16 : pw[j];
+	struct tab t = { .n = 0, .nrows = json_array_size(rows) };
+	t.cells = calloc(t.nrows ? t.nrows : 1, (size_t)COL_MAX * CELL);
+	if (!t.cells) {
+		km_out_fail("out of memory for the table");
+		return 2;
 	}
-	printf("%-10s %-6s %5s", "mode", "era", "cpus");
+	int c_mode = add_col(&t, "mode", "mode", true, 0);
+	int c_era = add_col(&t, "era", "era", true, 0);
+	int c_cpus = add_col(&t, "cpus", "cpus", false, 0);
+	int c_par[KM_SWEEP_MAX_PARAMS];
 	for (int j = 0; j < np; j++)
-		printf(" %-*.*s", pw[j], pw[j], params[j]);
-	if (seeds)
-		printf(" %5s", "seeds");
-	printf(" %-10s %10s %12s", "outcome", "sim time", "acq/s");
-	if (seeds)
-		printf(" %12s %12s", "acq/s min", "acq/s max");
-	printf(" %9s %10s %10s %6s %6s %6s", "contended", "wait avg", "wait max", "busy", "spin",
-	       "idle");
-	for (int j = 0; j < nn; j++)
-		printf(" %11.11s", names[j]);
-	printf(" %7s  %s\n", "checks", "violations");
+		c_par[j] = add_col(&t, params[j], params[j], true, 0);
+	int c_seeds = seeds ? add_col(&t, "seeds", "seeds", false, 0) : -1;
+	int c_out = add_col(&t, "outcome", "outcome", true, 0);
+	int c_time = add_col(&t, "time", "sim time", false, 0);
+	int c_acq = add_col(&t, "acq/s", "acq/s", false, 1);
+	int c_amin = seeds ? add_col(&t, "acq/s-min", "acq/s min", false, 4) : -1;
+	int c_amax = seeds ? add_col(&t, "acq/s-max", "acq/s max", false, 4) : -1;
+	int c_cont = add_col(&t, "contended", "contended", false, 3);
+	int c_wavg = add_col(&t, "wait-avg", "wait avg", false, 3);
+	int c_wmax = add_col(&t, "wait-max", "wait max", false, 4);
+	int c_busy = add_col(&t, "busy", "busy", false, 1);
+	int c_spin = add_col(&t, "spin", "spin", false, 1);
+	int c_idle = add_col(&t, "idle", "idle", false, 3);
+	int c_p99[8];
+	for (int j = 0; j < nn; j++) {
+		char head[48];
+		snprintf(head, sizeof(head), "%s p99", names[j]);
+		c_p99[j] = add_col(&t, names[j], head, false, 2);
+	}
+	int c_chk = add_col(&t, "checks", "checks", false, 0);
+	int c_viol = add_col(&t, "violations", "violations", true, 0);
+
 	json_array_foreach(rows, i, row) {
-		const char *outcome = json_string_value(json_object_get(row, "outcome"));
-		printf("%-10s %-6s %5lld", json_string_value(json_object_get(row, "mode")),
-		       json_string_value(json_object_get(row, "era")),
-		       (long long)json_integer_value(json_object_get(row, "cpus")));
+		snprintf(cell(&t, i, c_mode), CELL, "%s", json_string_value(json_object_get(row, "mode")));
+		snprintf(cell(&t, i, c_era), CELL, "%s", json_string_value(json_object_get(row, "era")));
+		snprintf(cell(&t, i, c_cpus), CELL, "%lld",
+			 (long long)json_integer_value(json_object_get(row, "cpus")));
 		for (int j = 0; j < np; j++)
-			printf(" %-*.*s", pw[j], pw[j], param_value(row, params[j]));
+			snprintf(cell(&t, i, c_par[j]), CELL, "%s", param_value(row, params[j]));
 		if (seeds)
-			printf(" %5lld", (long long)json_integer_value(json_object_get(row, "seeds")));
-		printf(" %-10s", outcome);
-		if (!json_object_get(row, "sim_time_ns")) {
-			const char *why = json_string_value(json_object_get(row, "reason"));
-			printf("  %s\n", why ? why : "");
+			snprintf(cell(&t, i, c_seeds), CELL, "%lld%s",
+				 (long long)json_integer_value(json_object_get(row, "seeds")),
+				 json_object_get(row, "sim_time_ns") && !seeds_differ(row) ? "=" : "");
+		/* "n/a": the line under the row says why */
+		const char *oc = json_string_value(json_object_get(row, "outcome"));
+		snprintf(cell(&t, i, c_out), CELL, "%s", oc && !strcmp(oc, "not-applicable") ? "n/a" :
+			 oc ? oc : "?");
+		if (!json_object_get(row, "sim_time_ns"))
 			continue;
+		snprintf(cell(&t, i, c_acq), CELL, "%.0f", num(row, "acquisitions_per_s"));
+		if (seeds) {
+			snprintf(cell(&t, i, c_amin), CELL, "%.0f", spread(row, "acquisitions_per_s", "min"));
+			snprintf(cell(&t, i, c_amax), CELL, "%.0f", spread(row, "acquisitions_per_s", "max"));
 		}
-		char t[32], w1[32], w2[32], v[256];
-		printf(" %10s %12.0f", km_fmt_ns((km_time)inum(row, "sim_time_ns"), t, sizeof(t)),
-		       num(row, "acquisitions_per_s"));
-		if (seeds)
-			printf(" %12.0f %12.0f", spread(row, "acquisitions_per_s", "min"),
-			       spread(row, "acquisitions_per_s", "max"));
-		printf(" %9lld %10s %10s %5.1f%% %5.1f%% %5.1f%%", inum(row, "contentions"),
-		       km_fmt_ns((km_time)inum(row, "wait_avg_ns"), w1, sizeof(w1)),
-		       km_fmt_ns((km_time)inum(row, "wait_max_ns"), w2, sizeof(w2)),
-		       num(row, "busy_pct"), num(row, "spin_pct"), num(row, "idle_pct"));
-		for (int j = 0; j < nn; j++) {
-			json_t *p = json_object_get(json_object_get(row, "p99_ns"), names[j]);
-			char b[32];
-			printf(" %11s", p ? km_fmt_ns((km_time)json_integer_value(p), b, sizeof(b)) : "-");
+		snprintf(cell(&t, i, c_cont), CELL, "%lld", inum(row, "contentions"));
+		snprintf(cell(&t, i, c_busy), CELL, "%.1f%%", num(row, "busy_pct"));
+		snprintf(cell(&t, i, c_spin), CELL, "%.1f%%", num(row, "spin_pct"));
+		snprintf(cell(&t, i, c_idle), CELL, "%.1f%%", num(row, "idle_pct"));
+		checks_str(row, cell(&t, i, c_chk), CELL);
+		violations_str(row, cell(&t, i, c_viol), CELL);
+	}
+	time_col(&t, rows, c_time, "sim_time_ns", NULL);
+	time_col(&t, rows, c_wavg, "wait_avg_ns", NULL);
+	time_col(&t, rows, c_wmax, "wait_max_ns", NULL);
+	for (int j = 0; j < nn; j++)
+		time_col(&t, rows, c_p99[j], NULL, names[j]);
+
+	/* one era for every row: in the title, not a column (unless asked) */
+	const char *era0 = t.nrows ? cell(&t, 0, c_era) : "";
+	bool one_era = t.nrows > 0;
+	for (size_t r = 1; r < t.nrows; r++)
+		one_era &= !strcmp(cell(&t, r, c_era), era0);
+	char era_title[64] = "";
+	/* the order and the choice: --columns, else every column, fitted */
+	int order[COL_MAX], no = 0;
+	if (columns) {
+		char list[512];
+		snprintf(list, sizeof(list), "%s", columns);
+		for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+			int k = 0;
+			while (k < t.n && strcmp(t.c[k].id, tok))
+				k++;
+			if (k == t.n) {
+				char known[1024];
+				size_t off = 0;
+				for (int j = 0; j < t.n; j++)
+					off += (size_t)snprintf(known + off, off < sizeof(known) ?
+								sizeof(known) - off : 0, "%s%s",
+								j ? "," : "", t.c[j].id);
+				km_out_fail("--columns: no column '%s' in this table (its columns: %s)", tok,
+					    known);
+				free(t.cells);
+				return 2;
+			}
+			if (no < COL_MAX)
+				order[no++] = k;
 		}
-		violations_str(row, v, sizeof(v));
-		printf(" %7s  %s\n", checks_str(row, t, sizeof(t)), v);
+	} else {
+		for (int k = 0; k < t.n; k++)
+			order[no++] = k;
+	}
+	bool era_listed = false;
+	for (int k = 0; k < no; k++)
+		era_listed |= columns && order[k] == c_era;
+	if (one_era && !era_listed && *era0) {
+		t.c[c_era].shown = false;
+		snprintf(era_title, sizeof(era_title), ", era %s", era0);
+	}
+	bool two = false;
+	for (int k = 0; k < t.n; k++) {
+		struct col *c = &t.c[k];
+		int cw = 0;
+		for (size_t r = 0; r < t.nrows; r++) {
+			int w = (int)strlen(cell(&t, r, k));
+			cw = w > cw ? w : cw;
+		}
+		/* a header wider than its cells goes on two lines, split at
+		 * the space that makes it narrowest; a word is never cut */
+		int hw = (int)strlen(c->head), best = hw;
+		size_t at = 0;
+		for (size_t j = 0; c->head[j]; j++)
+			if (c->head[j] == ' ') {
+				int a = (int)j, b = hw - (int)j - 1, m = a > b ? a : b;
+				if (m < best) {
+					best = m;
+					at = j;
+				}
+			}
+		c->h1[0] = 0;
+		snprintf(c->h2, sizeof(c->h2), "%s", c->head);
+		if (hw > cw && at) {
+			snprintf(c->h1, sizeof(c->h1), "%.*s", (int)at, c->head);
+			snprintf(c->h2, sizeof(c->h2), "%s", c->head + at + 1);
+			two = true;
+			hw = best;
+		}
+		c->w = hw > cw ? hw : cw;
+	}
+	int width = term_width(), total = 0;
+	for (int k = 0, first = 1; k < no; k++)
+		if (t.c[order[k]].shown) {
+			total += t.c[order[k]].w + (first ? 0 : 1);
+			first = 0;
+		}
+	int full = total;
+	char dropped[512] = "";
+	for (int prio = 4; !columns && prio >= 1 && total > width; prio--)
+		for (int k = no - 1; k >= 0 && total > width; k--) {
+			struct col *c = &t.c[order[k]];
+			if (c->prio != prio || !c->shown)
+				continue;
+			c->shown = false;
+			total -= c->w + 1;
+			size_t n = strlen(dropped);
+			snprintf(dropped + n, sizeof(dropped) - n, "%s%s", n ? ", " : "", c->id);
+		}
+	printf("%s%s\n\n", title, era_title);
+	/* the header (on two lines where one is narrower so), then the rows;
+	 * a line's trailing blanks are not printed */
+	char line[4096];
+	for (int h = two ? 0 : 1; h < 2; h++) {
+		size_t off = 0;
+		int first = 1;
+		for (int k = 0; k < no && off < sizeof(line); k++) {
+			struct col *c = &t.c[order[k]];
+			if (!c->shown)
+				continue;
+			const char *text = h ? c->h2 : c->h1;
+			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%*s", first ? "" : " ",
+						c->left ? -c->w : c->w, text);
+			first = 0;
+		}
+		print_trimmed(line);
+	}
+	json_array_foreach(rows, i, row) {
+		size_t off = 0;
+		int first = 1;
+		for (int k = 0; k < no && off < sizeof(line); k++) {
+			struct col *c = &t.c[order[k]];
+			if (!c->shown)
+				continue;
+			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%*s", first ? "" : " ",
+						c->left ? -c->w : c->w, cell(&t, i, order[k]));
+			first = 0;
+		}
+		print_trimmed(line);
+		if (!json_object_get(row, "sim_time_ns")) {
+			/* why, on lines of its own, wrapped */
+			const char *why = json_string_value(json_object_get(row, "reason"));
+			const char *oc = json_string_value(json_object_get(row, "outcome"));
+			const char *p = why ? why : "";
+			int lead = 4, col = 0;
+			col = printf("%*s%s", lead, "", oc && !strcmp(oc, "not-applicable") ?
+				     "not applicable:" : "");
+			if (col < lead)
+				col = lead;
+			while (*p) {
+				size_t wl = strcspn(p, " ");
+				if (col > lead && col + 1 + (int)wl > width) {
+					printf("\n%*s", lead, "");
+					col = lead;
+				} else if (col > lead) {
+					putchar(' ');
+					col++;
+				}
+				printf("%.*s", (int)wl, p);
+				col += (int)wl;
+				p += wl;
+				while (*p == ' ')
+					p++;
+			}
+			printf("\n");
+		}
 	}
 	if (nn)
-		printf("(the columns after idle are the p99 of each measure())\n");
-	if (seeds)
-		printf("(each row: the mean over its seeds, acq/s also the lowest and highest; "
-		       "violations add up; \"mixed\": the seeds' outcomes differ)\n");
+		note(width, "(the p99 columns: the 99th percentile of each measure())");
+	if (seeds) {
+		note(width, "(each row: the mean over its seeds, acq/s also the lowest and highest; "
+		     "violations add up; \"mixed\": the seeds' outcomes differ)");
+		size_t same = 0, with = 0;
+		json_array_foreach(rows, i, row)
+			if (json_object_get(row, "sim_time_ns")) {
+				with++;
+				same += !seeds_differ(row);
+			}
+		if (with && same == with)
+			note(width, "(the seed changes nothing here: every seed of each row gave the "
+			     "same figures, \"=\" in the seeds column)");
+		else if (same)
+			note(width, "(\"=\" in the seeds column: every seed of that row gave the same "
+			     "figures)");
+	}
+	if (dropped[0])
+		note(width, "(left out to fit %d columns: %s; --columns chooses, COLUMNS=%d shows all)",
+		     width, dropped, full);
+	free(t.cells);
+	return 0;
 }
 
 static void csv_quoted(const char *s, char *r, size_t len)
@@ -281,8 +607,15 @@ static void print_csv(const json_t *table)
 	}
 }
 
-int km_compare_print(json_t *table, enum km_table_format format, int nruns, const char *plot)
+int km_compare_print(json_t *table, enum km_table_format format, int nruns, const char *plot,
+		     const char *columns)
 {
+	if (km_interrupted) {
+		/* runs stopped by a Ctrl-C are no table: with --report json,
+		 * the interrupted object (km_out_json_fallback) */
+		km_session_say_interrupted();
+		return 130;
+	}
 	const char *scen = json_string_value(json_object_get(table, "scenario"));
 	const char *file = json_string_value(json_object_get(table, "file"));
 	int status = 0;
@@ -344,19 +677,39 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 	case KM_TABLE_CSV:
 		print_csv(table);
 		break;
-	case KM_TABLE_TEXT:
-		printf("%s (%s): %d runs\n\n", scen, file, nruns);
-		print_text(table);
+	case KM_TABLE_TEXT: {
+		/* the same error for every run (a --sets typo) is one line,
+		 * not a table of it */
+		const char *same = NULL;
+		bool all_same = json_array_size(json_object_get(table, "runs")) > 0;
+		json_array_foreach(json_object_get(table, "runs"), i, row) {
+			const char *oc = json_string_value(json_object_get(row, "outcome"));
+			const char *r = json_string_value(json_object_get(row, "reason"));
+			if (!oc || strcmp(oc, "error") || !r || (same && strcmp(same, r)))
+				all_same = false;
+			same = same ? same : r;
+		}
+		if (all_same) {
+			km_out_fail("%s", same);
+			return 2;
+		}
+		char title[1200];
+		snprintf(title, sizeof(title), "%s (%s): %d runs", scen, file, nruns);
+		if (print_text(table, columns, title))
+			return 2;
 		break;
 	}
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		km_out_fail("cannot write the table: %s", strerror(errno));
+		km_out_stdout_failed("the table", errno);
 		status = 2;
+		lost = true;
 	}
 	if (why[0])
 		km_out_fail("%s", why);
-	/* a combination that could not even start is worth a line on stderr */
-	else if (errors)
+	/* a combination that could not even start is worth a line on stderr
+	 * (when there is a table to see) */
+	else if (errors && !lost)
 		km_out_fail("some runs ended in an error (see the table)");
 	return status;
 }
@@ -376,7 +729,7 @@ int km_compare_command(const struct km_compare_opts *o)
 		if (!table)
 			km_out_fail("%s", err);
 		else
-			status = km_compare_print(table, o->format, nruns, o->plot);
+			status = km_compare_print(table, o->format, nruns, o->plot, o->columns);
 		json_decref(table);
 		km_eras_free(&list);
 		return status;
@@ -424,7 +777,7 @@ int km_compare_command(const struct km_compare_opts *o)
 	}
 	json_t *table = km_sweep_table(scen ? scen : o->spec->file, o->spec->file, rows);
 	rows = NULL;
-	status = km_compare_print(table, o->format, (int)n, o->plot);
+	status = km_compare_print(table, o->format, (int)n, o->plot, o->columns);
 	json_decref(table);
 out:
 	json_decref(rows);
@@ -594,7 +947,11 @@ int km_explore_command(const struct km_explore_opts *o)
 		if (isatty(STDERR_FILENO))
 			progress_bar((int)(s - o->seed_lo), (int)count, NULL);
 	}
-	if (is_max && status != 2) {
+	if (km_interrupted && status == 1) {
+		/* stopped before its seeds were all run: nothing to claim */
+		km_session_say_interrupted();
+		status = 130;
+	} else if (is_max && status != 2) {
 		if (worst < 0) {
 			km_out_fail("--goal %s: no such measure in the report", goal);
 			status = 2;

@@ -14,6 +14,8 @@ struct km_compare_opts {
 	enum km_table_format format;
 	int jobs;
 	const char *plot;		/* PNG path, or NULL */
+	const char *columns;		/* --columns: the text table's, in order; NULL: all
+					 * that fit $COLUMNS (else 100) */
 	/* --print-jobs / --slurm-array: print the sweep's jobs, run nothing */
 	const struct km_sweep_jobs_opts *jobs_out;
 	/* --from: the table of reports written elsewhere, run nothing */
@@ -26,11 +28,12 @@ int km_compare_command(const struct km_compare_opts *o);
 
 /*
  * km_compare_print - print @table (rows of km_sweep_table) as @format,
- * and draw it into @plot if not NULL.  Returns 0, or 2 when a write
+ * the text table's @columns (NULL: all that fit), and draw it into @plot
+ * if not NULL.  Returns 0, or 2 when a write
  * failed or a row is an error (said on stderr).
  */
 int km_compare_print(json_t *table, enum km_table_format format, int nruns,
-		     const char *plot);
+		     const char *plot, const char *columns);
 
 struct km_explore_opts {
 	const char *file;

@@ -34,15 +34,19 @@
  */
 #include "explore_schedules.h"
 #include "out.h"
+#include "runner.h"
 #include "schedule.h"
+#include "../report/play_state.h"
 
 #include "../rng.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -51,6 +55,16 @@
 #define EXHAUSTIVE_MAX_RUNS 1000000
 #define SHRINK_MAX_RUNS 5000
 #define MAX_DEPTH 10
+
+/* The run bound of exhaustive: EXHAUSTIVE_MAX_RUNS, or for the tests a
+ * smaller one from LOCKMUSEUM_EXPLORE_MAX_RUNS. */
+static long max_runs(void)
+{
+	const char *e = getenv("LOCKMUSEUM_EXPLORE_MAX_RUNS");
+	char *end;
+	long v = e && *e >= '0' && *e <= '9' ? strtol(e, &end, 10) : 0;
+	return v > 0 && v < EXHAUSTIVE_MAX_RUNS && !*end ? v : EXHAUSTIVE_MAX_RUNS;
+}
 
 int km_strategy_parse(const char *s, struct km_strategy *st, char *err, size_t errlen)
 {
@@ -87,13 +101,19 @@ bad:
 /* One choice point of a run, as recorded. */
 struct cp_rec {
 	uint32_t ctx;
-	uint32_t others_at;		/* into probe.others: tasks, then sources | KM_CHOICE_IRQ */
-	int nothers;			/* tasks and interrupt sources */
+	/* Who may go first: at others_at in probe.others, a list of ids
+	 * (tasks, then sources | KM_CHOICE_IRQ), or -- when width is not 0,
+	 * as it takes less room with many -- a map of width bits, a task's
+	 * id its bit, a source's ntask + its id.  Read with cp_next. */
+	uint32_t others_at;
+	int nothers;			/* how many: tasks and interrupt sources */
+	uint32_t width, ntask;
 	bool shared;			/* the step after it touched a shared object */
 	/* that step's footprint (all bits until known), the part of it after
 	 * its operations' costs, and the handlers' since the point before */
 	struct km_footprint fp, late, irq;
 	int line, line_after;		/* where the task stood; where its step stopped */
+	int cpu;			/* the CPU the task was on */
 	km_time time;
 };
 
@@ -124,6 +144,47 @@ struct probe {
 	uint32_t *stamp, nstamp, gen;	/* tasks seen, by id (hold_commutes) */
 	struct km_chooser chooser;
 };
+
+/*
+ * The next of those @r says may go first, from position *@pos on (an
+ * index into its list, or a bit of its map): its id in *@id, and *@pos
+ * past it; false when there is none.  In the order the choice point
+ * offered them (tasks by id, then sources by id).
+ */
+static bool cp_next(const struct cp_rec *r, const uint32_t *pool, uint32_t *pos, uint32_t *id)
+{
+	const uint32_t *w = pool + r->others_at;
+	if (!r->width) {
+		if (*pos >= (uint32_t)r->nothers)
+			return false;
+		*id = w[(*pos)++];
+		return true;
+	}
+	for (uint32_t b = *pos; b < r->width;) {
+		uint32_t word = w[b / 32] >> (b % 32);
+		if (!word) {
+			b = (b / 32 + 1) * 32;
+			continue;
+		}
+		b += (uint32_t)__builtin_ctz(word);
+		if (b >= r->width)
+			return false;
+		*id = b < r->ntask ? b : (b - r->ntask) | KM_CHOICE_IRQ;
+		*pos = b + 1;
+		return true;
+	}
+	return false;
+}
+
+/* May @other go first at @r? */
+static bool cp_offers(const struct cp_rec *r, const uint32_t *pool, uint32_t other)
+{
+	uint32_t pos = 0, id;
+	while (cp_next(r, pool, &pos, &id))
+		if (id == other)
+			return true;
+	return false;
+}
 
 static bool grow(void **v, uint32_t *cap, uint32_t need, size_t el)
 {
@@ -225,20 +286,37 @@ static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choi
 		p->cps[cp->prev_index].fp = cp->prev;
 		p->cps[cp->prev_index].late = cp->prev_late;
 	}
+	/* a list of ids, or a map of bits when that is smaller */
+	uint32_t m = (uint32_t)(cp->nothers + cp->nirqs);
+	uint64_t wbits = (uint64_t)sim->ctxs.n + sim->irqsrcs.n;
+	bool map = (uint64_t)m * 32 > wbits && wbits < UINT32_MAX / 2;
+	uint32_t words = map ? (uint32_t)((wbits + 31) / 32) : m;
 	if (!grow((void **)&p->cps, &p->capcps, p->ncps + 1, sizeof(*p->cps)) ||
-	    !grow((void **)&p->others, &p->capothers,
-		  p->nothers + (uint32_t)(cp->nothers + cp->nirqs) + 1, sizeof(*p->others))) {
+	    p->nothers > UINT32_MAX / 2 - words ||
+	    !grow((void **)&p->others, &p->capothers, p->nothers + words + 1, sizeof(*p->others))) {
 		snprintf(err, errlen, "out of memory recording choice points");
 		p->oom = true;
 		return KM_CHOOSE_FAIL;
 	}
 	struct cp_rec *r = &p->cps[p->ncps++];
 	*r = (struct cp_rec){ .ctx = cp->ctx->id, .others_at = p->nothers,
-			      .nothers = cp->nothers + cp->nirqs, .shared = true, .line = line,
+			      .nothers = (int)m, .shared = true, .line = line,
+			      .width = map ? (uint32_t)wbits : 0, .ntask = sim->ctxs.n,
 			      .time = sim->now, .fp = { ~0ULL, ~0ULL }, .late = { ~0ULL, ~0ULL },
+			      .cpu = cp->ctx->cpu,
 			      .irq = cp->irq };
-	for (int i = 0; i < cp->nothers + cp->nirqs; i++)
-		p->others[p->nothers++] = answer_id(cp, i);
+	uint32_t *w = p->others + p->nothers;
+	if (map)
+		memset(w, 0, (size_t)words * sizeof(*w));
+	for (int i = 0; i < cp->nothers + cp->nirqs; i++) {
+		uint32_t id = answer_id(cp, i);
+		uint32_t b = id & KM_CHOICE_IRQ ? r->ntask + (id & ~KM_CHOICE_IRQ) : id;
+		if (map)
+			w[b / 32] |= 1u << (b % 32);
+		else
+			w[i] = id;
+	}
+	p->nothers += words;
 	int pick = decide(p, cp);
 	if (pick >= 0) {
 		struct km_decision d = { cp->index, cp->ctx->id, answer_id(cp, pick) };
@@ -285,6 +363,8 @@ struct run_out {
 	int status;			/* of the run: 0..3 */
 	bool goal;
 	uint64_t hash;
+	uint32_t holds_cut;		/* holds --hold-max ended before their other went */
+	uint64_t sig;			/* its Mazurkiewicz trace (sim->trace_sig) */
 	char reason[600];
 	/* from the last run that kept them (want_names) */
 	char era[32];
@@ -350,6 +430,8 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 		goto out;
 	}
 	out->hash = sim->trace.hash;
+	out->holds_cut = sim->holds_cut;
+	out->sig = sim->trace_sig;
 	/* a task that blocked for good stopped its last step in a wait */
 	for (uint32_t i = 0; p->lines && i < sim->ctxs.n; i++) {
 		const struct km_ctx *c = sim->ctxs.v[i];
@@ -472,7 +554,9 @@ static bool adopt(struct shrunk *k, const struct probe *p)
 /*
  * Shrink @best, a failing schedule, as property-based testing shrinks a
  * counterexample.  First each decision alone is tried (one hold is often
- * enough, whatever else the search did); then two kinds of steps, tried
+ * enough, whatever else the search did), then each alone letting another
+ * task go first at its choice point (a chain of holds -- A waits for B, B
+ * for C -- is often one: A waits for C); then two kinds of steps, tried
  * in turn until neither helps:
  *
  *   drop   one decision goes, the last first: fewer holds;
@@ -531,6 +615,31 @@ static long shrink(const struct km_era_list *eras, struct km_run_request *rq, co
 			break;
 		}
 	}
+	/* one decision alone, letting another go first there: a chain of
+	 * holds (A waits for B, B for C) is often one (A waits for C) */
+	for (int i = 0, n = best->n, done = 0; n > 1 && !done && i < n && runs < SHRINK_MAX_RUNS;
+	     i++) {
+		const struct km_decision d = best->d[i];
+		if (d.index >= k.ncps)
+			continue;
+		const struct cp_rec *r = &k.cps[d.index];
+		uint32_t pos = 0, other;
+		while (!done && runs < SHRINK_MAX_RUNS && cp_next(r, k.others, &pos, &other)) {
+			if (other == d.other)
+				continue;
+			trial[0] = (struct km_decision){ d.index, d.ctx, other };
+			p.script = trial;
+			p.nscript = 1;
+			runs++;
+			if (one_run(eras, rq, &p, goal, false, ro) < 0)
+				goto fail;
+			if (ro->goal && smaller(p.applied.n, p.ncps, n, k.ncps)) {
+				if (!adopt(&k, &p))
+					goto oom;
+				done = 1;
+			}
+		}
+	}
 	bool again = true;
 	while (again && runs < SHRINK_MAX_RUNS) {
 		again = false;
@@ -555,10 +664,7 @@ static long shrink(const struct km_era_list *eras, struct km_run_request *rq, co
 			uint32_t hi = i + 1 < n ? best->d[i + 1].index : k.ncps;
 			for (uint32_t j = lo; j < hi && !again && runs < SHRINK_MAX_RUNS; j++) {
 				const struct cp_rec *r = &k.cps[j];
-				bool offered = false;
-				for (int o = 0; o < r->nothers && !offered; o++)
-					offered = k.others[r->others_at + o] == d->other;
-				if (j == d->index || r->ctx != d->ctx || !offered)
+				if (j == d->index || r->ctx != d->ctx || !cp_offers(r, k.others, d->other))
 					continue;
 				memcpy(trial, best->d, (size_t)n * sizeof(*trial));
 				trial[i].index = j;
@@ -722,6 +828,15 @@ static bool hold_commutes(struct probe *p, uint32_t j, uint32_t other)
 	}
 	if (k >= p->ncps || km_choice_conflict(held, passed))
 		return false;
+	/* A held keeps its CPU, which is shared too: the reordering is one
+	 * only if no other task had that CPU in this run until A stepped
+	 * again after B's step (or, if A did not, for the rest of the run) */
+	uint32_t ka;
+	for (ka = k + 1; ka < p->ncps && p->cps[ka].ctx != r->ctx; ka++)
+		;
+	for (uint32_t q = j + 1; q < ka; q++)
+		if (p->cps[q].ctx != r->ctx && p->cps[q].cpu == r->cpu)
+			return false;
 	/* the steps in flight at j: each other task's last before j */
 	if (!grow((void **)&p->stamp, &p->nstamp, (uint32_t)p->ncps + 1, sizeof(*p->stamp)))
 		return false;
@@ -776,6 +891,9 @@ static void replay_cmd(const struct km_explore_opts *o, const char *path)
 	printf(" --schedule %s\n", path);
 }
 
+/* Why a search stopped before it had run its whole space. */
+enum stop { STOP_NONE, STOP_INTERRUPTED, STOP_RUNS, STOP_MEMORY };
+
 struct search {
 	const struct km_explore_opts *o;
 	const struct km_strategy *st;
@@ -783,10 +901,16 @@ struct search {
 	const struct km_era_list *eras;
 	struct km_run_request rq;
 	struct hashset seen;
+	struct hashset traces;		/* exhaustive: the Mazurkiewicz traces run */
 	long runs;
 	bool por;			/* exhaustive: partial-order reduction */
 	long pruned;			/* holds it skipped as commuting */
 	bool found, covered;
+	long holds_cut;			/* holds cut by --hold-max, over all runs */
+	enum stop stop;
+	size_t stop_bytes;		/* STOP_MEMORY: the records' size then */
+	long max_runs;			/* exhaustive: the bound on runs, */
+	long *shared_runs;		/* counted over every worker (NULL: one) */
 	/* which hit comes first, whatever the --jobs: the lowest seed
 	 * (random, pct), the earliest subtree in depth-first order
 	 * (exhaustive; -1 the run with no decision) */
@@ -843,6 +967,7 @@ static int search_random(struct search *S, int w, int jobs)
 		if (rc < 0)
 			break;
 		hashset_add(&S->seen, ro.hash);
+		S->holds_cut += ro.holds_cut;
 		if (ro.goal) {
 			rc = found_run(S, &p, (int64_t)seed);
 			break;
@@ -858,114 +983,155 @@ out:
 	return rc;
 }
 
+/* The bytes @p's records of its run take (the search's memory). */
+static size_t probe_bytes(const struct probe *p)
+{
+	return (size_t)p->capcps * sizeof(*p->cps) + (size_t)p->capothers * sizeof(*p->others) +
+	       (size_t)p->nstamp * sizeof(*p->stamp) + (size_t)p->applied.cap * sizeof(*p->applied.d);
+}
+
+/*
+ * One level of the exhaustive search's path: the run with the decisions
+ * of the path up to here, as its probe recorded it, and where the walk
+ * over its children stands.  The children of a run are the holds at its
+ * later choice points, so they are enumerated from these records when
+ * their turn comes: the pending part of the tree is never stored, only
+ * the K + 1 runs of the current path (shared prefixes, as a trie's
+ * path).  Memory: O(K x the records of one run), whatever the space.
+ */
+struct level {
+	struct probe p;
+	uint32_t j;			/* the next child: at choice point j, */
+	uint32_t o;			/* letting answer o go first (cp_next) */
+	int64_t rank;			/* the first-level subtree (-1: the root) */
+	int64_t nkids;			/* at the root: first-level children so far */
+};
+
+/*
+ * The next child of @L (at depth @d: its run made d decisions), in the
+ * order the search runs them -- earliest choice point first, then the
+ * order its others were offered -- skipping the holds partial-order
+ * reduction prunes and, at the root, the subtrees of other workers.
+ */
+static bool next_child(struct search *S, struct level *L, int d, int w, int jobs,
+		       struct km_decision *dec, int64_t *rank)
+{
+	struct probe *p = &L->p;
+	for (; L->j < p->ncps; L->j++, L->o = 0) {
+		const struct cp_rec *r = &p->cps[L->j];
+		if (!r->shared)
+			continue;
+		uint32_t other;
+		while (cp_next(r, p->others, &L->o, &other)) {
+			if (S->por && hold_commutes(p, L->j, other)) {
+				/* counted once, whatever the --jobs */
+				S->pruned += d || w == 0;
+				continue;
+			}
+			int64_t rk = d ? L->rank : L->nkids++;
+			if (d == 0 && rk % jobs != w)
+				continue;
+			*dec = (struct km_decision){ L->j, r->ctx, other };
+			*rank = rk;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Count one more run against the global bound; false when it is reached. */
+static bool take_run(struct search *S)
+{
+	if (S->shared_runs)
+		return __atomic_fetch_add(S->shared_runs, 1, __ATOMIC_RELAXED) < S->max_runs;
+	return S->runs < S->max_runs;
+}
+
 /*
  * The exhaustive search: a run is named by its decisions (at most K),
  * each at a choice point after the previous one's.  From each run, the
  * children add one hold at a later choice point of that run -- the runs
  * agree up to it -- where the step that followed touched a shared object.
- * So each decision sequence runs once.  Worker @w of @jobs searches the
- * subtrees of the first-level children whose rank is w modulo jobs.
+ * So each decision sequence runs once, depth first.  Worker @w of @jobs
+ * searches the subtrees of the first-level children whose rank is w
+ * modulo jobs.  It stops at the run bound (global over the workers) and
+ * at --max-memory, with S->stop saying which.
  */
 static int search_exhaustive(struct search *S, int w, int jobs)
 {
 	int K = S->st->depth;
-	size_t width = (size_t)K + 1;
-	struct km_decision *stack = NULL;
-	int *depth = NULL;
-	int64_t *rank = NULL;		/* of the first-level subtree */
-	size_t n = 0, cap = 0;
-	struct probe p;
-	probe_init(&p);
-	p.how = BY_SCRIPT;
+	struct level *L = calloc((size_t)K + 1, sizeof(*L));
+	struct km_decision cur[MAX_DEPTH + 1];
 	struct run_out ro = { 0 };
 	int rc = 0;
-	/* the root: no decision */
-	cap = 64;
-	stack = malloc(cap * width * sizeof(*stack));
-	depth = malloc(cap * sizeof(*depth));
-	rank = malloc(cap * sizeof(*rank));
-	if (!stack || !depth || !rank) {
-		snprintf(S->reason, sizeof(S->reason), "out of memory");
-		rc = -1;
-		goto out;
-	}
-	rank[n] = -1;
-	depth[n++] = 0;
 	S->covered = false;
-	while (n && !km_interrupted) {
-		if (S->runs >= EXHAUSTIVE_MAX_RUNS)
+	if (!L) {
+		snprintf(S->reason, sizeof(S->reason), "out of memory");
+		return -1;
+	}
+	for (int i = 0; i <= K; i++) {
+		probe_init(&L[i].p);
+		L[i].p.how = BY_SCRIPT;
+		L[i].p.script = cur;
+	}
+	/* the root: no decision */
+	int d = 0;
+	struct km_decision dec = { 0 };
+	int64_t rk = -1;
+	for (;;) {
+		if (km_interrupted) {
+			S->stop = STOP_INTERRUPTED;
 			goto out;
-		n--;
-		int d = depth[n];
-		int64_t rk = rank[n];
-		struct km_decision cur[MAX_DEPTH + 1];
-		memcpy(cur, stack + n * width, (size_t)d * sizeof(*cur));
-		p.script = cur;
-		p.nscript = d;
-		rc = one_run(S->eras, &S->rq, &p, S->goal, false, &ro);
+		}
+		if (!take_run(S)) {
+			S->stop = STOP_RUNS;
+			goto out;
+		}
+		struct level *N = &L[d];
+		N->p.nscript = d;
+		rc = one_run(S->eras, &S->rq, &N->p, S->goal, false, &ro);
 		S->runs++;
 		if (rc < 0) {
 			snprintf(S->reason, sizeof(S->reason), "%s", ro.reason);
 			goto out;
 		}
+		S->holds_cut += ro.holds_cut;
 		hashset_add(&S->seen, ro.hash);
+		hashset_add(&S->traces, ro.sig);
 		if (ro.goal) {
-			rc = found_run(S, &p, rk);
+			rc = found_run(S, &N->p, rk);
 			goto out;
 		}
-		if (d >= K)
-			continue;
-		uint32_t from = d ? cur[d - 1].index + 1 : 0;
-		int64_t nkids = 0, pushed = 0;
-		for (uint32_t j = from; d == 0 && j < p.ncps; j++)
-			for (int o = 0; p.cps[j].shared && o < p.cps[j].nothers; o++)
-				nkids += !(S->por && hold_commutes(&p, j,
-						p.others[p.cps[j].others_at + o]));
-		/* later choice points are pushed first: the earliest is run next */
-		for (uint32_t j = p.ncps; j-- > from;) {
-			const struct cp_rec *r = &p.cps[j];
-			if (!r->shared)
-				continue;
-			for (int o = r->nothers - 1; o >= 0; o--) {
-				if (S->por && hold_commutes(&p, j, p.others[r->others_at + o])) {
-					/* counted once, whatever the --jobs */
-					S->pruned += d || w == 0;
-					continue;
-				}
-				int64_t kid_rank = d ? rk : nkids - 1 - pushed++;
-				if (d == 0 && kid_rank % jobs != w)
-					continue;
-				if (n == cap) {
-					cap *= 2;
-					struct km_decision *ns = realloc(stack, cap * width * sizeof(*ns));
-					int *nd = realloc(depth, cap * sizeof(*nd));
-					int64_t *nr = realloc(rank, cap * sizeof(*nr));
-					if (ns)
-						stack = ns;
-					if (nd)
-						depth = nd;
-					if (nr)
-						rank = nr;
-					if (!ns || !nd || !nr) {
-						snprintf(S->reason, sizeof(S->reason), "out of memory");
-						rc = -1;
-						goto out;
-					}
-				}
-				struct km_decision *slot = stack + n * width;
-				memcpy(slot, cur, (size_t)d * sizeof(*cur));
-				slot[d] = (struct km_decision){ j, r->ctx, p.others[r->others_at + o] };
-				rank[n] = kid_rank;
-				depth[n++] = d + 1;
+		N->j = d ? dec.index + 1 : 0;
+		N->o = 0;
+		N->rank = rk;
+		N->nkids = 0;
+		size_t bytes = ((size_t)S->seen.cap + S->traces.cap) * sizeof(*S->seen.v) +
+			       (size_t)(K + 1) * sizeof(*L);
+		for (int i = 0; i <= K; i++)
+			bytes += probe_bytes(&L[i].p);
+		if (S->rq.max_memory && bytes > S->rq.max_memory) {
+			S->stop = STOP_MEMORY;
+			S->stop_bytes = bytes;
+			goto out;
+		}
+		/* the next run: the next child of the deepest level that has one */
+		bool more = false;
+		for (int at = d < K ? d : K - 1; at >= 0 && !more; at--) {
+			more = next_child(S, &L[at], at, w, jobs, &dec, &rk);
+			if (more) {
+				cur[at] = dec;
+				d = at + 1;
 			}
 		}
+		if (!more)
+			break;
 	}
-	S->covered = !km_interrupted;
+	S->covered = true;
 out:
-	free(stack);
-	free(depth);
-	free(rank);
-	probe_free(&p);
+	for (int i = 0; i <= K; i++)
+		probe_free(&L[i].p);
+	free(L);
 	names_free(&ro);
 	return rc;
 }
@@ -983,9 +1149,11 @@ struct part_result {
 	int rc;
 	bool found, covered;
 	int64_t key;
-	long runs, pruned;
+	long runs, pruned, holds_cut;
+	int stop;
+	size_t stop_bytes;
 	int ndec;
-	uint32_t nhash;
+	uint32_t nhash, ntraces;
 	char reason[600];
 };
 
@@ -1009,7 +1177,7 @@ static bool read_all(int fd, void *buf, size_t len)
 	char *p = buf;
 	while (len) {
 		ssize_t r = read(fd, p, len);
-		if (r < 0 && errno == EINTR)
+		if (r < 0 && errno == EINTR && !km_interrupted)
 			continue;
 		if (r <= 0)
 			return false;
@@ -1023,14 +1191,19 @@ static void part_send(int fd, const struct search *S, int rc)
 {
 	struct part_result h = { .rc = rc, .found = S->found, .covered = S->covered,
 				 .key = S->found_key, .runs = S->runs, .pruned = S->pruned,
+				 .holds_cut = S->holds_cut, .stop = (int)S->stop,
+				 .stop_bytes = S->stop_bytes,
 				 .ndec = S->best.n,
-				 .nhash = S->seen.n };
+				 .nhash = S->seen.n, .ntraces = S->traces.n };
 	snprintf(h.reason, sizeof(h.reason), "%s", S->reason);
 	bool ok = write_all(fd, &h, sizeof(h)) &&
 		  write_all(fd, S->best.d, (size_t)S->best.n * sizeof(*S->best.d));
 	for (uint32_t i = 0; ok && i < S->seen.cap; i++)
 		if (S->seen.v[i])
 			ok = write_all(fd, &S->seen.v[i], sizeof(S->seen.v[i]));
+	for (uint32_t i = 0; ok && i < S->traces.cap; i++)
+		if (S->traces.v[i])
+			ok = write_all(fd, &S->traces.v[i], sizeof(S->traces.v[i]));
 }
 
 /* Take worker results into @S: the hit with the lowest key wins. */
@@ -1044,6 +1217,11 @@ static int part_merge(int fd, struct search *S, bool *covered)
 	}
 	S->runs += h.runs;
 	S->pruned += h.pruned;
+	S->holds_cut += h.holds_cut;
+	if (h.stop > (int)S->stop && h.stop <= STOP_MEMORY) {
+		S->stop = (enum stop)h.stop;
+		S->stop_bytes = h.stop_bytes;
+	}
 	*covered &= h.covered;
 	int rc = h.rc;
 	if (rc < 0)
@@ -1067,6 +1245,12 @@ static int part_merge(int fd, struct search *S, bool *covered)
 			return -1;
 		hashset_add(&S->seen, x);
 	}
+	for (uint32_t i = 0; i < h.ntraces; i++) {
+		uint64_t x;
+		if (!read_all(fd, &x, sizeof(x)))
+			return -1;
+		hashset_add(&S->traces, x);
+	}
 	return rc;
 }
 
@@ -1081,7 +1265,7 @@ static int search_all(struct search *S, int jobs)
 		return search_part(S, 0, 1);
 	fflush(stdout);
 	fflush(stderr);
-	pid_t pid[256];
+	pid_t pid[256], self = getpid();
 	int fd[256], started = 0, rc = 0;
 	for (int w = 0; w < jobs; w++) {
 		int p[2];
@@ -1094,6 +1278,7 @@ static int search_all(struct search *S, int jobs)
 			break;
 		}
 		if (pid[w] == 0) {
+			km_run_child_dies_with_parent(self);
 			close(p[0]);
 			for (int i = 0; i < started; i++)
 				close(fd[i]);
@@ -1114,13 +1299,56 @@ static int search_all(struct search *S, int jobs)
 	}
 	bool covered = true;
 	for (int w = 0; w < started; w++) {
-		if (part_merge(fd[w], S, &covered) < 0)
+		if (!km_interrupted && part_merge(fd[w], S, &covered) < 0)
 			rc = -1;
+		if (km_interrupted)	/* stopping: the workers stop now */
+			for (int k = w; k < started; k++)
+				kill(pid[k], SIGKILL);
 		close(fd[w]);
 		waitpid(pid[w], NULL, 0);
 	}
 	S->covered = covered && rc == 0;
 	return rc;
+}
+
+/* Does "covered: yes" hold: the whole space run, no branch cut? */
+static bool covered(const struct search *S)
+{
+	return S->covered && !S->found && S->stop == STOP_NONE && S->holds_cut == 0;
+}
+
+/*
+ * The coverage line: "yes" only when every branch of the bounded space
+ * was run; else "no", and every bound that cut one, with how many.
+ */
+static void print_coverage(const struct search *S)
+{
+	int K = S->st->depth;
+	if (covered(S)) {
+		printf("covered: yes (every schedule with at most %d preemption%s)\n", K,
+		       K == 1 ? "" : "s");
+		return;
+	}
+	printf("covered: no --");
+	const char *sep = " ";
+	if (S->holds_cut) {
+		char t[32];
+		printf("%s%ld hold%s cut at %s by --hold-max (without it, holds wait as long "
+		       "as it takes)", sep, S->holds_cut, S->holds_cut == 1 ? "" : "s",
+		       km_fmt_ns(S->rq.hold_max, t, sizeof(t)));
+		sep = "; ";
+	}
+	if (S->stop == STOP_RUNS) {
+		printf("%sstopped at the bound of %ld runs", sep, S->max_runs);
+		sep = "; ";
+	} else if (S->stop == STOP_MEMORY) {
+		printf("%sstopped at --max-memory (%zu bytes)", sep, S->rq.max_memory);
+		sep = "; ";
+	} else if (S->stop == STOP_INTERRUPTED || (!S->covered && !S->found)) {
+		printf("%sinterrupted", sep);
+		sep = "; ";
+	}
+	putchar('\n');
 }
 
 static void print_reduction(const struct search *S)
@@ -1158,14 +1386,33 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 			    .por = st->kind == KM_STRAT_EXHAUSTIVE && !o->no_por };
 	S.rq = *o->base;
 	S.rq.file = o->file;
+	S.max_runs = max_runs();
+	/* the run bound is over all the workers: one counter they share */
+	long *shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shared == MAP_FAILED) {
+		km_out_fail("cannot map the search's run counter: %s", strerror(errno));
+		km_eras_free(&eras);
+		return 2;
+	}
+	*shared = 0;
+	S.shared_runs = shared;
 	int rc = search_all(&S, o->jobs > 256 ? 256 : o->jobs);
-	int status = rc < 0 ? 2 : S.found ? 0 : 1;
+	munmap(shared, sizeof(*shared));
+	S.shared_runs = NULL;
+	/* stopped at --max-memory: what was done is reported, then exit 2 */
+	bool mem_stop = rc == 0 && !S.found && S.stop == STOP_MEMORY;
+	int status = rc < 0 || mem_stop ? 2 : S.found ? 0 : 1;
 	char strat[32];
 	snprintf(strat, sizeof(strat), "%s", st->kind == KM_STRAT_RANDOM ? "random" :
 		 st->kind == KM_STRAT_PCT ? "pct" : "exhaustive");
 	if (st->kind != KM_STRAT_RANDOM)
 		snprintf(strat + strlen(strat), sizeof(strat) - strlen(strat), ":%d", st->depth);
 	long found_after = S.runs;
+	char mem_reason[200] = "";
+	if (mem_stop)
+		snprintf(mem_reason, sizeof(mem_reason), "the search's records reached --max-memory "
+			 "(%zu bytes) after %ld runs: stopped, not covered", S.rq.max_memory, S.runs);
 	struct run_out ro = { 0 };
 	char path[4096] = "";
 	long shrink_runs = 0;
@@ -1173,6 +1420,11 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	int holds_before = S.best.n;
 	struct probe last;
 	probe_init(&last);
+	if (km_interrupted) {
+		status = 130;	/* no result to claim: "interrupted", once */
+		km_session_say_interrupted();
+		goto out;
+	}
 	if (rc < 0) {
 		km_out_fail("%s", S.reason[0] ? S.reason : "the search failed");
 		goto out;
@@ -1206,10 +1458,17 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		if (st->kind == KM_STRAT_EXHAUSTIVE)
 			snprintf(sch.strategy, sizeof(sch.strategy), "%s", strat);
 		else
-			snprintf(sch.strategy, sizeof(sch.strategy), "%s seed %" PRId64, strat,
-				 S.found_key);
-		snprintf(path, sizeof(path), "%s%s", o->out ? o->out : ro.scenario,
-			 o->out ? "" : ".schedule");
+			snprintf(sch.strategy, sizeof(sch.strategy), "%s seed %" PRIu64, strat,
+				 (uint64_t)S.found_key);	/* a seed: 0 to INT64_MAX */
+		if (o->out) {
+			snprintf(path, sizeof(path), "%s", o->out);
+		} else {
+			/* the scenario's name is the file's, but only as a name in
+			 * the current folder: a scenario is somebody else's text */
+			char safe[200];
+			km_safe_file_name(ro.scenario, "explore", safe, sizeof(safe));
+			snprintf(path, sizeof(path), "%s.schedule", safe);
+		}
 		sch.irq_names = (const char *const *)ro.irq_names;
 		sch.nirq_names = ro.nirq_names;
 		sch.sets = ro.params.sets;	/* ro keeps them */
@@ -1223,7 +1482,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		km_writing_output--;
 		free(lines);
 		if (wr < 0) {
-			km_out_fail("--out %s", err);
+			km_out_fail("%s%s: %s", o->out ? "--out " : "", path, err);
 			status = 2;
 			goto out;
 		}
@@ -1238,37 +1497,46 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		json_object_set_new(j, "runs", json_integer(S.runs));
 		json_object_set_new(j, "interleavings", json_integer(S.seen.n));
 		if (st->kind == KM_STRAT_EXHAUSTIVE) {
-			json_object_set_new(j, "covered", json_boolean(S.covered && !S.found));
+			json_object_set_new(j, "covered", json_boolean(covered(&S)));
+			json_object_set_new(j, "holds_cut", json_integer(S.holds_cut));
+			json_object_set_new(j, "traces", json_integer(S.traces.n));
+			json_object_set_new(j, "stopped", S.stop == STOP_NONE ? json_null() :
+					    json_string(S.stop == STOP_RUNS ? "runs" :
+							S.stop == STOP_MEMORY ? "memory" :
+							"interrupted"));
 			json_object_set_new(j, "por", json_boolean(S.por));
 			json_object_set_new(j, "pruned", json_integer(S.pruned));
 		}
 		json_object_set_new(j, "outcome", json_string(status == 2 ? "error" : "completed"));
-		json_object_set_new(j, "reason", json_null());
+		json_object_set_new(j, "reason", mem_stop ? json_string(mem_reason) : json_null());
 		json_object_set_new(j, "found", json_boolean(status == 0));
 		json_object_set_new(j, "schedule", status == 0 ? json_string(path) : json_null());
 		json_object_set_new(j, "preemptions", status == 0 ? json_integer(last.applied.n) :
 				    json_null());
-		if (status != 2) {
+		if (status != 2 || mem_stop) {
 			km_report_write_json(stdout, j);
 			km_out_json_sent();
 		}
 		json_decref(j);
 		goto out;
 	}
-	if (status == 1) {
+	if (status == 1 || mem_stop) {
 		printf("%s: no schedule in %ld run%s reaches the goal (%s); %u distinct "
 		       "interleaving%s\n", strat, S.runs, S.runs == 1 ? "" : "s", goal, S.seen.n,
 		       S.seen.n == 1 ? "" : "s");
 		if (st->kind == KM_STRAT_EXHAUSTIVE) {
-			printf("covered: %s (every schedule with at most %d preemption%s)\n",
-			       S.covered ? "yes" : "no, stopped early", st->depth,
-			       st->depth == 1 ? "" : "s");
+			print_coverage(&S);
 			print_reduction(&S);
+		} else if (S.holds_cut) {
+			printf("holds: %ld cut at %s by --hold-max\n", S.holds_cut,
+			       km_fmt_ns(S.rq.hold_max, err, sizeof(err)));
 		}
+		if (mem_stop)
+			km_out_fail("%s", mem_reason);
 	} else if (status == 0) {
 		printf("%s", strat);
 		if (st->kind != KM_STRAT_EXHAUSTIVE)
-			printf(" seed %" PRId64, S.found_key);
+			printf(" seed %" PRIu64, (uint64_t)S.found_key);
 		printf(" reaches the goal (%s) after %ld run%s (%u distinct interleaving%s)\n", goal,
 		       found_after, found_after == 1 ? "" : "s", S.seen.n, S.seen.n == 1 ? "" : "s");
 		if (st->kind == KM_STRAT_EXHAUSTIVE)
@@ -1281,7 +1549,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		replay_cmd(o, path);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		km_out_fail("cannot write the result: %s", strerror(errno));
+		km_out_stdout_failed("the result", errno);
 		status = 2;
 	}
 out:
@@ -1289,6 +1557,7 @@ out:
 	probe_free(&last);
 	km_schedule_free(&S.best);
 	free(S.seen.v);
+	free(S.traces.v);
 	km_eras_free(&eras);
 	return status;
 }

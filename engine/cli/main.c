@@ -85,6 +85,7 @@ struct options {
 	char set_names[64][130];	/* argv stays untouched: explore replays it */
 	enum report_kind report;
 	bool answers;			/* --report interleaving --answers */
+	struct km_sheet_opts sheet;	/* its --answers, --from, --to, --steps */
 	float scale;			/* --scale: type size in the window and PNGs */
 	bool csv;
 	const char *out_dir;
@@ -101,6 +102,7 @@ struct options {
 	int nsweep_sets;
 	bool print_jobs, slurm;
 	const char *skip_done, *from;
+	const char *columns;		/* compare --columns */
 	const char *strategy;		/* explore --strategy */
 	const char *schedule;		/* run --schedule FILE */
 	bool no_por;			/* explore --no-por */
@@ -201,6 +203,7 @@ enum {
 	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
 	OPT_TRACE_LIMIT, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
 	OPT_ANSWERS, OPT_SCALE, OPT_STRATEGY, OPT_SCHEDULE, OPT_HOLD_MAX, OPT_NO_POR, OPT_SAVE,
+	OPT_TO, OPT_STEPS, OPT_COLUMNS,
 };
 
 static const struct option long_opts[] = {
@@ -241,6 +244,9 @@ static const struct option long_opts[] = {
 	{"hold-max", required_argument, NULL, OPT_HOLD_MAX},
 	{"no-por", no_argument, NULL, OPT_NO_POR},
 	{"save", required_argument, NULL, OPT_SAVE},
+	{"to", required_argument, NULL, OPT_TO},
+	{"steps", required_argument, NULL, OPT_STEPS},
+	{"columns", required_argument, NULL, OPT_COLUMNS},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -287,7 +293,7 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			break;
 		case OPT_SEED:
 			if (parse_u64(optarg, &o->rq.seed) < 0 || o->rq.seed > INT64_MAX)
-				return bad_option("--seed", optarg, "must be a non-negative integer");
+				return bad_option("--seed", optarg, KM_SEED_RANGE_SAYS);
 			o->rq.has_seed = true;
 			break;
 		case OPT_DURATION:
@@ -448,6 +454,25 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 		case OPT_ANSWERS:
 			o->answers = true;
 			break;
+		case OPT_COLUMNS:
+			if (!*optarg || strlen(optarg) > 500)
+				return bad_option("--columns", optarg, "must name columns, e.g. "
+						  "mode,cpus,outcome,time,acq/s");
+			o->columns = optarg;
+			break;
+		case OPT_TO:
+			if (parse_duration(optarg, &o->sheet.to) < 0)
+				return bad_option("--to", optarg, "must be a time in the run: ns, or "
+						  "with a unit: 500us, 10ms, 2s");
+			break;
+		case OPT_STEPS: {
+			uint64_t v;
+			if (parse_u64(optarg, &v) < 0 || v < 1 || v > 100000000)
+				return bad_option("--steps", optarg, "must be a number of lines "
+						  "from 1 to 100000000");
+			o->sheet.steps = (size_t)v;
+			break;
+		}
 		case OPT_SCALE: {
 			char *end;
 			double v = starts_number(optarg) ? strtod(optarg, &end) : 0;
@@ -525,8 +550,8 @@ static void request_from(const struct options *o, const char *file, struct km_ru
 /* ----------------------------------------------------------------- run -- */
 
 /* Print a finished (or failed) session the way --report asks. */
-static int report_session(struct km_session *s, enum report_kind report, bool answers,
-			  int status)
+static int report_session(struct km_session *s, enum report_kind report,
+			  const struct km_sheet_opts *sheet, int status)
 {
 	if (status == 2) {
 		if (s->ri.outcome == KM_OUT_NOT_APPLICABLE)
@@ -553,7 +578,7 @@ static int report_session(struct km_session *s, enum report_kind report, bool an
 		km_report_text(stdout, &s->ri);
 		break;
 	case REPORT_INTERLEAVING:
-		if (km_report_interleaving(stdout, &s->ri, answers) < 0 && !ferror(stdout)) {
+		if (km_report_interleaving(stdout, &s->ri, sheet) < 0 && !ferror(stdout)) {
 			fprintf(stderr, "%s: --report interleaving: the run kept no trace "
 				"(out of memory?)\n", prog);
 			status = 2;
@@ -597,7 +622,7 @@ static int write_trace(struct km_session *s, const char *path, bool ftrace,
 static int window_exit(int rc, const char *err)
 {
 	if (km_interrupted) {
-		fprintf(stderr, "%s: interrupted\n", prog);
+		km_session_say_interrupted();
 		return 130;
 	}
 	if (rc < 0) {
@@ -662,6 +687,12 @@ static int schedule_request(const struct options *o, struct km_era_shelf *eras,
 	rq->seed = sch->seed;
 	rq->has_seed = true;
 	rq->hold_max = sch->hold_max;
+	/* the file's own values are the file's fault, not the options' */
+	static char era_said[PATH_MAX + 32], cpus_said[PATH_MAX + 32];
+	snprintf(era_said, sizeof(era_said), "%s:%d: era", o->schedule, sch->era_line);
+	snprintf(cpus_said, sizeof(cpus_said), "%s:%d: cpus", o->schedule, sch->cpus_line);
+	rq->era_said = era_said;
+	rq->cpus_said = cpus_said;
 	/* the scenario's bytes must be those the schedule was made for */
 	struct km_run_request probe = *rq;
 	probe.check_only = true;
@@ -702,7 +733,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		s.ri.outcome = KM_OUT_ERROR;
 		s.ri.reason = s.reason;
 		s.ri.file = s.ri.scenario = file;
-		return report_session(&s, o->report, o->answers, 2);
+		return report_session(&s, o->report, &o->sheet, 2);
 	}
 	struct km_run_request rq;
 	request_from(o, file, &rq);
@@ -771,7 +802,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 	}
 	km_schedule_free(&sched);
 	if (km_interrupted) {
-		fprintf(stderr, "%s: interrupted\n", prog);
+		km_session_say_interrupted();
 		if (o->report == REPORT_JSON) {
 			printf("{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n");
 			km_out_json_sent();
@@ -787,7 +818,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		 * outcome is one of the contract's, as exit 0 says */
 		s.ri.outcome = KM_OUT_COMPLETED;
 		s.ri.reason = "check: the scenario loads and is valid; it was not run";
-		status = report_session(&s, o->report, o->answers, status);
+		status = report_session(&s, o->report, &o->sheet, status);
 	} else if (check_only && status == 0) {
 		const struct km_sim *sim = s.ri.sim;
 		int nt = 0;
@@ -809,7 +840,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 		static char why[1400];
 		why[0] = 0;
 		if (!json)
-			status = report_session(&s, o->report, o->answers, status);
+			status = report_session(&s, o->report, &o->sheet, status);
 		if (default_limit && s.ri.sim && s.ri.sim->trace.truncated && o->png)
 			fprintf(stderr, "%s: note: the trace keeps the first %zu of the run's %" PRIu64
 				" records (the default bound of its memory); give --trace-limit N "
@@ -836,7 +867,9 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 			/* a Ctrl-C stopped an export: no report, as for a run
 			 * that was stopped; with --report json, the short
 			 * object, in one write, before a second Ctrl-C can cut
-			 * anything longer */
+			 * anything longer; "interrupted" once on stderr, as
+			 * for a run that was stopped */
+			km_session_say_interrupted();
 			if (json && !km_out_json_was_sent()) {
 				static const char obj[] =
 					"{\"outcome\": \"error\", \"reason\": \"interrupted\"}\n";
@@ -858,7 +891,7 @@ static int run_or_check(const struct options *o, const char *file, bool check_on
 				s.ri.outcome = KM_OUT_ERROR;
 				s.ri.reason = why;
 			}
-			status = report_session(&s, o->report, o->answers, status);
+			status = report_session(&s, o->report, &o->sheet, status);
 		}
 	}
 	fflush(stdout);
@@ -918,6 +951,7 @@ static int cmd_compare(const struct invocation *inv)
 					  .seed = o->rq.seed };
 	struct km_compare_opts co = {
 		.spec = &spec, .jobs = o->jobs ? o->jobs : km_online_cpus(), .plot = o->plot,
+		.columns = o->columns,
 		.format = o->csv ? KM_TABLE_CSV : o->report == REPORT_JSON ? KM_TABLE_JSON
 									  : KM_TABLE_TEXT,
 		.jobs_out = o->print_jobs || o->slurm ? &jo : NULL,
@@ -973,6 +1007,9 @@ static int cmd_explore(const struct invocation *inv)
 	if (strspn(seeds, "0123456789.") != strlen(seeds) ||
 	    sscanf(seeds, "%llu%2[.]%llu", &lo, dots, &hi) != 3 || strcmp(dots, ".."))
 		return bad_option("--seeds", seeds, "must be a range A..B, e.g. 1..100");
+	/* one seed range everywhere (a count too large is said later) */
+	if (hi >= lo && hi - lo < 1000000 && hi > INT64_MAX)
+		return bad_option("--seeds", seeds, KM_SEED_RANGE_SAYS);
 	eo.seed_lo = lo;
 	eo.seed_hi = hi;
 	return km_explore_command(&eo);
@@ -1034,13 +1071,15 @@ static int cmd_list(const struct invocation *inv)
 	printf("eras (%d):\n", eras.n);
 	for (int i = 0; i < eras.n; i++) {
 		const struct km_era *e = &eras.v[i];
-		char sems[32] = "";
+		char sems[32] = "", mach[80] = "";
 		if (e->semaphores >= 0)
 			snprintf(sems, sizeof(sems), ", %d semaphores", e->semaphores);
-		printf("  %-6s %-10s %-58s %3d CPU%s, %s%s\n", e->id, e->version, e->title,
+		if (e->machine[0])
+			snprintf(mach, sizeof(mach), ", machine %s", e->machine);
+		printf("  %-6s %-10s %-58s %3d CPU%s, %s%s%s\n", e->id, e->version, e->title,
 		       e->cpus, e->cpus == 1 ? " " : "s", e->preempt == KM_PREEMPT_NONE ?
 		       "no preemption" : e->preempt == KM_PREEMPT_FULL ? "preemptible" :
-		       "voluntary preemption", sems);
+		       "voluntary preemption", sems, mach);
 	}
 	printf("\nmodes: native, cli, bkl, spinlock, semaphore, mutex\n"
 	       "  (native keeps each lock the kind its scenario declares; any other mode\n"
@@ -1123,7 +1162,7 @@ static int cmd_museum(const struct km_run_request *base, bool window_only)
 		km_tour_free(&tour);
 		km_eras_free(&eras);
 		if (km_interrupted) {
-			fprintf(stderr, "%s: interrupted\n", prog);
+			km_session_say_interrupted();
 			return 130;
 		}
 		if (rc == 0)
@@ -1171,12 +1210,12 @@ static int cmd_tour(const struct invocation *inv)
 static const int run_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_REPORT, OPT_TRACE, OPT_TRACE_FORMAT,
 	OPT_TRACE_LIMIT, OPT_PNG, OPT_SIZE, OPT_GUI, OPT_OUT, OPT_ANSWERS, OPT_SCALE,
-	OPT_SCHEDULE, 0,
+	OPT_SCHEDULE, OPT_FROM, OPT_TO, OPT_STEPS, 0,
 };
 static const int compare_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
 	OPT_PLOT, OPT_SEEDS, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
-	OPT_OUT, 0,
+	OPT_OUT, OPT_COLUMNS, 0,
 };
 static const int explore_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS,
@@ -1282,6 +1321,12 @@ static void usage(FILE *out)
 "  --report KIND       text (default), json, lockstat, or interleaving: one\n"
 "                      line per operation, a homework sheet whose outcome\n"
 "                      shows only with --answers\n"
+"  --from T|lost, --to T, --steps N\n"
+"                      the sheet's window: the operations from T to T (500us,\n"
+"                      3ms), at most N lines; lost: the first lost update\n"
+"  --columns LIST      compare: the table's columns, in this order (mode,era,\n"
+"                      cpus,outcome,time,acq/s,...); without it, those that fit\n"
+"                      $COLUMNS (else 100), and a note names any left out\n"
 "  --out FILE          run: write the report into FILE, whole or not at all\n"
 "  --trace FILE        also write the run's trace: Chrome trace-event JSON that\n"
 "                      Perfetto and chrome://tracing open\n"
@@ -1296,11 +1341,11 @@ static void usage(FILE *out)
 "                      that wraps (L toggles it in the window)\n"
 "  --gui               open the run in the museum's window\n"
 "  --schedule S        run: replay a schedule file that explore --strategy saved\n"
-"  --hold-max T        explore --strategy: the longest a task is held (default\n"
-"                      1ms, at most 60s)\n"
+"  --hold-max T        explore --strategy: the longest a task is held (default:\n"
+"                      until the one it let go has stepped; at most 60s)\n"
 "  --no-por            explore --strategy exhaustive:K: run every decision\n"
 "                      sequence, without partial-order reduction\n"
-"  --save S            play --gui: where W saves the schedule (default\n"
+"  --save S            play: where s (W in the window) saves the schedule (default\n"
 "                      " KM_DEFAULT_OUT_DIR "/<scenario>.schedule)\n"
 "  --max-instructions N  Lua instruction budget (default %llu)\n"
 "  --max-memory BYTES  Lua memory budget (default %u MiB; K, M, G suffixes)\n"
@@ -1342,6 +1387,7 @@ static int cli_main(int argc, char **argv);
 int km_cli_main(int argc, char **argv)
 {
 	km_out_json_reset(wants_json(argc, argv));
+	km_out_protect_clear();
 	return km_out_json_fallback(cli_main(argc, argv));
 }
 
@@ -1383,6 +1429,25 @@ static int cli_main(int argc, char **argv)
 	if (o.answers && o.report != REPORT_INTERLEAVING)
 		return bad_option("--answers", NULL, "shows the answers of --report interleaving; "
 				  "add --report interleaving");
+	o.sheet.answers = o.answers;
+	if ((cmd->handler == cmd_run || cmd->handler == cmd_check) &&
+	    (o.from || o.sheet.to || o.sheet.steps)) {
+		/* the homework sheet's window */
+		const char *which = o.from ? "--from" : o.sheet.to ? "--to" : "--steps";
+		if (o.report != REPORT_INTERLEAVING)
+			return bad_option(which, NULL, "chooses the lines of --report interleaving; "
+					  "add --report interleaving");
+		if (o.from && !strcmp(o.from, "lost"))
+			o.sheet.from_lost = true;
+		else if (o.from && parse_duration(o.from, &o.sheet.from) < 0)
+			return bad_option("--from", o.from, "must be a time in the run (500us, 10ms, "
+					  "2s) or lost: the first lost update");
+		if (o.sheet.to && o.sheet.to < o.sheet.from)
+			return bad_option("--to", NULL, "must not be before --from");
+		if (o.sheet.from_lost && o.sheet.to)
+			return bad_option("--to", NULL, "--from lost chooses its own window; give "
+					  "--steps instead");
+	}
 	if (o.scale > 0 && cmd->handler != cmd_tour && !o.gui && !o.png)
 		return bad_option("--scale", NULL, "sizes the window and pictures; add --gui or --png");
 	if (o.scale > 0)
@@ -1399,6 +1464,8 @@ static int cli_main(int argc, char **argv)
 		paths[0] = (char *)o.from;
 		for (int i = 0; i < nargs; i++)
 			paths[1 + i] = argv[1 + optind + i];
+		for (int i = 0; i <= nargs; i++)
+			km_out_protect(paths[i], "a report read by --from");
 		struct invocation inv = { .o = &o, .argc = argc, .argv = argv, .paths = paths,
 					  .npaths = nargs + 1 };
 		rc = cmd_compare(&inv);
@@ -1418,8 +1485,15 @@ static int cli_main(int argc, char **argv)
 			    argv[1 + optind], argv[2 + optind]);
 		return 2;
 	}
-	struct invocation inv = { .o = &o, .file = cmd->file ? argv[1 + optind] : NULL,
+	/* a scenario's name as `list` prints it works from any directory */
+	char found[PATH_MAX + 128];
+	struct invocation inv = { .o = &o,
+				  .file = cmd->file ? km_scenario_path(argv[1 + optind], found,
+								       sizeof(found)) : NULL,
 				  .argc = argc, .argv = argv };
+	/* no output of the command may replace its inputs (out_file.c) */
+	km_out_protect(inv.file, "the scenario");
+	km_out_protect(o.schedule, "the schedule file");
 	if (o.out_dir && (cmd->handler == cmd_run || cmd->handler == cmd_check)) {
 		/* run --out FILE: the report into FILE, whole or not at all */
 		struct km_run_out ro;
@@ -1434,7 +1508,7 @@ static int cli_main(int argc, char **argv)
 		rc = cmd->handler(&inv);
 	}
 	if (km_interrupted && rc != 130) {
-		fprintf(stderr, "%s: interrupted\n", prog);
+		km_session_say_interrupted();
 		return 130;
 	}
 	return rc;

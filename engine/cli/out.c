@@ -52,6 +52,20 @@ void km_out_guard_std_fds(void)
 	}
 }
 
+static bool stdout_failure_said;
+
+void km_out_stdout_failed(const char *what, int err)
+{
+	if (stdout_failure_said)
+		return;
+	stdout_failure_said = true;
+	if (stdout_was_closed)
+		fprintf(stderr, "lockmuseum: cannot write %s: stdout is closed\n", what);
+	else
+		fprintf(stderr, "lockmuseum: cannot write %s to stdout: %s\n", what,
+			err ? strerror(err) : "a write failed");
+}
+
 int km_out_finish(int status)
 {
 	int err = 0;
@@ -64,6 +78,8 @@ int km_out_finish(int status)
 	}
 	if (!failed)
 		return status;
+	if (stdout_failure_said)	/* one line about it is enough */
+		return status == 130 ? 130 : 2;
 	if (stdout_was_closed)
 		fprintf(stderr, "lockmuseum: cannot write the output: stdout is closed\n");
 	else
@@ -80,6 +96,7 @@ static char last_error[1024];
 
 void km_out_json_reset(bool json)
 {
+	stdout_failure_said = false;
 	km_out_json = json;
 	json_sent = false;
 	last_error[0] = 0;

@@ -18,6 +18,13 @@ void km_out_guard_std_fds(void);
  */
 int km_out_finish(int status);
 
+/*
+ * km_out_stdout_failed - a command found that its output (@what: "the
+ * jobs", "the table") did not get to stdout (@err: the errno, 0 if not
+ * known): one line on stderr, and km_out_finish() then says no more.
+ */
+void km_out_stdout_failed(const char *what, int err);
+
 #endif /* KM_CLI_OUT_H */
 
 /*

@@ -44,6 +44,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The longest answer: "s " and a file name of PATH_MAX (4096) bytes. */
+#define KM_PLAY_MAX_ANSWER 4098
+
 /* Where the task of @ctx stands in the session's scenario. */
 static int task_line(void *ud, const struct km_ctx *ctx, bool *started)
 {
@@ -179,6 +182,8 @@ int km_play_command(const struct km_play_opts *o)
 	struct km_play p;
 	km_play_init(&p);
 	int status = 0;
+	char *in = NULL;
+	size_t inlen = 0;
 	struct km_run_request rq = *o->rq;
 	rq.file = o->file;
 
@@ -205,13 +210,13 @@ int km_play_command(const struct km_play_opts *o)
 			 * is known is the line it stands at, not the next one. */
 			printf("\n[%u] t=%.3f us  %s %s line %d: %s\n", q->index,
 			       (double)q->now / 1000.0, km_play_task_name(sim, q->ctx),
-			       q->started ? "goes on after" : "is about to start at", q->line,
+			       q->started ? "has run" : "starts with", q->line,
 			       source_line(o->file, q->line, text, sizeof(text)));
 			printf("   Enter  let %s go\n", km_play_task_name(sim, q->ctx));
 			for (int i = 0; i < q->nothers; i++)
 				printf("   %-5d  hold it: %s goes first (%s line %d: %s)\n", i + 1,
 				       km_play_task_name(sim, q->others[i]),
-				       q->other_started[i] ? "after" : "starting at", q->other_lines[i],
+				       q->other_started[i] ? "has run" : "starts with", q->other_lines[i],
 				       source_line(o->file, q->other_lines[i], text, sizeof(text)));
 			for (int i = 0; i < q->nirqs; i++) {
 				char says[400];
@@ -219,13 +224,18 @@ int km_play_command(const struct km_play_opts *o)
 				if (q->irqs[i].line > 0)
 					printf("   %-5d  hold it: %s (handler %s line %d: %s)\n",
 					       q->nothers + i + 1, says,
-					       q->irqs[i].why == KM_PLAY_IRQ_RUNNING ? "after" : "starting at",
+					       q->irqs[i].why == KM_PLAY_IRQ_RUNNING ? "has run" : "starts with",
 					       q->irqs[i].line, source_line(o->file, q->irqs[i].line,
 									    text, sizeof(text)));
 				else
 					printf("   %-5d  hold it: %s (its handler's line is not known)\n",
 					       q->nothers + i + 1, says);
 			}
+			if (q->more_others || q->more_irqs)
+				printf("   (and %d more task%s, %d more interrupt%s, that could go first: "
+				       "play offers the first %d of each)\n", q->more_others,
+				       q->more_others == 1 ? "" : "s", q->more_irqs,
+				       q->more_irqs == 1 ? "" : "s", KM_PLAY_MAX_OTHERS);
 		} else {
 			char why[600];
 			printf("\nThe run ended: %s at %.3f us, after %d hold%s.\n",
@@ -233,7 +243,7 @@ int km_play_command(const struct km_play_opts *o)
 			       p.n, p.n == 1 ? "" : "s");
 			char path[400];
 			if (km_play_goal(&s.ri, why, sizeof(why)))
-				printf("GOAL REACHED (%s).\ns saves this schedule as %s (s FILE: "
+				printf("GOAL REACHED, you win: %s.\ns saves this schedule as %s (s FILE: "
 				       "elsewhere); u undoes; q quits.\n", why,
 				       save_path(o, &s, path, sizeof(path)));
 			else
@@ -242,13 +252,21 @@ int km_play_command(const struct km_play_opts *o)
 		}
 		fputs("> ", stdout);
 		fflush(stdout);
-		char in[1100];
-		if (!fgets(in, sizeof(in), stdin)) {
+		/* a whole line, however long: the tail of a long one must not
+		 * be taken for the next answer (a trailing "q" quitting) */
+		ssize_t got = getline(&in, &inlen, stdin);
+		if (got < 0) {
 			km_session_free(&s);
 			putchar('\n');
 			break;
 		}
 		in[strcspn(in, "\r\n")] = 0;
+		if (strlen(in) > KM_PLAY_MAX_ANSWER) {
+			printf("that line is %zu bytes long, more than an answer can be (%d); "
+			       "ignored\n", strlen(in), KM_PLAY_MAX_ANSWER);
+			km_session_free(&s);
+			continue;
+		}
 		if (!strcmp(in, "q")) {
 			km_session_free(&s);
 			break;
@@ -274,6 +292,7 @@ int km_play_command(const struct km_play_opts *o)
 		}
 		km_session_free(&s);
 	}
+	free(in);
 	km_play_free(&p);
 	km_era_shelf_close(&eras);
 	return status;

@@ -69,6 +69,12 @@ int km_run_out_end(struct km_run_out *o, bool keep, char *err, size_t errlen)
 	}
 	close(o->saved);
 	o->saved = -1;
+	/* a run that printed nothing (its scenario missing: the message is on
+	 * stderr) leaves no empty file that --skip-done would take for a run */
+	struct stat st;
+	if (keep && rc == 0 && !o->out.in_place && fstat(fileno(o->out.f), &st) == 0 &&
+	    st.st_size == 0)
+		keep = false;
 	if (keep && rc == 0)
 		return km_out_commit(&o->out, err, errlen);
 	km_out_abort(&o->out);

@@ -10,7 +10,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
+
+/*
+ * A worker dies with its parent.  Ctrl-C at a terminal reaches every
+ * process of the group, but `kill -INT` or `timeout` reaches the parent
+ * alone, which then ends (exit 130) and left its workers searching for
+ * minutes.  A worker holds nothing to clean up (it writes only a pipe),
+ * so on Linux it asks to be killed outright when the parent goes
+ * (PR_SET_PDEATHSIG); if the parent is already gone, it goes now.
+ */
+void km_run_child_dies_with_parent(pid_t parent)
+{
+#ifdef __linux__
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+	if (getppid() != parent)
+		_exit(130);
+}
 
 int km_online_cpus(void)
 {
@@ -104,8 +124,19 @@ int km_run_parallel(const struct km_era_list *eras, const struct km_run_request 
 	}
 	fflush(stdout);
 	fflush(stderr);
+	pid_t self = getpid();
 	int next = 0, done = 0, running = 0;
 	while (done < n) {
+		if (km_interrupted) {
+			/* the parent is stopping: its workers stop now */
+			for (int k = 0; k < jobs; k++)
+				if (kids[k].pid)
+					kill(kids[k].pid, SIGKILL);
+			for (int k = 0; k < jobs; k++)
+				if (kids[k].pid)
+					child_finish(&kids[k], out);
+			break;
+		}
 		while (running < jobs && next < n) {
 			int fds[2];
 			if (pipe(fds) < 0)
@@ -117,6 +148,7 @@ int km_run_parallel(const struct km_era_list *eras, const struct km_run_request 
 				break;
 			}
 			if (pid == 0) {
+				km_run_child_dies_with_parent(self);
 				close(fds[0]);
 				struct km_run_result r;
 				run_one(eras, &rqs[next], &r);

@@ -33,4 +33,7 @@ void km_run_results_free(struct km_run_result *r, int n);
 /* The number of CPUs this machine has (the default for --jobs). */
 int km_online_cpus(void);
 
+/* In a worker just forked by @parent: die with it (see runner.c). */
+void km_run_child_dies_with_parent(pid_t parent);
+
 #endif /* KM_CLI_RUNNER_H */

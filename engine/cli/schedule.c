@@ -138,6 +138,30 @@ static bool word(char *dst, size_t len, const char *t)
 	return true;
 }
 
+/*
+ * One line of @f into @line (its newline dropped), byte by byte, so that
+ * a NUL anywhere in it is seen (fgets stops nothing at a NUL, but strlen
+ * then does: the old check compared strlen with itself and never fired).
+ * The rest of a line longer than @cap - 1 is read and dropped.  Returns
+ * false at the end of the file.
+ */
+static bool read_line(FILE *f, char *line, size_t cap, bool *nul, bool *too_long)
+{
+	size_t n = 0;
+	int c = EOF;
+	*nul = *too_long = false;
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (c == 0)
+			*nul = true;
+		if (n + 1 < cap)
+			line[n++] = (char)c;
+		else
+			*too_long = true;
+	}
+	line[n] = 0;
+	return c != EOF || n > 0 || *nul || *too_long;
+}
+
 #define BAD(...) do { snprintf(err, errlen, "%s:%d: " , path, lineno); \
 		      size_t o_ = strlen(err); \
 		      snprintf(err + o_, errlen > o_ ? errlen - o_ : 0, __VA_ARGS__); \
@@ -163,15 +187,13 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 	unsigned have = 0;
 	uint64_t announced = 0, u;
 	bool in_decisions = false, header = false;
-	while (fgets(line, sizeof(line), f)) {
+	bool nul, too_long;
+	while (read_line(f, line, sizeof(line), &nul, &too_long)) {
 		lineno++;
-		size_t len = strlen(line);
-		if (len && line[len - 1] == '\n')
-			line[--len] = 0;
-		else if (!feof(f))
-			BAD("line too long");
-		if (memchr(line, 0, len) != NULL || strlen(line) != len)
+		if (nul)
 			BAD("a NUL byte");
+		if (too_long)
+			BAD("line too long");
 		/* the comment of a decision line, and whole comment lines */
 		char *c = strstr(line, " --");
 		if (c)
@@ -265,11 +287,19 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 				s->scenario_hash = strtoull(v, &end, 16);
 			break;
 		}
-		case K_ERA: ok = word(s->era, sizeof(s->era), v); break;
+		case K_ERA: ok = word(s->era, sizeof(s->era), v); s->era_line = lineno; break;
 		case K_MODE: ok = word(s->mode, sizeof(s->mode), v) && km_mode_parse(v) != -2; break;
-		case K_CPUS: ok = parse_u64(v, &u, KM_MAX_CPUS) && u >= 1; s->cpus = (int)u; break;
-		case K_SEED: ok = parse_u64(v, &s->seed, UINT64_MAX); break;
+		case K_CPUS:
+			ok = parse_u64(v, &u, KM_MAX_CPUS) && u >= 1;
+			s->cpus = (int)u;
+			s->cpus_line = lineno;
+			break;
+		case K_SEED: ok = parse_u64(v, &s->seed, INT64_MAX); break;
 		case K_HOLD:
+			if (v && !strcmp(v, "none")) {
+				s->hold_max = 0;
+				break;
+			}
 			ok = parse_u64(v, &u, KM_SCHEDULE_HOLD_LIMIT) && u >= 1;
 			s->hold_max = (km_time)u;
 			break;
@@ -293,6 +323,9 @@ int km_schedule_read(const char *path, struct km_schedule *s, char *err, size_t 
 		BAD("no 'decisions' line");
 	if ((uint64_t)s->n != announced)
 		BAD("%d decisions, %" PRIu64 " announced", s->n, announced);
+	/* a file with no hold-max line was made when holds ended at 1 ms */
+	if (!(have & K_HOLD))
+		s->hold_max = KM_HOLD_MAX;
 	fclose(f);
 	return 0;
 fail:
@@ -321,6 +354,8 @@ int km_schedule_write(const char *path, const struct km_schedule *s,
 		s->scenario_hash, s->era, s->mode, s->cpus, s->seed, s->strategy);
 	if (s->hold_max > 0)
 		fprintf(f, "hold-max %" PRId64 "\n", (int64_t)s->hold_max);
+	else
+		fprintf(f, "hold-max none\n");
 	for (int i = 0; i < s->nsets; i++)
 		fprintf(f, "set %s=%s\n", s->sets[i].name, s->sets[i].value);
 	fprintf(f, "decisions %d\n", s->n);

@@ -48,10 +48,12 @@ struct km_schedule {
 	char era[32];
 	char mode[16];
 	int cpus;
-	uint64_t seed;
+	uint64_t seed;			/* 0 to INT64_MAX, as everywhere */
 	char strategy[96];		/* "pct:2 seed 17", informative */
+	int era_line, cpus_line;	/* where the file said them (read files) */
 	km_time hold_max;		/* the holds' bound (explore --hold-max);
-					 * 0: KM_HOLD_MAX, and no line in the file */
+					 * 0: none ("hold-max none"); a file with
+					 * no such line: KM_HOLD_MAX, as then */
 	/* for the comments km_schedule_write adds: source id -> name */
 	const char *const *irq_names;
 	int nirq_names;

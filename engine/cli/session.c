@@ -24,6 +24,19 @@
 volatile int km_interrupted;
 volatile sig_atomic_t km_writing_output;
 
+/* "interrupted" was said on stderr (km_session_say_interrupted). */
+static volatile sig_atomic_t interrupted_said;
+
+void km_session_say_interrupted(void)
+{
+	if (interrupted_said)
+		return;
+	interrupted_said = 1;	/* first: the alarm's handler then says nothing */
+	static const char msg[] = "lockmuseum: interrupted\n";
+	ssize_t w = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	(void)w;
+}
+
 static void on_signal(int sig)
 {
 	/* A second Ctrl-C does not wait for the run to notice the first:
@@ -68,8 +81,11 @@ static void on_watchdog(int sig)
 			ssize_t w = write(STDOUT_FILENO, json, sizeof(json) - 1);
 			(void)w;
 		}
-		ssize_t w = write(STDERR_FILENO, msg, sizeof(msg) - 1);
-		(void)w;
+		if (!interrupted_said) {	/* the program may have said it already,
+						 * then taken a second to tidy up */
+			ssize_t w = write(STDERR_FILENO, msg, sizeof(msg) - 1);
+			(void)w;
+		}
 		_exit(130);
 	}
 	if (watchdog_json_wanted && watchdog_json_len) {
@@ -222,6 +238,20 @@ const char *km_datadir(void)
 	return dir;
 }
 
+const char *km_scenario_path(const char *arg, char *buf, size_t len)
+{
+	struct stat st;
+	if (!arg || !*arg || arg[0] == '/' || stat(arg, &st) == 0)
+		return arg;
+	static const char *const under[] = { "%s/scripts/%s", "%s/%s" };
+	for (size_t i = 0; i < sizeof(under) / sizeof(under[0]); i++) {
+		int n = snprintf(buf, len, under[i], km_datadir(), arg);
+		if (n > 0 && (size_t)n < len && stat(buf, &st) == 0 && S_ISREG(st.st_mode))
+			return buf;
+	}
+	return arg;
+}
+
 int km_open_eras(struct km_era_shelf *shelf, char *err, size_t errlen)
 {
 	char dir[PATH_MAX + 128];
@@ -288,6 +318,7 @@ static int era_allows(struct km_session *s, struct km_era_shelf *shelf,
 	if (rq->anachronism)
 		return 0;
 	const struct km_era_list *eras;
+	const char *said = rq->cpus_said ? rq->cpus_said : "--cpus";
 	if (cpus > 1 && !era->smp) {
 		if (!(eras = every_era(shelf, msg, len)))
 			return -2;
@@ -296,12 +327,12 @@ static int era_allows(struct km_session *s, struct km_era_shelf *shelf,
 			if (eras->v[i].smp)
 				smp = &eras->v[i];
 		if (smp)
-			snprintf(msg, len, "--cpus %d: Linux %s (%s) ran on one CPU; SMP arrived in "
-				 "%s (%s); use --anachronism to run it on %d anyway", cpus,
+			snprintf(msg, len, "%s %d: Linux %s (%s) ran on one CPU; SMP arrived in "
+				 "%s (%s); use --anachronism to run it on %d anyway", said, cpus,
 				 era->version, era->id, smp->version, smp->id, cpus);
 		else
-			snprintf(msg, len, "--cpus %d: Linux %s (%s) ran on one CPU; use "
-				 "--anachronism to run it on %d anyway", cpus, era->version,
+			snprintf(msg, len, "%s %d: Linux %s (%s) ran on one CPU; use "
+				 "--anachronism to run it on %d anyway", said, cpus, era->version,
 				 era->id, cpus);
 		return -1;
 	}
@@ -384,7 +415,8 @@ static void unknown_era(struct km_era_shelf *shelf, const struct km_run_request 
 	}
 	size_t off = (size_t)snprintf(err, errlen, "%s%s%s '%s': unknown era%s (eras:",
 				      rq->era ? "" : rq->file, rq->era ? "" : ": ",
-				      rq->era ? "--era" : "scenario{ era }", key, near);
+				      rq->era ? (rq->era_said ? rq->era_said : "--era") :
+				      "scenario{ era }", key, near);
 	for (int i = 0; i < eras->n && off < errlen; i++)
 		off += (size_t)snprintf(err + off, errlen - off, "%s %s", i ? "," : "",
 					eras->v[i].id);

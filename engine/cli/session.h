@@ -41,8 +41,13 @@ struct km_run_request {
 	/* A decision source at the run's choice points (engine/choice.h):
 	 * a strategy of explore, a schedule file; NULL for the run's timing. */
 	const struct km_chooser *chooser;
-	km_time hold_max;		/* the chooser's hold bound; 0: KM_HOLD_MAX */
+	km_time hold_max;		/* the chooser's hold bound; 0: none */
 	const char *schedule_name;	/* the chooser's schedule file, for titles */
+	/* Who chose the era and the CPU count, for messages: NULL, the
+	 * options (--era, --cpus); else e.g. "FILE:LINE: era" of a schedule
+	 * file, so that its own bad values are not blamed on options never
+	 * given. */
+	const char *era_said, *cpus_said;
 };
 
 /*
@@ -60,6 +65,9 @@ extern volatile int km_interrupted;
  * for its writer, which reads km_interrupted and removes the temporary. */
 extern volatile sig_atomic_t km_writing_output;
 void km_session_catch_signals(void);
+/* "lockmuseum: interrupted" on stderr, once per process, whoever says it
+ * (the program on its way out, or the alarm after a Ctrl-C). */
+void km_session_say_interrupted(void);
 /*
  * The watchdog around Lua that is not a run (era files, `list`, the
  * tour's route): one library call outlasting @wall seconds, plus a grace,
@@ -97,6 +105,16 @@ void km_session_free(struct km_session *s);
  * next to the binary (a source tree or an install), else the configured
  * share folder. */
 const char *km_datadir(void);
+
+/*
+ * km_scenario_path - the scenario a visitor named: @arg itself when it
+ * exists, else the same name under the data folder's scripts/ (`run
+ * inode.lua`, as `list` prints it; `run challenges/cli_smp.lua`), else
+ * under the data folder (`run scripts/inode.lua` from any directory).
+ * Returns @arg when none exists, so that the error names what was typed;
+ * else the path found, in @buf.
+ */
+const char *km_scenario_path(const char *arg, char *buf, size_t len);
 /* Every era of the data folder, loaded now (under the watchdog of era
  * files).  Returns 0, or -1 with "file:line: message" in @err. */
 int km_load_eras(struct km_era_list *eras, char *err, size_t errlen);

@@ -17,6 +17,11 @@
  * lines read like ones typed by hand.
  */
 #include "sweep.h"
+#include "out.h"
+#include "../report/records.h"
+#include "../km.h"
+#include "../lua/fields.h"
+#include "../text_escape.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -34,6 +39,7 @@ struct job {
 	char buf[8192];
 	size_t used;
 	bool overflow;
+	char name_full[64 * 1024];	/* a report's name, before it is cut */
 };
 
 static void word(struct job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -72,23 +78,53 @@ static void option(struct job *j, const char *name, const char *fmt, ...)
 	word(j, "%s", value);
 }
 
-/* A file name's part: letters, digits and ._=+- kept, the rest '_'. */
-static void name_part(char *out, size_t len, size_t *off, const char *s)
+/*
+ * A file name's part: letters, digits and ._=+ kept, '-' kept only in
+ * the scenario's name (@dash), every other byte as %XX.  So two values
+ * never share a name ("a/b", "a_b" and "a?b" were all "a_b"), and the
+ * '-' between parts cannot be forged by a value ("x-p2=y" in one
+ * parameter and "z" in the next against "x" and "y-p2=z").
+ */
+static void name_esc(char *out, size_t len, size_t *off, const char *s, bool dash)
 {
-	if (*off + 1 < len)
-		out[(*off)++] = '-';
-	for (; *s && *off + 1 < len; s++) {
-		char c = *s;
+	for (; *s && *off + 4 < len; s++) {
+		unsigned char c = (unsigned char)*s;
 		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			  (c >= '0' && c <= '9') || strchr("._=+", c) || c == '-';
-		out[(*off)++] = ok ? c : '_';
+			  (c >= '0' && c <= '9') || (c && strchr("._=+", c)) || (dash && c == '-');
+		if (ok)
+			out[(*off)++] = (char)c;
+		else
+			*off += (size_t)snprintf(out + *off, len - *off, "%%%02x", c);
 	}
 	out[*off] = 0;
 }
 
-/* "inode-2009-mutex-8cpus-loops=12-s3.json": the combination, readable. */
+static void name_part(char *out, size_t len, size_t *off, const char *s)
+{
+	if (*off + 1 < len)
+		out[(*off)++] = '-';
+	name_esc(out, len, off, s, false);
+}
+
+/* FNV-1a, 64 bits: the name of a combination too long to spell out. */
+static uint64_t name_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return h;
+}
+
+/*
+ * "inode-2009-mutex-8cpus-loops=12-s3.json": the combination, readable.
+ * A name that would pass NAME_MAX (255 bytes) keeps its first 200 bytes
+ * and ends in '@' and the hash of the whole name: '@' is escaped in every
+ * other name, so a cut name never equals a whole one.  @out has room for
+ * NAME_ROOM + 6 bytes; @full is scratch of @fulllen bytes.
+ */
+#define NAME_ROOM (255 - 5)		/* NAME_MAX less ".json" */
 static void job_name(const struct km_sweep_plan *p, const struct km_sweep_cell *c, char *out,
-		     size_t len)
+		     char *full, size_t fulllen)
 {
 	const char *base = strrchr(p->file, '/');
 	base = base ? base + 1 : p->file;
@@ -98,25 +134,33 @@ static void job_name(const struct km_sweep_plan *p, const struct km_sweep_cell *
 	char part[512];
 	snprintf(part, sizeof(part), "%.*s", (int)(stem < 200 ? stem : 200), base);
 	size_t off = 0;
-	out[0] = 0;
-	name_part(out, len, &off, part);
-	memmove(out, out + 1, off--);	/* no '-' before the first part */
+	full[0] = 0;
+	name_esc(full, fulllen, &off, part, true);
 	if (c->era)
-		name_part(out, len, &off, c->era);
-	name_part(out, len, &off, km_mode_name(c->mode));
+		name_part(full, fulllen, &off, c->era);
+	name_part(full, fulllen, &off, km_mode_name(c->mode));
 	if (c->cpus) {
 		snprintf(part, sizeof(part), "%dcpus", c->cpus);
-		name_part(out, len, &off, part);
+		name_part(full, fulllen, &off, part);
 	}
 	for (int i = 0; i < p->np; i++) {
-		snprintf(part, sizeof(part), "%s=%s", p->params[i].name, c->values[i]);
-		name_part(out, len, &off, part);
+		name_part(full, fulllen, &off, p->params[i].name);
+		name_esc(full, fulllen, &off, "=", false);
+		name_esc(full, fulllen, &off, c->values[i], false);
 	}
 	if (c->has_seed) {
 		snprintf(part, sizeof(part), "s%" PRIu64, c->seed);
-		name_part(out, len, &off, part);
+		name_part(full, fulllen, &off, part);
 	}
-	snprintf(out + off, len - off, ".json");
+	if (off <= NAME_ROOM) {
+		memcpy(out, full, off);
+		memcpy(out + off, ".json", 6);
+		return;
+	}
+	size_t cut = 200;
+	while (cut > 0 && (full[cut - 1] == '%' || (cut > 1 && full[cut - 2] == '%')))
+		cut--;		/* never half an escape */
+	snprintf(out, NAME_ROOM + 6, "%.*s@%016" PRIx64 ".json", (int)cut, full, name_hash(full));
 }
 
 /* The words of run @run after "lockmuseum"; *@path is its report's file. */
@@ -126,7 +170,7 @@ static void job_words(const struct km_sweep_plan *p, const char *out_dir, long r
 	struct km_sweep_cell c;
 	struct km_run_request def;
 	const struct km_run_request *b = p->base;
-	char name[1024];
+	char name[NAME_ROOM + 6];
 	km_sweep_cell_of(p, run, &c);
 	km_run_request_init(&def);
 	j->n = 0;
@@ -163,7 +207,7 @@ static void job_words(const struct km_sweep_plan *p, const char *out_dir, long r
 	if (b->max_events != def.max_events)
 		option(j, "--max-events", "%" PRIu64, b->max_events);
 	option(j, "--report", "json");
-	job_name(p, &c, name, sizeof(name));
+	job_name(p, &c, name, j->name_full, sizeof(j->name_full));
 	option(j, "--out", "%s/%s", out_dir, name);
 	*path = j->n ? j->word[j->n - 1] : "";
 }
@@ -198,6 +242,21 @@ static void put_words(const struct job *j, FILE *f)
 	}
 }
 
+/*
+ * The first word of @j holding a control byte, or NULL.  A newline would
+ * end the job's line: GNU parallel runs every line as a command, and in
+ * the Slurm script it ends a comment or a case branch, so the rest of
+ * the value would run as the user's own command.  Such a value is
+ * refused, not quoted: no quoting of sh makes a newline one line.
+ */
+static const char *control_word(const struct job *j)
+{
+	for (int i = 0; i < j->n; i++)
+		if (km_has_control(j->word[i], strlen(j->word[i])))
+			return j->word[i];
+	return NULL;
+}
+
 static bool done(const char *path)
 {
 	struct stat st;
@@ -215,6 +274,25 @@ int km_sweep_print_jobs(const struct km_sweep_plan *p, const struct km_sweep_job
 		fprintf(stderr, "lockmuseum: out of memory\n");
 		return 2;
 	}
+	/* a report keeps a parameter's value to 255 bytes: a longer one
+	 * could never be found again by --from, and the sweep never end */
+	size_t keep = sizeof(((struct km_param_info *)0)->value) - 1;
+	for (int i = 0; i < p->np + p->base->nsets; i++) {
+		bool swept = i < p->np;
+		const struct km_param_set *fs = swept ? NULL : &p->base->sets[i - p->np];
+		for (int v = 0; v < (swept ? p->params[i].nv : 1); v++) {
+			const char *val = swept ? p->params[i].values[v] : fs->value;
+			if (strlen(val) <= keep)
+				continue;
+			fprintf(stderr, "lockmuseum: --%s %.64s: a value of %zu bytes; a report "
+				"keeps %zu, so compare --from could not find its run\n",
+				swept ? "sets" : "set", swept ? p->params[i].name : fs->name,
+				strlen(val), keep);
+			free(j);
+			free(todo);
+			return 2;
+		}
+	}
 	long left = 0;
 	char skip[4096];
 	for (long r = 0; r < p->nruns; r++) {
@@ -223,6 +301,17 @@ int km_sweep_print_jobs(const struct km_sweep_plan *p, const struct km_sweep_job
 		if (j->overflow) {
 			fprintf(stderr, "lockmuseum: run %ld of the sweep: the command line is too "
 				"long\n", r);
+			free(j);
+			free(todo);
+			return 2;
+		}
+		const char *bad = control_word(j);
+		if (bad) {
+			fprintf(stderr, "lockmuseum: %s: '", o->slurm ? "--slurm-array" :
+				"--print-jobs");
+			km_put_escaped(bad, stderr);
+			fprintf(stderr, "' holds a control character (a newline would end the "
+				"job's line and run the rest); refusing\n");
 			free(j);
 			free(todo);
 			return 2;
@@ -246,15 +335,25 @@ int km_sweep_print_jobs(const struct km_sweep_plan *p, const struct km_sweep_job
 			stem -= 4;
 		char job[256];
 		snprintf(job, sizeof(job), "lockmuseum-%.*s", (int)(stem < 200 ? stem : 200), base);
-		printf("#!/bin/sh\n"
-		       "# lockmuseum: a sweep of %s as a Slurm job array, %ld run%s of %ld.\n"
+		/* every value quoted, in the comments too (none holds a
+		 * control byte: checked above) */
+		printf("#!/bin/sh\n# lockmuseum: a sweep of ");
+		put_word(p->file, stdout);
+		printf(" as a Slurm job array, %ld run%s of %ld.\n"
 		       "# Task N runs line N+1 of `lockmuseum compare ... --print-jobs` and\n"
-		       "# writes its report into %s/; merge them with\n"
-		       "# `lockmuseum compare --from %s`.  Submit from the folder these\n"
-		       "# paths are relative to: sbatch THIS-SCRIPT\n",
-		       p->file, left, left == 1 ? "" : "s", p->nruns, dir, dir);
-		printf("#SBATCH --job-name=");
-		put_word(job, stdout);
+		       "# writes its report into the folder ", left, left == 1 ? "" : "s",
+		       p->nruns);
+		put_word(dir, stdout);
+		printf("; merge them with\n# `lockmuseum compare --from ");
+		put_word(dir, stdout);
+		printf("`.  Submit from the folder these\n"
+		       "# paths are relative to: sbatch THIS-SCRIPT\n");
+		/* sbatch reads #SBATCH lines itself: a name of plain bytes */
+		for (char *q = job; *q; q++)
+			if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+			      (*q >= '0' && *q <= '9') || strchr("._-", *q)))
+				*q = '_';
+		printf("#SBATCH --job-name=%s", job);
 		printf("\n#SBATCH --array=");
 		/* the ids left to run, as ranges */
 		bool first = true;
@@ -295,7 +394,7 @@ int km_sweep_print_jobs(const struct km_sweep_plan *p, const struct km_sweep_job
 	free(j);
 	free(todo);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "lockmuseum: cannot write the jobs: %s\n", strerror(errno));
+		km_out_stdout_failed("the jobs", errno);
 		return 2;
 	}
 	return 0;

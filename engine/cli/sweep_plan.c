@@ -195,7 +195,7 @@ int km_sweep_plan_init(struct km_sweep_plan *p, const struct km_sweep_spec *s,
 	if (s->seeds) {
 		if (km_sweep_parse_seeds(s->seeds, &p->seed_lo, &p->seed_hi) < 0) {
 			fail(err, errlen, "--seeds", s->seeds, "must be a range A..B of at most "
-			     "1,000,000 seeds");
+			     "1,000,000 seeds, each a whole number from 0 to 9223372036854775807");
 			goto out;
 		}
 		p->seeds_given = true;

@@ -102,6 +102,13 @@ int km_tour_command(const struct km_tour_opts *o)
 			km_eras_free(&eras);
 			return 2;
 		}
+		/* a folder that cannot be written is said before 15 exhibits run */
+		if (access(o->out_dir, W_OK | X_OK) < 0) {
+			fprintf(stderr, "lockmuseum: --out %s: %s\n", o->out_dir, strerror(errno));
+			km_tour_free(&tour);
+			km_eras_free(&eras);
+			return 2;
+		}
 		snprintf(txt_final, sizeof(txt_final), "%s/tour.txt", o->out_dir);
 		if (km_out_open(&txt_out, txt_final, err, sizeof(err)) < 0) {
 			fprintf(stderr, "lockmuseum: %s: %s\n", txt_final, err);
@@ -112,8 +119,9 @@ int km_tour_command(const struct km_tour_opts *o)
 		txt = txt_out.f;
 	}
 	int status = 0, pngs = 0;
+	bool stopped = false;	/* a file could not be written: said once, no more runs */
 	km_writing_output++;	/* tour.txt's temporary, and the PNGs */
-	for (int i = 0; i < tour.n && !km_interrupted; i++) {
+	for (int i = 0; i < tour.n && !km_interrupted && !stopped; i++) {
 		const struct km_exhibit *e = &tour.v[i];
 		FILE *outs[2] = { stdout, txt };
 		char cpus_s[16] = "";
@@ -133,6 +141,10 @@ int km_tour_command(const struct km_tour_opts *o)
 			sets[k].name = e->set_name[k];
 			sets[k].value = e->set_value[k];
 		}
+		/* every mode's run, for the picture: an exhibit whose lesson is
+		 * in two modes shows both, side by side */
+		struct km_session runs[KM_TOUR_MODES];
+		int nruns = 0, main_run = 0;
 		struct km_session first;
 		memset(&first, 0, sizeof(first));
 		int first_status = 2;
@@ -145,7 +157,7 @@ int km_tour_command(const struct km_tour_opts *o)
 			rq.anachronism = e->anachronism;
 			rq.sets = sets;
 			rq.nsets = e->nsets;
-			rq.store_trace = m == 0 && o->out_dir;
+			rq.store_trace = o->out_dir && (m == 0 || e->nmodes <= KM_VIEW_MAX_COMPARE);
 			struct km_session s;
 			int st = km_session_run(&s, &eras, &rq);
 			if (st == 2 && s.ri.outcome == KM_OUT_ERROR)
@@ -156,7 +168,14 @@ int km_tour_command(const struct km_tour_opts *o)
 			if (m == 0) {
 				first = s;
 				first_status = st;
-			} else {
+			}
+			if (o->out_dir && st != 2 && rq.store_trace) {
+				/* the mode that fails on purpose is the lesson: its
+				 * figures in the panel */
+				if (e->fails[m] && !e->fails[main_run])
+					main_run = nruns;
+				runs[nruns++] = s;
+			} else if (m != 0) {
 				km_session_free(&s);
 			}
 		}
@@ -174,24 +193,46 @@ int km_tour_command(const struct km_tour_opts *o)
 					 (int)(strlen(base) - 4), base, e->era);
 				struct km_view_exhibit vex;
 				km_cli_exhibit_of(&vex, e);
-				if (km_cli_png_exhibit(&eras, &vex, &first, png, o->png_w, o->png_h,
-						       err, sizeof(err)) < 0) {
+				int rc = nruns > 1 ? km_cli_png_exhibit_modes(&eras, &vex, runs, nruns,
+									    main_run, png, o->png_w,
+									    o->png_h, err, sizeof(err))
+						   : km_cli_png_exhibit(&eras, &vex, &first, png, o->png_w,
+									o->png_h, err, sizeof(err));
+				if (rc < 0) {
+					/* a full disk or a file-size limit fails every
+					 * picture after this one too: say it once */
 					fprintf(stderr, "lockmuseum: %s: %s\n", png, err);
 					status = 2;
+					stopped = true;
 				} else {
 					pngs++;
 				}
 			}
 		}
+		for (int k = 0; k < nruns; k++)
+			if (runs[k].ri.sim != first.ri.sim)
+				km_session_free(&runs[k]);
 		km_session_free(&first);
+		/* tour.txt as it grows: its write error now, with its errno
+		 * (ENOSPC, EFBIG), not a stdio flag found at the end */
+		if (txt && !stopped && fflush(txt) != 0) {
+			fprintf(stderr, "lockmuseum: %s: cannot write: %s\n", txt_final,
+				strerror(errno));
+			status = 2;
+			stopped = true;
+		}
 	}
-	if (txt && km_interrupted) {
+	if (txt && (km_interrupted || stopped)) {
+		/* never leave a half-written tour behind */
+		km_out_abort(&txt_out);
+		status = 2;
+	} else if (txt && km_interrupted) {
 		/* never leave a half-written tour behind */
 		km_out_abort(&txt_out);
 		status = 2;
 	} else if (txt) {
 		if (km_out_commit(&txt_out, err, sizeof(err)) < 0) {
-			fprintf(stderr, "lockmuseum: %s: cannot write: %s\n", txt_final, err);
+			fprintf(stderr, "lockmuseum: %s: %s\n", txt_final, err);	/* err: "cannot write: ..." */
 			status = 2;
 		} else {
 			fprintf(stderr, "lockmuseum: wrote %s and %d PNG%s under %s\n", txt_final,

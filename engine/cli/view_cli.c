@@ -111,6 +111,34 @@ int km_cli_png_exhibit(const struct km_era_list *eras, const struct km_view_exhi
 	return rc;
 }
 
+int km_cli_png_exhibit_modes(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+			     struct km_session *s, int n, int main, const char *path, int w,
+			     int h, char *err, size_t errlen)
+{
+	if (n <= 1)
+		return km_cli_png_exhibit(eras, ex, &s[0], path, w, h, err, errlen);
+	if (n > KM_VIEW_MAX_COMPARE) {
+		snprintf(err, errlen, "%d modes: at most %d side by side", n, KM_VIEW_MAX_COMPARE);
+		return -1;
+	}
+	for (int k = 0; k < n; k++)
+		if (!s[k].ri.sim || !s[k].ri.sim->trace.store) {
+			snprintf(err, errlen, "no picture: a run %s", s[k].ri.sim ?
+				 "did not store its trace" : "never started");
+			return -1;
+		}
+	const struct km_view_api *view = km_view_lib(err, errlen);
+	if (!view)
+		return -1;
+	struct km_view_run runs[KM_VIEW_MAX_COMPARE];
+	char *placard = s[main].ri.era ? km_read_placard(s[main].ri.era->placard) : NULL;
+	for (int k = 0; k < n; k++)
+		runs[k] = (struct km_view_run){ .ri = &s[k].ri, .era_placard = placard };
+	int rc = view->png_compare(eras, ex, runs, n, main, path, w, h, err, errlen);
+	free(placard);
+	return rc;
+}
+
 int km_cli_png(const struct km_era_list *eras, struct km_session *s, const char *path,
 	       int w, int h, char *err, size_t errlen)
 {

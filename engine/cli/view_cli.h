@@ -35,6 +35,12 @@ int km_cli_png_exhibit(const struct km_era_list *eras, const struct km_view_exhi
 		       struct km_session *s, const char *path, int w, int h,
 		       char *err, size_t errlen);
 
+/* An exhibit in @n modes, its sessions @s[], side by side (the compare
+ * view): @s[@main] in the figures panel.  For the tour. */
+int km_cli_png_exhibit_modes(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+			     struct km_session *s, int n, int main, const char *path, int w,
+			     int h, char *err, size_t errlen);
+
 /**
  * km_cli_window - open the museum on exhibit @first of @exhibits (@n of
  * them; with @n == 0 the one scenario of base->file).  Runs are made with

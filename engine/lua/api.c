@@ -17,6 +17,7 @@
 #include "host.h"
 #include "fields.h"
 #include "sandbox_order.h"
+#include "../text_escape.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -618,21 +619,6 @@ static int l_rand(lua_State *L)
 }
 
 /* log(fmt, ...) as string.format; print(...) as tab-separated values. */
-/* @s on stderr with its control characters escaped (\x1b, \u009b), tabs
- * kept: a scenario's print() must not steer the terminal it prints to. */
-static void put_escaped(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	for (; *p; p++) {
-		if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
-			fprintf(stderr, "\\x%02x", *p);
-		else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
-			fprintf(stderr, "\\u%04x", *++p);
-		else
-			fputc(*p, stderr);
-	}
-}
-
 static void log_string(lua_State *L, const char *s, size_t len)
 {
 	struct km_scenario *sc = km_scen(L);
@@ -651,12 +637,12 @@ static void log_string(lua_State *L, const char *s, size_t len)
 	if (sc->phase == KM_PHASE_RUN && sc->current) {
 		km_op_log(sc->sim, sc->current, buf);
 		if (getenv("LOCKMUSEUM_LOG")) {
-			put_escaped(buf);
+			km_put_escaped(buf, stderr);
 			fputc('\n', stderr);
 		}
 	} else {
 		fprintf(stderr, "%s: ", sc->path);
-		put_escaped(buf);
+		km_put_escaped(buf, stderr);
 		fputc('\n', stderr);
 	}
 }

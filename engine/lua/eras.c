@@ -16,16 +16,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const era_fields[] = {
 	"id", "year", "version", "title", "cpus", "smp", "hz", "preempt",
 	"global_cli", "bkl", "spinlock", "semaphore", "mutex", "mutex_spin",
-	"mutex_handoff", "sleep_check", "wake_prev_cpu", "wake_affine", "o1_balance", "prio_bias", "rq_lock", "newidle_balance", "ttwu_lines", "cache_hot_ns", "semaphores", "costs", "placard", NULL,
+	"mutex_handoff", "sleep_check", "wake_prev_cpu", "wake_affine", "o1_balance", "prio_bias", "rq_lock", "newidle_balance", "ttwu_lines", "cache_hot_ns", "semaphores", "costs", "machine", "placard", NULL,
 };
 
 static const char *const cost_fields[] = {
 	"cli", "atomic", "cacheline", "ctxsw", "wakeup", "irq_entry", "ipi", NULL,
 };
+
+static const char *const machine_fields[] = { "name", "costs", NULL };
 
 static void copy_str(char *dst, size_t len, const char *src)
 {
@@ -40,6 +43,62 @@ static bool all_digits(const char *s)
 		if (*s < '0' || *s > '9')
 			return false;
 	return true;
+}
+
+/* A machine's name is a file name of its own folder: no path, nothing
+ * hidden, no character a shell or a report would have to quote. */
+static bool machine_name_ok(const char *s)
+{
+	size_t n = 0;
+	for (; s && s[n]; n++) {
+		char c = s[n];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		      c == '_' || (c == '-' && n > 0)))
+			return false;
+	}
+	return n > 0 && n < sizeof(((struct km_era *)0)->machine);
+}
+
+/* The table of nanoseconds at stack @c, into @cost; @decl ("era{}",
+ * "machine{}") names the table's owner in errors. */
+static void read_costs(lua_State *L, int c, const char *decl, struct km_costs *cost)
+{
+	km_fields_only(L, c, "costs", cost_fields);
+	cost->cli = km_field_time(L, c, "costs", "cli", 1);
+	cost->atomic = km_field_time(L, c, "costs", "atomic", 1);
+	cost->cacheline = km_field_time(L, c, "costs", "cacheline", 1);
+	cost->ctxsw = km_field_time(L, c, "costs", "ctxsw", 1000);
+	cost->wakeup = km_field_time(L, c, "costs", "wakeup", 1000);
+	cost->irq_entry = km_field_time(L, c, "costs", "irq_entry", 1000);
+	cost->ipi = km_field_time(L, c, "costs", "ipi", 0);
+	/* the costs against each other: the IPI's flight is part of the
+	 * wake-up, and the woken CPU's switch is the rest (wakeup - ipi) */
+	if (cost->ipi > cost->wakeup)
+		luaL_error(L, "%s: costs.ipi (%I ns) is more than costs.wakeup (%I ns), "
+			   "which includes it", decl, (lua_Integer)cost->ipi,
+			   (lua_Integer)cost->wakeup);
+}
+
+/* machine{ ... }: the costs into the era passed as upvalue, whose
+ * machine field is the name the file must give. */
+static int l_machine(lua_State *L)
+{
+	struct km_era *e = lua_touserdata(L, lua_upvalueindex(1));
+	int *calls = lua_touserdata(L, lua_upvalueindex(2));
+	if (++*calls > 1)
+		return luaL_error(L, "machine{} may be called only once per file");
+	luaL_checktype(L, 1, LUA_TTABLE);
+	km_fields_only(L, 1, "machine", machine_fields);
+	const char *name = km_field_string(L, 1, "machine", "name", NULL, true);
+	if (strcmp(name, e->machine))
+		return luaL_error(L, "machine{}: name '%s' must be the file's name, '%s' (a "
+				  "machine file is named after its machine)", name, e->machine);
+	lua_getfield(L, 1, "costs");
+	if (!lua_istable(L, -1))
+		return luaL_error(L, "machine{}: 'costs' must be a table of nanoseconds");
+	read_costs(L, lua_gettop(L), "machine{}", &e->cost);
+	lua_pop(L, 1);
+	return 0;
 }
 
 /* era{ ... }: parse into the struct passed as upvalue; the third, when a
@@ -133,25 +192,28 @@ static int l_era(lua_State *L)
 	e->cache_hot = (km_time)km_field_int(L, 1, "era", "cache_hot_ns", 0, 0, 1000000000LL);
 	e->semaphores = (int)km_field_int(L, 1, "era", "semaphores", -1, -1, 1000000);
 
-	lua_getfield(L, 1, "costs");
-	if (!lua_istable(L, -1))
-		return luaL_error(L, "era{}: 'costs' must be a table of nanoseconds");
-	int c = lua_gettop(L);
-	km_fields_only(L, c, "costs", cost_fields);
-	e->cost.cli = km_field_time(L, c, "costs", "cli", 1);
-	e->cost.atomic = km_field_time(L, c, "costs", "atomic", 1);
-	e->cost.cacheline = km_field_time(L, c, "costs", "cacheline", 1);
-	e->cost.ctxsw = km_field_time(L, c, "costs", "ctxsw", 1000);
-	e->cost.wakeup = km_field_time(L, c, "costs", "wakeup", 1000);
-	e->cost.irq_entry = km_field_time(L, c, "costs", "irq_entry", 1000);
-	e->cost.ipi = km_field_time(L, c, "costs", "ipi", 0);
+	/* the costs are the era's own, or its machine's (load_machine) */
+	lua_getfield(L, 1, "machine");
+	bool named = !lua_isnil(L, -1);
+	if (named) {
+		const char *m = lua_tostring(L, -1);
+		if (!lua_isstring(L, -1) || !machine_name_ok(m))
+			return luaL_error(L, "era{}: 'machine' must name a file of machines/ "
+					  "(letters, digits, '-' and '_', at most %d)",
+					  (int)sizeof(e->machine) - 1);
+		copy_str(e->machine, sizeof(e->machine), m);
+	}
 	lua_pop(L, 1);
-	/* the costs against each other: the IPI's flight is part of the
-	 * wake-up, and the woken CPU's switch is the rest (wakeup - ipi) */
-	if (e->cost.ipi > e->cost.wakeup)
-		return luaL_error(L, "era{}: costs.ipi (%I ns) is more than costs.wakeup (%I ns), "
-				  "which includes it", (lua_Integer)e->cost.ipi,
-				  (lua_Integer)e->cost.wakeup);
+	lua_getfield(L, 1, "costs");
+	if (named && !lua_isnil(L, -1))
+		return luaL_error(L, "era{}: 'costs' and 'machine' both give the costs: keep one");
+	if (!named) {
+		if (!lua_istable(L, -1))
+			return luaL_error(L, "era{}: 'costs' must be a table of nanoseconds "
+					  "(or 'machine' the name of a file of machines/)");
+		read_costs(L, lua_gettop(L), "era{}", &e->cost);
+	}
+	lua_pop(L, 1);
 	if (!e->smp && e->cpus > 1)
 		return luaL_error(L, "era{}: a uniprocessor era (smp = false) has 1 CPU");
 	/* The folder's index is its file names (the shelf, eras.h): what
@@ -171,20 +233,21 @@ static int l_era(lua_State *L)
 #define ERA_MAX_WALL 10.0
 
 /*
- * Run era file @path in @sb, filling @era; @name is the file's name less
- * ".lua" when it is loaded from a folder (its id must be that), else NULL.
- * The file gets an environment of its own (its globals land there; it
- * reads the sandbox's through __index) and a generator seeded as a fresh
- * sandbox's, so what one era file does is not seen by the next.
+ * Run data file @path in @sb, with @fn (an upvalue-closure over @era, a
+ * call count and @name) as its global @fname; how many times the file
+ * called it in *@calls.  The file gets an environment of its own (its
+ * globals land there; it reads the sandbox's through __index) and a
+ * generator seeded as a fresh sandbox's, so what one file does is not
+ * seen by the next.  Returns 0, or -1 with "file:line: message" in @err.
  */
-static int load_into(struct km_sandbox *sb, const char *path, const char *name,
-		     struct km_era *era, char *err, size_t errlen)
+static int run_file(struct km_sandbox *sb, const char *path, const char *fname,
+		    lua_CFunction fn, struct km_era *era, const char *name, int *calls,
+		    char *err, size_t errlen)
 {
 	lua_State *L = sb->L;
 	int top = lua_gettop(L);
-	int calls = 0;
+	*calls = 0;
 	km_rng_seed(&sb->own_rng, 0);
-	int rc = -1;
 	int st = km_sandbox_loadfile(sb, path);
 	if (st == LUA_OK) {
 		lua_newtable(L);			/* the file's _ENV */
@@ -193,29 +256,74 @@ static int load_into(struct km_sandbox *sb, const char *path, const char *name,
 		lua_setfield(L, -2, "__index");
 		lua_setmetatable(L, -2);
 		lua_pushlightuserdata(L, era);
-		lua_pushlightuserdata(L, &calls);
+		lua_pushlightuserdata(L, calls);
 		if (name)
 			lua_pushstring(L, name);
 		else
 			lua_pushnil(L);
-		lua_pushcclosure(L, l_era, 3);
-		lua_setfield(L, -2, "era");
+		lua_pushcclosure(L, fn, 3);
+		lua_setfield(L, -2, fname);
 		if (!lua_setupvalue(L, -2, 1))		/* a main chunk's only upvalue */
 			lua_pop(L, 1);
 		st = km_sandbox_pcall(L, 0, 0);
 	}
+	int rc = 0;
 	if (st != LUA_OK) {
 		if (sb->fatal)
 			snprintf(err, errlen, "%s: %s", path, sb->fatal_msg);
 		else
 			km_sandbox_errmsg(L, -1, err, errlen);
-	} else if (calls != 1) {
-		snprintf(err, errlen, "%s: the file never calls era{ ... }", path);
-	} else {
-		rc = 0;
+		rc = -1;
 	}
 	lua_settop(L, top);
 	return rc;
+}
+
+/*
+ * The costs of @era's machine, from the file of that name in machines/
+ * beside @path, the era's file.  Machines are data as eras are, loaded
+ * in the same sandbox.
+ */
+static int load_machine(struct km_sandbox *sb, const char *path, struct km_era *era, char *err,
+			size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path) : 1;
+	const char *dir = slash ? path : ".";
+	size_t len = (size_t)dirlen + strlen(era->machine) + sizeof("/machines/.lua");
+	char *mpath = malloc(len);
+	if (!mpath) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	snprintf(mpath, len, "%.*s/machines/%s.lua", dirlen, dir, era->machine);
+	int calls = 0;
+	int rc = run_file(sb, mpath, "machine", l_machine, era, NULL, &calls, err, errlen);
+	if (rc < 0 && access(mpath, F_OK) != 0)
+		snprintf(err, errlen, "%s: era{}: machine '%s': there is no %s", path, era->machine,
+			 mpath);
+	else if (rc == 0 && calls != 1)
+		snprintf(err, errlen, "%s: the file never calls machine{ ... }", mpath);
+	free(mpath);
+	return rc == 0 && calls == 1 ? 0 : -1;
+}
+
+/*
+ * Run era file @path in @sb, filling @era, and its machine's file if it
+ * names one; @name is the file's name less ".lua" when it is loaded from
+ * a folder (its id must be that), else NULL.
+ */
+static int load_into(struct km_sandbox *sb, const char *path, const char *name,
+		     struct km_era *era, char *err, size_t errlen)
+{
+	int calls = 0;
+	if (run_file(sb, path, "era", l_era, era, name, &calls, err, errlen) < 0)
+		return -1;
+	if (calls != 1) {
+		snprintf(err, errlen, "%s: the file never calls era{ ... }", path);
+		return -1;
+	}
+	return era->machine[0] ? load_machine(sb, path, era, err, errlen) : 0;
 }
 
 int km_era_load_file(const char *path, struct km_era *era, char *err, size_t errlen)

@@ -5,7 +5,11 @@
  * contract, plus semaphore, mutex_handoff, sleep_check, and the
  * scheduler's fields of era.h: wake_prev_cpu, wake_affine, o1_balance,
  * prio_bias, cache_hot_ns, rq_lock, ttwu_lines, newidle_balance; and
- * semaphores).
+ * semaphores).  Its costs are its own (costs = { ... }) or, in the
+ * museum's eras, those of the machine it names (machine = "2005-2006"):
+ * the file of that name under machines/ beside the era's, which calls
+ * machine{ name = ..., costs = { ... } } once, its name the file's.  The
+ * machine's name is kept in struct km_era (machine).
  * Files are loaded through the same sandbox as scenarios, so an era file
  * from elsewhere is no more trusted than a scenario.  The list it
  * fills, and what can be asked of it, are the core's (era.h): the view

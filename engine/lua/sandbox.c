@@ -28,6 +28,27 @@ struct km_sandbox *km_sandbox_of(lua_State *L)
 
 static void sb_hook(lua_State *L, lua_Debug *ar);
 
+/*
+ * "file:line: " of the innermost frame of @T that is the scenario's, into
+ * @buf: the sandbox's own Lua (next() and pairs(), chunk "=prelude") is
+ * passed over, so that a budget spent inside a next() names the line that
+ * called it, not "prelude:N".  Reading frames allocates nothing ("S" and
+ * "l" only copy into the lua_Debug), so the allocator may call it.
+ * Returns false (@buf as it was) if no frame has a line.
+ */
+static bool scenario_where(lua_State *T, char *buf, size_t len)
+{
+	lua_Debug ar;
+	for (int lv = 0; T && lv < 64 && lua_getstack(T, lv, &ar); lv++) {
+		if (!lua_getinfo(T, "Sl", &ar) || ar.currentline <= 0 ||
+		    !strcmp(ar.source, "=prelude"))
+			continue;
+		snprintf(buf, len, "%s:%d: ", ar.short_src, ar.currentline);
+		return true;
+	}
+	return false;
+}
+
 /* The capped allocator: refuses growth past the limit. */
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -44,14 +65,7 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 			/* Where?  Reading the running thread's top frame allocates
 			 * nothing ("S" and "l" only copy into the lua_Debug). */
 			lua_State *T = sb->running ? sb->running : sb->L;
-			lua_Debug ar;
-			for (int lv = 0; T && lv < 64 && lua_getstack(T, lv, &ar); lv++) {
-				if (lua_getinfo(T, "Sl", &ar) && ar.currentline > 0) {
-					snprintf(sb->where, sizeof(sb->where), "%s:%d: ",
-						 ar.short_src, ar.currentline);
-					break;
-				}
-			}
+			scenario_where(T, sb->where, sizeof(sb->where));
 			char msg[512];
 			snprintf(msg, sizeof(msg), "%smemory budget of %zu bytes exceeded "
 				 "(raise it with --max-memory)", sb->where, sb->mem_limit);
@@ -106,9 +120,7 @@ static bool charge_instructions(struct km_sandbox *sb, uint64_t n, const char *w
 static void sb_hook(lua_State *L, lua_Debug *ar)
 {
 	struct km_sandbox *sb = km_sandbox_of(L);
-	lua_Debug here;
-	if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0)
-		snprintf(sb->where, sizeof(sb->where), "%s:%d: ", here.short_src, here.currentline);
+	scenario_where(L, sb->where, sizeof(sb->where));
 	/* the period that just ended; a thread's first periods are short
 	 * and double up to KM_HOOK_EVERY (see km_sandbox_thread_done) */
 	int period = lua_gethookcount(L);

@@ -19,9 +19,11 @@
  *     coroutine has no order that would hold from one run to the next:
  *     next() refuses it, naming the caller's file:line.  pairs(t) is
  *     next, t, nil (after __pairs, as in Lua).  The sorted keys of a
- *     traversal are kept (weakly, per table) from next(t, nil) to the end
- *     of the walk, so a whole traversal costs one sort; as in Lua, keys
- *     may be cleared during it and keys added are not visited.  It is
+ *     traversal are kept (weakly, per table) from its second step to the
+ *     end of the walk, so a whole traversal costs one sort; next(t, nil)
+ *     itself finds the first key in one pass, so that `next(t) == nil`
+ *     sorts nothing; as in Lua, keys may be cleared during a traversal
+ *     and keys added are not visited.  It is
  *     written in Lua, so its work is charged to the instruction budget.
  *   - tostring(x), for a table, function or coroutine without
  *     __tostring, says "table: #3": the third such value the run turned
@@ -33,8 +35,10 @@
  * the sandbox is built, so that a scenario replacing string.format
  * cannot change what the engine calls).
  *
- * Cost: next() O(n log n) per traversal of n keys, O(1) a step after the
- * first; tostring() O(1); string.format O(length of the format).
+ * Cost: next(t, nil) O(n); a traversal of n keys O(n log n) in all, O(1)
+ * a step after the second; tostring() O(1); string.format O(length of
+ * the format).  Budget errors inside them name the scenario's line that
+ * called them (sandbox.c passes over the "prelude" chunk's frames).
  */
 #include "sandbox_order.h"
 
@@ -194,11 +198,35 @@ static const char order_lua[] =
 	"  walks[t] = w\n"
 	"  return w\n"
 	"end\n"
+	"-- the first key alone, in one pass: next(t) == nil, the usual test\n"
+	"-- of emptiness, sorts nothing (a traversal sorts at its second step)\n"
+	"local function first(t)\n"
+	"  local best, bt, br\n"
+	"  for k in rawnext, t do\n"
+	"    local tk = type(k)\n"
+	"    local r = rank[tk]\n"
+	"    if not r then\n"
+	"      error('next(): this table has a key that is a ' .. tk .. ', and the order '\n"
+	"            .. 'of such keys changes from run to run (key the table by a name or a '\n"
+	"            .. 'number, or keep the values in a list)', 3)\n"
+	"    end\n"
+	"    if best == nil or r < br then best, bt, br = k, tk, r\n"
+	"    elseif r == br then\n"
+	"      if tk == 'number' or tk == 'string' then\n"
+	"        if k < best then best = k end\n"
+	"      elseif keyless(k, best) then best = k end\n"
+	"    end\n"
+	"  end\n"
+	"  return best\n"
+	"end\n"
 	"function next(t, k)\n"
 	"  if type(t) ~= 'table' then return rawnext(t, k) end\n"
 	"  local w, i\n"
 	"  if k == nil then\n"
-	"    w, i = walk(t), 0\n"
+	"    walks[t] = nil -- a new traversal: the table may have changed\n"
+	"    local key = first(t)\n"
+	"    if key == nil then return nil end\n"
+	"    return key, rawget(t, key)\n"
 	"  else\n"
 	"    w = walks[t]\n"
 	"    i = w and w.pos[k]\n"

@@ -28,6 +28,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 
 /* ---------------------------------------------------------- decl store -- */
@@ -783,8 +784,26 @@ static int fn_line(const struct km_scenario *sc, int fnref)
 		lua_pop(sc->sb.L, 1);
 		return 0;
 	}
-	/* ">": lua_getinfo pops the function */
-	return lua_getinfo(sc->sb.L, ">S", &ar) ? ar.linedefined : 0;
+	/* the first line of its body that runs (activelines, "L"), not the
+	 * `function()` of its declaration: what play offers to let run is
+	 * the handler's or the task's first operation.  ">": lua_getinfo
+	 * pops the function. */
+	if (!lua_checkstack(sc->sb.L, 4) || !lua_getinfo(sc->sb.L, ">SL", &ar))
+		return 0;
+	int first = 0;
+	if (lua_istable(sc->sb.L, -1)) {
+		lua_pushnil(sc->sb.L);
+		while (lua_next(sc->sb.L, -2)) {
+			lua_pop(sc->sb.L, 1);
+			if (lua_isinteger(sc->sb.L, -1)) {
+				lua_Integer l = lua_tointeger(sc->sb.L, -1);
+				if (l > ar.linedefined && l < INT_MAX && (!first || l < first))
+					first = (int)l;
+			}
+		}
+	}
+	lua_pop(sc->sb.L, 1);
+	return first ? first : ar.linedefined;
 }
 
 int km_scenario_ctx_where(const struct km_scenario *sc, const struct km_ctx *ctx, bool *started)

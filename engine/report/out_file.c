@@ -74,6 +74,47 @@ void km_out_remove_pending(void)
 			unlink(pending_path[i]);
 }
 
+/*
+ * The inputs of this command (the scenario, a schedule file, reports
+ * read back), by device and inode: `run S --trace S`, `run S --out ./S`,
+ * `explore S --out S`, `--png S` and play's `s S` replaced the scenario
+ * with their output.  Names are no guide (./S, a hard link, a path
+ * through a symbolic link to the folder), so every writer compares the
+ * file it would replace with these and refuses, leaving the input as it
+ * was.
+ */
+#define PROTECTED 64
+static struct {
+	dev_t dev;
+	ino_t ino;
+	const char *what;
+} protected_in[PROTECTED];
+static int nprotected;
+
+void km_out_protect(const char *path, const char *what)
+{
+	struct stat st;
+	if (!path || nprotected == PROTECTED || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return;
+	protected_in[nprotected].dev = st.st_dev;
+	protected_in[nprotected].ino = st.st_ino;
+	protected_in[nprotected].what = what;
+	nprotected++;
+}
+
+void km_out_protect_clear(void)
+{
+	nprotected = 0;
+}
+
+static const char *protected_what(const struct stat *st)
+{
+	for (int i = 0; i < nprotected; i++)
+		if (protected_in[i].dev == st->st_dev && protected_in[i].ino == st->st_ino)
+			return protected_in[i].what;
+	return NULL;
+}
+
 static int fail(char *err, size_t errlen, const char *path, const char *what)
 {
 	(void)path;
@@ -165,6 +206,12 @@ int km_out_open(struct km_out_file *o, const char *path, char *err, size_t errle
 		mode_t mask = umask(0);
 		umask(mask);
 		return open_temporary(o, 0666 & ~mask, err, errlen);
+	}
+	const char *input = S_ISREG(st.st_mode) ? protected_what(&st) : NULL;
+	if (input) {
+		snprintf(err, errlen, "is %s, an input of this command; refusing to replace it",
+			 input);
+		return -1;
 	}
 	if (S_ISREG(st.st_mode))
 		return open_temporary(o, st.st_mode & 07777, err, errlen);

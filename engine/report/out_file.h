@@ -27,4 +27,13 @@ int km_out_commit(struct km_out_file *o, char *err, size_t errlen);
 void km_out_abort(struct km_out_file *o);
 void km_out_remove_pending(void);
 
+/*
+ * km_out_protect - an input of this command (@what: "the scenario"):
+ * km_out_open() refuses a destination that is the same file (device and
+ * inode), whatever its name.  Up to 64; km_out_protect_clear() forgets
+ * them (each command line starts afresh).
+ */
+void km_out_protect(const char *path, const char *what);
+void km_out_protect_clear(void);
+
 #endif

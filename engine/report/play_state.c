@@ -102,6 +102,7 @@ static int play_choose(void *ud, const struct km_sim *sim, const struct km_choic
 	q->started = false;
 	q->line = line_of ? line_of(p->line_ud, cp->ctx, &q->started) : 0;
 	q->nothers = cp->nothers < KM_PLAY_MAX_OTHERS ? cp->nothers : KM_PLAY_MAX_OTHERS;
+	q->more_others = cp->nothers - q->nothers;
 	for (int i = 0; i < q->nothers; i++) {
 		q->others[i] = cp->others[i]->id;
 		q->other_started[i] = false;
@@ -109,6 +110,7 @@ static int play_choose(void *ud, const struct km_sim *sim, const struct km_choic
 						      &q->other_started[i]) : 0;
 	}
 	q->nirqs = cp->nirqs < KM_PLAY_MAX_IRQS ? cp->nirqs : KM_PLAY_MAX_IRQS;
+	q->more_irqs = cp->nirqs - q->nirqs;
 	for (int i = 0; i < q->nirqs; i++)
 		note_irq(p, sim, cp, cp->irqs[i], &q->irqs[i]);
 	snprintf(err, errlen, KM_PLAY_PAUSED);
@@ -210,9 +212,16 @@ bool km_play_goal(const struct km_run_info *ri, char *why, size_t len)
 {
 	for (int i = 0; i < ri->nchecks; i++)
 		if (!ri->checks[i].ok) {
-			snprintf(why, len, "a check failed: %s", ri->checks[i].message ?
-				 ri->checks[i].message : "(no message)");
+		{
+			/* a challenge's goal check says "goal reached: ..." */
+			const char *msg = ri->checks[i].message ? ri->checks[i].message : "";
+			static const char gr[] = "goal reached: ";
+			if (!strncmp(msg, gr, sizeof(gr) - 1))
+				snprintf(why, len, "%s", msg + sizeof(gr) - 1);
+			else
+				snprintf(why, len, "the check failed: %s", *msg ? msg : "(no message)");
 			return true;
+		}
 		}
 	if (ri->nchecks)
 		return false;
@@ -252,12 +261,20 @@ const char *km_play_task_name(const struct km_sim *sim, uint32_t id)
 	return sim && id < sim->ctxs.n && sim->ctxs.v[id]->name ? sim->ctxs.v[id]->name : "?";
 }
 
+void km_safe_file_name(const char *name, const char *def, char *buf, size_t len)
+{
+	if (!len)
+		return;
+	snprintf(buf, len, "%s", name && *name ? name : def);
+	for (char *c = buf; *c; c++)
+		if (*c == '/' || *c == '\\' || (unsigned char)*c < 0x20 || *c == 0x7f ||
+		    (c == buf && *c == '.'))
+			*c = '_';
+}
+
 void km_play_default_path(const char *scenario, char *buf, size_t len)
 {
 	char name[200];
-	snprintf(name, sizeof(name), "%s", scenario && *scenario ? scenario : "play");
-	for (char *c = name; *c; c++)
-		if (*c == '/' || *c == '\\' || (unsigned char)*c < 0x20)
-			*c = '_';
+	km_safe_file_name(scenario, "play", name, sizeof(name));
 	snprintf(buf, len, "%s/%s.schedule", KM_DEFAULT_OUT_DIR, name);
 }

@@ -88,6 +88,8 @@ struct km_play_question {
 	bool other_started[KM_PLAY_MAX_OTHERS];
 	int nirqs;			/* the interrupts that could come first */
 	struct km_play_irq irqs[KM_PLAY_MAX_IRQS];
+	/* those past the limits above: not offered, and the question says so */
+	int more_others, more_irqs;
 };
 
 /* The lines the caller knows, for a question (either may be NULL). */
@@ -179,6 +181,12 @@ bool km_play_goal(const struct km_run_info *ri, char *why, size_t len);
  * file name ('/', '\\' and control bytes become '_').
  */
 void km_play_default_path(const char *scenario, char *buf, size_t len);
+/*
+ * km_safe_file_name - @name (or @def if empty) as one file name in the
+ * current folder: '/', '\\', control bytes and a leading '.' become '_',
+ * so that a scenario named "../x" or "/etc/x" names no other folder.
+ */
+void km_safe_file_name(const char *name, const char *def, char *buf, size_t len);
 
 /*
  * km_play_irq_says - what option @i of the interrupts of @q means, in

@@ -65,15 +65,28 @@ json_t *km_report_json_small(const struct km_run_info *ri);
 json_t *km_report_json_part(const struct km_run_info *ri, const char *key);
 void km_report_text(FILE *out, const struct km_run_info *ri);
 void km_report_lockstat(FILE *out, const struct km_run_info *ri);
+/* What of the run a homework sheet shows. */
+struct km_sheet_opts {
+	bool answers;			/* the values, the violations, the end */
+	km_time from, to;		/* the operations in [from, to]; to 0: the end */
+	bool from_lost;			/* the first lost update and around it */
+	size_t steps;			/* at most this many lines; 0: all */
+};
+
+/* The lines a sheet around the first lost update shows when no --steps
+ * is given: with its heading and questions, a printed page. */
+#define KM_SHEET_LOST_STEPS 40
+
 /**
  * km_report_interleaving() - the run as a homework sheet: one line per
  * operation (time, CPU, who, operation, the locks' state), the outcome
- * hidden unless @answers (report_interleaving.c).
+ * hidden unless @o->answers, in the window @o chooses
+ * (report_interleaving.c).
  *
  * Return: 0, or -1 if the run kept no trace, memory ran out or a write
  * failed.
  */
-int km_report_interleaving(FILE *out, const struct km_run_info *ri, bool answers);
+int km_report_interleaving(FILE *out, const struct km_run_info *ri, const struct km_sheet_opts *o);
 
 /* "1.23 us", "456 ns", "7.89 ms", "1.50 s" */
 const char *km_fmt_ns(km_time ns, char *buf, size_t len);

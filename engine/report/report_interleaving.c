@@ -23,6 +23,7 @@
  */
 #include "report.h"
 #include "../time_unit.h"
+#include "../text_escape.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -127,7 +128,12 @@ static bool operation(const struct sheet *sh, const struct km_trace_rec *r, char
 			 value(sh, r->arg, v, sizeof(v)));
 		return true;
 	case KM_TR_LOG:
-		snprintf(buf, len, "log \"%s\"", r->obj < sim->logs.n ? sim->logs.v[r->obj] : "");
+		/* the scenario's text: its control characters spelled out */
+		if (len < 8)
+			return false;
+		memcpy(buf, "log \"", 6);
+		km_escape(buf + 5, len - 6, r->obj < sim->logs.n ? sim->logs.v[r->obj] : "");
+		strcat(buf, "\"");
 		return true;
 	case KM_TR_VIOLATION:
 		snprintf(buf, len, "!! %s",
@@ -221,7 +227,12 @@ static void locks_column(const struct sheet *sh, const struct km_trace_rec *r, c
 	}
 }
 
-static void answers_section(const struct sheet *sh, const struct km_run_info *ri)
+static void sheet_time(const struct sheet *sh, km_time t, char *buf, size_t len);
+
+/* The answers; with a window [@lo, @hi] (@windowed), the violations in it
+ * one by one and the others counted. */
+static void answers_section(const struct sheet *sh, const struct km_run_info *ri, bool windowed,
+			    km_time lo, km_time hi)
 {
 	const struct km_sim *sim = sh->sim;
 	FILE *out = sh->out;
@@ -239,10 +250,19 @@ static void answers_section(const struct sheet *sh, const struct km_run_info *ri
 	uint64_t nv = 0;
 	for (int k = 0; k < KM_V_KINDS; k++)
 		nv += sim->violation_count[k];
-	fprintf(out, "  violations: %" PRIu64 "\n", nv);
-	for (uint32_t i = 0; i < sim->violations.n; i++)
-		fprintf(out, "    %s  %s\n", km_time_in(sim->violations.v[i].time, sh->unit, false, t,
-						       sizeof(t)), sim->violations.v[i].message);
+	fprintf(out, "  violations: %" PRIu64 "%s\n", nv, windowed ? " in the whole run" : "");
+	uint64_t outside = 0;
+	for (uint32_t i = 0; i < sim->violations.n; i++) {
+		km_time vt = sim->violations.v[i].time;
+		if (windowed && (vt < lo || vt > hi)) {
+			outside++;
+			continue;
+		}
+		sheet_time(sh, vt, t, sizeof(t));
+		fprintf(out, "    %s %s  %s\n", t, sh->unit.name, sim->violations.v[i].message);
+	}
+	if (outside)
+		fprintf(out, "    ... and %" PRIu64 " outside the lines shown\n", outside);
 	if (nv > sim->violations.n)
 		fprintf(out, "    ... and %" PRIu64 " more, not kept\n", nv - sim->violations.n);
 	/* who finished first: the tasks in the order they ended */
@@ -264,23 +284,74 @@ static void answers_section(const struct sheet *sh, const struct km_run_info *ri
 		for (uint32_t i = 0; i < sim->ctxs.n; i++) {
 			const struct km_ctx *c = sim->ctxs.v[i];
 			if (c->kind == KM_CTX_TASK && c->finished && c->end_ns == next->end_ns)
-				fprintf(out, "%s %s (%s)", shown++ ? "," : "", c->name,
-					km_time_in(c->end_ns, sh->unit, false, t, sizeof(t)));
+			{
+				sheet_time(sh, c->end_ns, t, sizeof(t));
+				fprintf(out, "%s %s (%s %s)", shown++ ? "," : "", c->name, t,
+					sh->unit.name);
+			}
 		}
 		last = next->end_ns;
 	}
 	fprintf(out, "%s\n", shown ? "" : " none");
-	fprintf(out, "  outcome: %s at %s%s%s (exit status %d)\n", km_outcome_name(ri->outcome),
-		km_time_in(sim->now, sh->unit, false, t, sizeof(t)),
+	sheet_time(sh, sim->now, t, sizeof(t));
+	fprintf(out, "  outcome: %s at %s %s%s%s (exit status %d)\n", km_outcome_name(ri->outcome),
+		t, sh->unit.name,
 		ri->reason && *ri->reason ? ": " : "", ri->reason ? ri->reason : "",
 		km_report_exit_status(ri));
 }
 
-int km_report_interleaving(FILE *out, const struct km_run_info *ri, bool answers)
+/* The time of @t in the sheet's unit, to its decimals, without the unit:
+ * one style down the column ("0.004", never "0.0040" above "0.104"). */
+static void sheet_time(const struct sheet *sh, km_time t, char *buf, size_t len)
+{
+	if (sh->unit.ns <= 1)
+		snprintf(buf, len, "%lld", (long long)t);
+	else
+		snprintf(buf, len, "%.*f", sh->unit.decimals, (double)t / sh->unit.ns);
+}
+
+/* The index of the first record of the window, and how many lines it
+ * may show: the whole run, [from, to], or the first lost update with
+ * what led to it (a third of the lines before it, the rest after). */
+static size_t window_start(const struct sheet *sh, const struct km_sheet_opts *o, size_t *steps,
+			   bool *found)
+{
+	const struct km_sim *sim = sh->sim;
+	*steps = o->steps;
+	*found = true;
+	if (!o->from_lost) {
+		size_t i = 0;
+		while (i < sim->trace.len && sim->trace.recs[i].time < o->from)
+			i++;
+		return i;
+	}
+	if (!*steps)
+		*steps = KM_SHEET_LOST_STEPS;
+	size_t v = 0;
+	while (v < sim->trace.len && !(sim->trace.recs[v].kind == KM_TR_VIOLATION &&
+				       sim->trace.recs[v].aux == KM_V_LOST_UPDATE))
+		v++;
+	if (v == sim->trace.len) {
+		*found = false;
+		return 0;
+	}
+	/* back a third of the lines: the reads the overwrite was built on */
+	size_t before = *steps / 3, i = v;
+	while (i > 0 && before > 0) {
+		i--;
+		char op[192];
+		if (operation(sh, &sim->trace.recs[i], op, sizeof(op)))
+			before--;
+	}
+	return i;
+}
+
+int km_report_interleaving(FILE *out, const struct km_run_info *ri, const struct km_sheet_opts *o)
 {
 	const struct km_sim *sim = ri->sim;
 	if (!sim || !sim->trace.store)
 		return -1;
+	bool answers = o->answers;
 	struct sheet sh = { .out = out, .sim = sim, .answers = answers,
 			    .unit = km_time_unit_for(sim->now) };
 	if (sh.unit.ns > 1)
@@ -302,19 +373,38 @@ int km_report_interleaving(FILE *out, const struct km_run_info *ri, bool answers
 	else
 		fprintf(out, "times in %s; ? marks what to work out (run again with --answers to "
 			"see it)\n", sh.unit.name);
+	size_t steps;
+	bool found;
+	size_t first = window_start(&sh, o, &steps, &found);
+	bool windowed = o->from_lost || o->from > 0 || o->to > 0 || o->steps > 0;
+	if (o->from_lost && !found)
+		fprintf(out, "no update was lost in this run: the sheet starts at its start\n");
+	else if (o->from_lost && answers)
+		fprintf(out, "around the first lost update (--from lost)\n");
 	/* the operation column is padded only when a lock column follows */
 	int opw = sim->locks.n ? 32 : 0;
 	fprintf(out, "\n%12s  %3s  %-16s %-*s%s%s\n", "time", "cpu", "who", opw, "operation",
 		sim->locks.n ? " " : "", sim->locks.n > LOCK_COLUMNS ? "lock" : sim->locks.n ? "locks" : "");
 	char op[192], lk[256], t[48];
+	size_t shown = 0, total = 0, hidden_before = 0;
+	km_time first_t = 0, last_t = 0;
 	for (size_t i = 0; i < sim->trace.len; i++) {
 		const struct km_trace_rec *r = &sim->trace.recs[i];
 		track(&sh, r);
 		if (!operation(&sh, r, op, sizeof(op)))
 			continue;
+		total++;
+		if (i < first) {
+			hidden_before++;
+			continue;
+		}
+		if ((o->to > 0 && r->time > o->to) || (steps && shown >= steps))
+			continue;
+		if (!shown && hidden_before)
+			fprintf(out, "%12s  (%zu operation%s before)\n", "...", hidden_before,
+				hidden_before == 1 ? "" : "s");
 		locks_column(&sh, r, lk, sizeof(lk));
-		km_time_in(r->time, sh.unit, false, t, sizeof(t));
-		t[strcspn(t, " ")] = 0;		/* the unit is in the heading */
+		sheet_time(&sh, r->time, t, sizeof(t));
 		char cpu[8];
 		if (r->cpu == 0xffff)
 			snprintf(cpu, sizeof(cpu), "-");
@@ -322,12 +412,25 @@ int km_report_interleaving(FILE *out, const struct km_run_info *ri, bool answers
 			snprintf(cpu, sizeof(cpu), "%u", r->cpu);
 		fprintf(out, "%12s  %3s  %-16.16s %-*s%s%s\n", t, cpu, ctx_name(sim, r->ctx), opw, op,
 			lk[0] ? " " : "", lk);
+		if (!shown++)
+			first_t = r->time;
+		last_t = r->time;
+	}
+	if (shown + hidden_before < total)
+		fprintf(out, "%12s  (%zu operation%s after)\n", "...", total - shown - hidden_before,
+			total - shown - hidden_before == 1 ? "" : "s");
+	if (windowed) {
+		char a[48];
+		sheet_time(&sh, last_t, a, sizeof(a));
+		fprintf(out, "%zu of the run's %zu operations shown%s%s%s%s; --from, --to and "
+			"--steps choose\n", shown, total, shown ? ", to " : "", shown ? a : "",
+			shown ? " " : "", shown ? sh.unit.name : "");
 	}
 	if (sim->trace.truncated)
 		fprintf(out, "... the trace kept only the first %zu records (--trace-limit)\n",
 			sim->trace.len);
 	if (answers)
-		answers_section(&sh, ri);
+		answers_section(&sh, ri, windowed, first_t, last_t);
 	else
 		fprintf(out, "\nquestions: what does each ? hold; what are the values at the end; "
 			"was any update lost;\nwho finished first?  (--answers prints them)\n");

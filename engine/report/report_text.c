@@ -10,6 +10,7 @@
 #include "report.h"
 #include "../cpu_time.h"
 #include "../time_unit.h"
+#include "../text_escape.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -208,11 +209,14 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 		for (uint32_t i = 0; i < sim->opstats.n; i++) {
 			const struct km_opstat *o = sim->opstats.v[i];
 			char a[32], b[32], c[32];
-			struct km_time_unit u = km_time_unit_for(o->hist.mm.max);
+			/* each figure in the unit its magnitude asks for, to the
+			 * unit's decimals: "190 ns", never "0.00019 ms" */
+			km_time q[3] = { km_hist_quantile(&o->hist, 0.5),
+					 km_hist_quantile(&o->hist, 0.99), o->hist.mm.max };
 			fprintf(out, "  %-24s %9" PRIu64 " %11s %11s %11s\n", o->name, o->hist.mm.n,
-				km_time_in(km_hist_quantile(&o->hist, 0.5), u, false, a, sizeof(a)),
-				km_time_in(km_hist_quantile(&o->hist, 0.99), u, false, b, sizeof(b)),
-				km_time_in(o->hist.mm.max, u, false, c, sizeof(c)));
+				km_time_in(q[0], km_time_unit_for(q[0]), false, a, sizeof(a)),
+				km_time_in(q[1], km_time_unit_for(q[1]), false, b, sizeof(b)),
+				km_time_in(q[2], km_time_unit_for(q[2]), false, c, sizeof(c)));
 		}
 	}
 	uint64_t nv = 0;
@@ -258,9 +262,12 @@ void km_report_text(FILE *out, const struct km_run_info *ri)
 	}
 	if (ri->nchecks) {
 		fprintf(out, "\nchecks\n");
-		for (int i = 0; i < ri->nchecks; i++)
-			fprintf(out, "  %-4s %s\n", ri->checks[i].ok ? "ok" : "FAIL",
-				ri->checks[i].message);
+		for (int i = 0; i < ri->nchecks; i++) {
+			/* the scenario's text: its control characters spelled out */
+			fprintf(out, "  %-4s ", ri->checks[i].ok ? "ok" : "FAIL");
+			km_put_escaped(ri->checks[i].message ? ri->checks[i].message : "", out);
+			fputc('\n', out);
+		}
 	}
 }
 

@@ -14,6 +14,10 @@
 #include "../era.h"
 #include "../report/report.h"
 
+/* The most runs the compare view shows side by side (view_state.h
+ * defines it the same). */
+#define KM_VIEW_MAX_COMPARE 6
+
 /* One exhibit of the tour: a scenario in an era, in one or more modes. */
 struct km_view_exhibit {
 	const char *file;		/* scenario path */
@@ -83,6 +87,17 @@ int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex
 		char *err, size_t errlen);
 
 /**
+ * km_view_png_compare - draw @n runs of one exhibit side by side into a
+ * PNG, as the compare view shows them (Tab): @runs[@main] in the figures
+ * panel and the title, every run a panel of its own, in @runs' order.
+ * For an exhibit whose lesson is in more than one mode.  @n from 1 to
+ * KM_VIEW_MAX_COMPARE.  Returns 0 or -1 with @err.
+ */
+int km_view_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+			const struct km_view_run *runs, int n, int main, const char *path,
+			int w, int h, char *err, size_t errlen);
+
+/**
  * km_view_window - the interactive museum, starting at exhibit @first of
  * @exhibits.  Returns when the visitor quits: 0, or -1 with @err (no
  * display, SDL failure).
@@ -120,6 +135,9 @@ struct km_view_api {
 	int (*png)(const struct km_era_list *eras, const struct km_view_exhibit *ex,
 		   const struct km_view_run *run, const char *path, int w, int h,
 		   char *err, size_t errlen);
+	int (*png_compare)(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+			   const struct km_view_run *runs, int n, int main, const char *path,
+			   int w, int h, char *err, size_t errlen);
 	int (*window)(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
 		      int nexhibits, int first, const struct km_view_host *host,
 		      char *err, size_t errlen);

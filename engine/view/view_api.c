@@ -19,6 +19,7 @@ const struct km_view_api km_view_api = {
 	.have_display = km_view_have_display,
 	.set_scale = km_view_set_scale,
 	.png = km_view_png,
+	.png_compare = km_view_png_compare,
 	.window = km_view_window,
 	.plot_png = plot_png,
 };

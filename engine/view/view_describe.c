@@ -24,16 +24,38 @@
 
 const char *km_vm_fmt_time(const struct km_view_model *m, km_time t, char *buf, size_t len)
 {
-	/* the unit of the whole run, so that times in one run compare at a glance */
+	/* the unit of the whole run, so that times in one run compare at a
+	 * glance, chosen by its magnitude: "2.940 ms", not "2940.000 us" */
 	km_time scale = m && m->end > 0 ? m->end : t;
-	if (scale >= 10000000000LL)
+	if (scale >= 1000000000LL)
 		snprintf(buf, len, "%.3f s", (double)t / 1e9);
-	else if (scale >= 10000000)
+	else if (scale >= 1000000)
 		snprintf(buf, len, "%.3f ms", (double)t / 1e6);
-	else if (scale >= 10000)
+	else if (scale >= 1000)
 		snprintf(buf, len, "%.3f \xc2\xb5s", (double)t / 1e3);
 	else
 		snprintf(buf, len, "%lld ns", (long long)t);
+	return buf;
+}
+
+const char *km_vm_micro(const char *s, char *buf, size_t len)
+{
+	size_t o = 0;
+	if (!len)
+		return buf;
+	for (const char *p = s ? s : ""; *p && o + 1 < len; p++) {
+		if (p > s && p[-1] >= '0' && p[-1] <= '9' && p[0] == ' ' && p[1] == 'u' &&
+		    p[2] == 's' && !((p[3] >= 'a' && p[3] <= 'z') || (p[3] >= 'A' && p[3] <= 'Z'))) {
+			if (o + 4 >= len)
+				break;
+			memcpy(buf + o, " \xc2\xb5s", 4);
+			o += 4;
+			p += 2;
+			continue;
+		}
+		buf[o++] = *p;
+	}
+	buf[o] = 0;
 	return buf;
 }
 
@@ -272,10 +294,11 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 		}
 		if (lo < m->nviols && m->viols[lo] == i && m->viol_msg[lo] >= 0)
 			msg = s->violations.v[m->viol_msg[lo]].message;
+		char mu[600];
 		snprintf(p, n, "BUG (%s): %s",
 			 km_violation_name(r->aux < KM_V_KINDS ? (enum km_violation_kind)r->aux
 							   : KM_V_LOST_UPDATE),
-			 msg ? msg : who);
+			 msg ? km_vm_micro(msg, mu, sizeof(mu)) : who);
 		break;
 	}
 	case KM_TR_PREEMPT:

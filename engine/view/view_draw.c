@@ -121,6 +121,7 @@ void km_draw_fill(struct km_draw *d, int x, int y, int w, int h, uint32_t rgb)
 	km_draw_colour(d, rgb, 255);
 	SDL_Rect r = { x, y, w, h };
 	SDL_RenderFillRect(d->r, &r);
+	km_text_record_fill(d->r, &r, false);
 }
 
 void km_draw_frame_rect(struct km_draw *d, int x, int y, int w, int h, uint32_t rgb)
@@ -158,6 +159,7 @@ int km_draw_text_fit(struct km_draw *d, enum km_font f, const char *s, int x, in
 		n = sizeof(buf) - 4;
 	memcpy(buf, s, n);
 	memcpy(buf + n, ell, sizeof(ell));
+	km_text_mark_cut(d->tx);
 	return km_text_draw(d->tx, f, buf, x, y, rgb, KM_LEFT);
 }
 

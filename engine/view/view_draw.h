@@ -130,6 +130,7 @@ struct km_draw {
 		int task_h, task_head;
 	} task_meas;
 	bool arrows_hidden;		/* too many wake-ups in view to draw */
+	bool stats_below;		/* projector figures: a block left for the wheel */
 	char line[1024];		/* scratch for one formatted line */
 };
 

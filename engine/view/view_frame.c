@@ -10,6 +10,7 @@
  * with this code on a software renderer.
  */
 #include "view_panels.h"
+#include "../report/play_state.h"
 #include "view_inspect.h"
 
 #include "../era.h"
@@ -80,8 +81,14 @@ static void top_bar(struct km_draw *d, const struct km_view_frame *f, const stru
 		/* say it where nobody can miss it: over the run's own lanes.
 		 * In the compare view the first panel is there, whichever
 		 * run it shows; each panel says its own (view_compare.c). */
-		km_text_draw(d->tx, KM_FONT_TITLE, "DEADLOCK", st->lay.lanes.x + st->lay.lanes.w,
-			     st->lay.axis.y + st->lay.axis.h + km_draw_px(d, 2), km_pal(KM_C_BAD), KM_RIGHT);
+		static const char dead[] = "DEADLOCK";
+		int dw = km_text_width(d->tx, KM_FONT_TITLE, dead), dpad = km_draw_px(d, 4);
+		int dx = st->lay.lanes.x + st->lay.lanes.w, dy = st->lay.axis.y + st->lay.axis.h +
+								  km_draw_px(d, 2);
+		/* on paper of its own: red on a spinning lane's vermillion is lost */
+		km_draw_fill(d, dx - dw - 2 * dpad, dy, dw + 2 * dpad,
+			     km_text_height(d->tx, KM_FONT_TITLE), km_pal(KM_C_BG));
+		km_text_draw(d->tx, KM_FONT_TITLE, dead, dx - dpad, dy, km_pal(KM_C_BAD), KM_RIGHT);
 	}
 }
 
@@ -101,8 +108,11 @@ static void playback(struct km_draw *d, const struct km_view_frame *f,
 		snprintf(sp, sizeof(sp), "%.3g \xc2\xb5s", speed / 1e3);
 	else
 		snprintf(sp, sizeof(sp), "%.3g ns", speed);
-	const char *what = st->playing ? "\xe2\x96\xb6 playing" : end && st->play >= end ? "\xe2\x96\xa0 end"
-										 : "\xe2\x9d\x9a\xe2\x9d\x9a paused";
+	/* in play mode a run stopped at a question is not at its end */
+	bool asking = f->play && f->play->play && f->play->play->paused;
+	const char *what = asking ? "your move" : st->playing ? "\xe2\x96\xb6 playing" :
+			   end && st->play >= end ? "\xe2\x96\xa0 end" :
+			   "\xe2\x9d\x9a\xe2\x9d\x9a paused";
 	int x = L->gutter.x, y = L->axis.y - km_draw_px(d, 2), w = L->gutter.w;
 	int lh = km_text_height(d->tx, KM_FONT_SMALL) - km_draw_px(d, 1);
 	uint32_t c = st->playing ? km_pal(KM_C_FOCUS) : km_pal(KM_C_INK);
@@ -224,6 +234,7 @@ void km_draw_frame(struct km_draw *d, const struct km_view_frame *f,
 		   const struct km_view_state *st)
 {
 	km_pal_set_contrast(st->projector);
+	km_text_record_frame();
 	memset(&d->meas, 0, sizeof(d->meas));
 	if (st->lay.u != d->u)
 		km_draw_rescale(d, st->lay.u);

@@ -245,7 +245,7 @@ static size_t violation_text(const struct km_view_state *s, char *buf, size_t le
 	int32_t msg = m->viol_msg[k];
 	const struct km_violation *v = msg >= 0 ? &m->sim->violations.v[msg] : NULL;
 	if (v && v->message)
-		put(buf, len, &off, "%s", v->message);
+		put(buf, len, &off, "%s", km_vm_micro(v->message, line, sizeof(line)));
 	else
 		put(buf, len, &off, "%s", km_vm_describe(m, m->viols[k], line, sizeof(line)));
 	struct km_vm_lost lu;

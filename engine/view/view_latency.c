@@ -58,8 +58,16 @@ void km_draw_latency(struct km_draw *d, const struct km_view_model *m, const SDL
 		l0 -= 0.25;
 		l1 += 0.25;
 	}
-	km_draw_text_fit(d, KM_FONT_BOLD, "Latency: share of calls done within a time", r->x, r->y,
-			 r->w, km_pal(KM_C_INK));
+	/* a heading, never cut: the longest wording that fits */
+	static const char *const heads[] = { "Latency: share of calls done within a time",
+					     "Latency: calls done within a time", "Latency" };
+	size_t hk = 0;
+	while (hk + 1 < sizeof(heads) / sizeof(heads[0]) &&
+	       km_text_width(d->tx, KM_FONT_BOLD, heads[hk]) > r->w)
+		hk++;
+	enum km_text_role role = km_text_role(d->tx, KM_ROLE_HEADING);
+	km_text_draw(d->tx, KM_FONT_BOLD, heads[hk], r->x, r->y, km_pal(KM_C_INK), KM_LEFT);
+	km_text_role(d->tx, role);
 	/* the names, with p50 and p99 */
 	int y = r->y + lh + km_draw_px(d, 2);
 	char a[32], b[32];

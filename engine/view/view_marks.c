@@ -48,6 +48,14 @@ int km_vm_lost_update(const struct km_view_model *m, size_t viol, struct km_vm_l
 
 enum km_vm_key km_vm_key_moment(const struct km_view_model *m, size_t *rec)
 {
+	/* a lost update first: a wrong result, told in three steps on the
+	 * lanes, is the lesson wherever one happens (the 2003 cli() run
+	 * sleeps while atomic first, and loses its updates after) */
+	for (size_t k = 0; k < m->nviols; k++)
+		if (m->recs[m->viols[k]].aux == KM_V_LOST_UPDATE) {
+			*rec = m->viols[k];
+			return KM_VM_KEY_VIOLATION;
+		}
 	if (m->nviols) {
 		*rec = m->viols[0];
 		return KM_VM_KEY_VIOLATION;

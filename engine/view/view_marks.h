@@ -40,7 +40,7 @@ enum km_vm_key {
 
 /**
  * km_vm_key_moment - the record a visitor should see first: the first
- * violation, else the first contention.  Returns what it found, and its
+ * lost update, else the first violation, else the first contention.  Returns what it found, and its
  * record in @rec (untouched for KM_VM_KEY_NONE).  O(records) at worst.
  */
 enum km_vm_key km_vm_key_moment(const struct km_view_model *m, size_t *rec);

@@ -168,6 +168,11 @@ static inline km_time km_vm_span_end(const struct km_view_model *m, int cpu, siz
  */
 const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, size_t len);
 
+/* @s with the simulator's " us" after a number written " \u00b5s", as the
+ * view writes it everywhere, so that one line never has both (a
+ * violation's message, made by the core, in the view's event line). */
+const char *km_vm_micro(const char *s, char *buf, size_t len);
+
 /* "12.345 ms" in the unit that suits the run's length. */
 const char *km_vm_fmt_time(const struct km_view_model *m, km_time t, char *buf, size_t len);
 

@@ -13,11 +13,12 @@ static const uint32_t pal[KM_C_COUNT] = {
 	[KM_C_MUTED] = 0x5F5F5F,
 	[KM_C_GRID] = 0xD6D2C6,
 	[KM_C_IDLE] = 0xE3E0D6,
-	[KM_C_SPIN] = 0xD55E00,		/* Okabe-Ito vermillion */
+	[KM_C_SPIN] = 0xC04F00,		/* a darker vermillion: apart from waiting's amber
+					 * for deuteranopes too (test_view_palette.c) */
 	[KM_C_IRQ] = 0xCC79A7,		/* reddish purple */
 	[KM_C_SWITCH] = 0x3C3C3C,
 	[KM_C_IRQOFF] = 0xF0E442,	/* yellow */
-	[KM_C_WAIT] = 0xE69F00,		/* orange */
+	[KM_C_WAIT] = 0xF2B950,		/* light amber: lighter than spinning */
 	[KM_C_HILITE] = 0xF0E442,
 	[KM_C_BAD] = 0xD55E00,
 	[KM_C_GOOD] = 0x009E73,

@@ -264,15 +264,29 @@ void km_draw_placard(struct km_draw *d, const struct km_view_frame *f,
 	}
 	if (ly0 >= 0)
 		km_draw_fill(d, x0, y0 + ly0 - pad / 2, w, ly1 - ly0 + pad, km_pal(KM_C_HILITE));
+	/* only whole lines: a line the panel's edge would slice is left for
+	 * the wheel, and a sign at the foot says that more is below */
+	int sign_h = km_text_height(d->tx, KM_FONT_SMALL) + km_draw_px(d, 2);
+	int bottom = r->y + r->h - (doc->height - scroll > r->h ? sign_h : 0);
+	bool below = false;
 	char buf[1024];
 	for (int i = 0; i < doc->nlines; i++) {
 		const struct km_placard_line *l = &doc->line[i];
 		int y = y0 + l->y;
 		int lh = km_text_height(d->tx, (enum km_font)l->font);
-		if (y + lh < r->y)
+		if (y < r->y)
 			continue;
-		if (y > r->y + r->h)
+		/* a heading's lines go together: none shown unless its last is */
+		bool heading = l->kind == KM_LINE_TEXT &&
+			       (l->font == KM_FONT_HEAD || l->font == KM_FONT_BOLD);
+		int last = i;
+		while (heading && last + 1 < doc->nlines && doc->line[last + 1].font == l->font &&
+		       doc->line[last + 1].kind == l->kind)
+			last++;
+		if (y0 + doc->line[last].y + lh > bottom) {
+			below = true;
 			break;
+		}
 		if (l->kind == KM_LINE_RULE) {
 			km_draw_hline(d, x0, x0 + w, y, km_pal(KM_C_GRID));
 			continue;
@@ -284,9 +298,20 @@ void km_draw_placard(struct km_draw *d, const struct km_view_frame *f,
 		buf[n] = 0;
 		if (l->kind == KM_LINE_CODE)
 			km_draw_text_fit(d, KM_FONT_MONO, buf, x0 + l->x, y, w - l->x, km_pal(KM_C_INK));
-		else
+		else {
+			enum km_text_role role = km_text_role(d->tx, heading ? KM_ROLE_HEADING
+									 : KM_ROLE_TEXT);
 			km_text_draw(d->tx, (enum km_font)l->font, buf, x0 + l->x, y, km_pal(KM_C_INK),
 				     KM_LEFT);
+			km_text_role(d->tx, role);
+		}
+	}
+	if (below) {
+		int sy = r->y + r->h - sign_h;
+		km_draw_fill(d, r->x, sy, r->w, sign_h, km_pal(KM_C_PANEL));
+		km_draw_hline(d, x0, x0 + w, sy, km_pal(KM_C_GRID));
+		km_text_draw(d->tx, KM_FONT_SMALL, "\xe2\x96\xbc more below: scroll", x0 + w,
+			     sy + km_draw_px(d, 1), km_pal(KM_C_MUTED), KM_RIGHT);
 	}
 	SDL_RenderSetClipRect(d->r, NULL);
 	if (doc->height > r->h) {

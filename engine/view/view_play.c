@@ -29,8 +29,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "after line 12  down(a)" (or "starts at line ..." when @started is
- * false) for @line, into d->line: the scenario's own file, so no name. */
+/* "has run line 12  down(a)" (or "starts with line ..." when @started
+ * is false: its body's first line that runs) for @line, into d->line: the scenario's own file, so no name. */
 static const char *where(struct km_draw *d, const struct km_view_model *m, int line,
 			 bool started)
 {
@@ -38,7 +38,7 @@ static const char *where(struct km_draw *d, const struct km_view_model *m, int l
 	if (line <= 0)
 		snprintf(d->line, sizeof(d->line), "(no line yet)");
 	else
-		snprintf(d->line, sizeof(d->line), "%s line %d  %s", started ? "after" : "starts at",
+		snprintf(d->line, sizeof(d->line), "%s line %d  %s", started ? "has run" : "starts with",
 			 line, text ? text + strspn(text, " \t") : "");
 	return d->line;
 }
@@ -93,9 +93,9 @@ void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 	int pad = km_draw_px(d, 12), w = r->w - 2 * pad;
 	int x = r->x + pad, y = r->y + pad;
 	int lh = km_text_height(d->tx, KM_FONT_BODY);
-	km_text_draw(d->tx, KM_FONT_HEAD, "Play: you are the scheduler", x, y, km_pal(KM_C_INK),
-		     KM_LEFT);
-	y += km_text_height(d->tx, KM_FONT_HEAD) + km_draw_px(d, 6);
+	y += km_draw_text_wrap(d, KM_FONT_HEAD, "Play: you are the scheduler", x, y, w, 2,
+			       km_pal(KM_C_INK)) * km_text_height(d->tx, KM_FONT_HEAD) +
+	     km_draw_px(d, 6);
 	km_draw_text_wrap(d, KM_FONT_BODY, p->goal[0] ? p->goal : "Goal: a failed check(), a "
 			  "deadlock or a violation.", x, y, w, 3, km_pal(KM_C_INK));
 	y = st->lay.play_y0 - 2 * lh - km_draw_px(d, 6);

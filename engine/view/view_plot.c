@@ -33,7 +33,17 @@ struct series {
 	char label[64];
 	double thr[MAX_X], wait[MAX_X];
 	bool have[MAX_X];
+	char why[32];			/* an outcome that left a gap */
 };
+
+/* A round step for about @want ticks up to @top: 1, 2 or 5 times a
+ * power of ten. */
+static double nice_step(double top, int want)
+{
+	double raw = top / want, p = pow(10.0, floor(log10(raw)));
+	double f = raw / p;
+	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
+}
 
 static double num(const json_t *o, const char *key)
 {
@@ -44,11 +54,11 @@ static double num(const json_t *o, const char *key)
 static void fmt_rate(double v, char *buf, size_t len)
 {
 	if (v >= 1e6)
-		snprintf(buf, len, "%.1fM/s", v / 1e6);
+		snprintf(buf, len, "%gM/s", v / 1e6);
 	else if (v >= 1e3)
-		snprintf(buf, len, "%.0fk/s", v / 1e3);
+		snprintf(buf, len, "%gk/s", v / 1e3);
 	else
-		snprintf(buf, len, "%.0f/s", v);
+		snprintf(buf, len, "%g/s", v);
 }
 
 /* A square pen of side @pen centred on (@x, @y). */
@@ -167,17 +177,24 @@ static void chart(struct km_draw *d, int x, int y, int w, int h, const char *tit
 			}
 	if (ymax <= 0)
 		ymax = 1;
-	ymax *= 1.08;
-	/* grid and y ticks */
-	for (int g = 0; g <= 4; g++) {
-		int gy = bottom - (bottom - top) * g / 4;
+	/* round ticks: a step of 1, 2 or 5 times a power of ten (of the
+	 * axis's time unit for waits), the axis up to the tick above the
+	 * highest point */
+	struct km_time_unit u = km_time_unit_for(as_time(ymax));
+	double scale = wait && u.ns > 1 ? u.ns : 1;
+	double step = nice_step(ymax / scale, 4) * scale;
+	int nticks = (int)ceil(ymax / step - 1e-9);
+	nticks = nticks < 1 ? 1 : nticks;
+	ymax = step * nticks;
+	for (int g = 0; g <= nticks; g++) {
+		int gy = bottom - (int)((double)(bottom - top) * g / nticks);
 		km_draw_hline(d, left, right, gy, km_pal(KM_C_GRID));
 		char lab[32];
+		double v = step * g;
 		if (wait)	/* one unit for the axis: the top tick's */
-			km_time_in(as_time(ymax * g / 4), km_time_unit_for(as_time(ymax)), true, lab,
-				   sizeof(lab));
+			snprintf(lab, sizeof(lab), "%g %s", v / scale, u.ns > 1 ? u.name : "ns");
 		else
-			fmt_rate(ymax * g / 4, lab, sizeof(lab));
+			fmt_rate(v, lab, sizeof(lab));
 		km_text_draw(tx, KM_FONT_SMALL, lab, left - km_draw_px(d, 6), gy - sh / 2,
 			     km_pal(KM_C_MUTED), KM_RIGHT);
 	}
@@ -282,8 +299,11 @@ int km_view_plot_png(const json_t *table, const char *path, int w, int h, char *
 			snprintf(s[si].label, sizeof(s[si].label), "%s", label);
 		}
 		const char *oc = json_string_value(json_object_get(row, "outcome"));
-		if (!oc || (strcmp(oc, "completed") && strcmp(oc, "time-limit")))
+		if (!oc || (strcmp(oc, "completed") && strcmp(oc, "time-limit"))) {
+			if (!s[si].why[0])
+				snprintf(s[si].why, sizeof(s[si].why), "%s", oc ? oc : "no run");
 			continue;
+		}
 		int c = (int)json_integer_value(json_object_get(row, "cpus"));
 		for (int k = 0; k < nx; k++) {
 			if (cpus[k] != c)
@@ -320,10 +340,20 @@ int km_view_plot_png(const json_t *table, const char *path, int w, int h, char *
 		 json_string_value(json_object_get(table, "scenario")));
 	km_text_draw(d->tx, KM_FONT_TITLE, title, pad, pad, km_pal(KM_C_INK), KM_LEFT);
 	int ty = pad + km_text_height(d->tx, KM_FONT_TITLE) + pad;
-	/* legend */
+	/* legend: the lines drawn; what has no line is named after them */
 	int lx = pad;
 	int lh = km_text_height(d->tx, KM_FONT_BODY);
+	char none[512] = "";
 	for (int k = 0; k < ns; k++) {
+		bool drawn = false;
+		for (int x = 0; x < nx; x++)
+			drawn |= s[k].have[x];
+		if (!drawn) {
+			size_t n = strlen(none);
+			snprintf(none + n, sizeof(none) - n, "%s%.60s (%.30s)", n ? ", " : "no line: ",
+				 s[k].label, s[k].why[0] ? s[k].why : "no run");
+			continue;
+		}
 		/* a sample of the line: its dashes and its marker */
 		int sw = km_draw_px(d, 44);
 		int pen = km_draw_px(d, 3) > 2 ? km_draw_px(d, 3) : 2;
@@ -334,6 +364,8 @@ int km_view_plot_png(const json_t *table, const char *path, int w, int h, char *
 		lx += km_text_draw(d->tx, KM_FONT_BODY, s[k].label, lx, ty, km_pal(KM_C_INK),
 				   KM_LEFT) + km_draw_px(d, 18);
 	}
+	if (none[0])
+		km_text_draw(d->tx, KM_FONT_BODY, none, lx, ty, km_pal(KM_C_MUTED), KM_LEFT);
 	int cy = ty + km_text_height(d->tx, KM_FONT_BODY) + pad;
 	int cw = (w - 3 * pad) / 2, ch = h - cy - pad;
 	chart(d, pad, cy, cw, ch, "lock acquisitions per second", s, ns, cpus, nx, false);

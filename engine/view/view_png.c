@@ -13,12 +13,15 @@
  * truncated one behind after an interruption.
  */
 #include "view_render.h"
+#include "view_marks.h"
 
 #include "../era.h"
 #include "../report/out_file.h"
 
 #include <SDL_image.h>
+#include <errno.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -41,17 +44,12 @@ void km_view_state_still(struct km_view_state *st, const struct km_view_model *m
 	st->has_focus = false;
 	if (!m || !m->nrecs)
 		return;
-	if (m->nviols) {
-		st->focus = m->viols[0];
+	/* the window's key moment: a lost update, else the first violation,
+	 * else the first contention (view_marks.c) */
+	size_t rec;
+	if (km_vm_key_moment(m, &rec) != KM_VM_KEY_NONE) {
+		st->focus = rec;
 		st->has_focus = true;
-		return;
-	}
-	for (size_t i = 0; i < m->nrecs; i++) {
-		if (m->recs[i].kind == KM_TR_CONTEND) {
-			st->focus = i;
-			st->has_focus = true;
-			return;
-		}
 	}
 }
 
@@ -99,6 +97,18 @@ static bool png_complete(FILE *f)
 	       fread(tail, 1, 12, f) == 12 && !memcmp(tail + 4, "IEND", 4);
 }
 
+/* Why a write stopped short, when stdio has forgotten (its errno is long
+ * gone): one more byte at the end of the temporary (removed anyway) says
+ * ENOSPC or EFBIG.  0: it went in, the cause is not known. */
+static int short_write_errno(FILE *f)
+{
+	struct stat st;
+	char b = 0;
+	if (fstat(fileno(f), &st) < 0)
+		return 0;
+	return pwrite(fileno(f), &b, 1, st.st_size) < 0 ? errno : 0;
+}
+
 int km_view_save_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 {
 	struct km_out_file out;
@@ -111,7 +121,12 @@ int km_view_save_png(SDL_Surface *s, const char *path, char *err, size_t errlen)
 		return -1;
 	}
 	if (!out.in_place && !png_complete(out.f)) {
-		snprintf(err, errlen, "cannot write completely (disk full, or a file-size limit?)");
+		int e = short_write_errno(out.f);
+		if (e)
+			snprintf(err, errlen, "cannot write: %s", strerror(e));
+		else
+			snprintf(err, errlen, "cannot write completely (disk full, or a file-size "
+				 "limit?)");
 		km_out_abort(&out);
 		return -1;
 	}
@@ -145,5 +160,51 @@ int km_view_png(const struct km_era_list *eras, const struct km_view_exhibit *ex
 		SDL_FreeSurface(s);
 	}
 	km_vm_free(&model);
+	return rc;
+}
+
+int km_view_png_compare(const struct km_era_list *eras, const struct km_view_exhibit *ex,
+			const struct km_view_run *runs, int n, int main, const char *path,
+			int w, int h, char *err, size_t errlen)
+{
+	if (n < 1 || n > KM_VIEW_MAX_COMPARE || main < 0 || main >= n) {
+		snprintf(err, errlen, "%d runs to compare: from 1 to %d", n, KM_VIEW_MAX_COMPARE);
+		return -1;
+	}
+	if (n == 1)
+		return km_view_png(eras, ex, &runs[0], path, w, h, err, errlen);
+	if (w < 320 || h < 240 || w > 16384 || h > 16384) {
+		snprintf(err, errlen, "--size %dx%d: from 320x240 to 16384x16384", w, h);
+		return -1;
+	}
+	struct km_view_model model[KM_VIEW_MAX_COMPARE];
+	const struct km_view_model *mp[KM_VIEW_MAX_COMPARE];
+	int built = 0, rc = -1;
+	for (; built < n; built++) {
+		if (!runs[built].ri || !runs[built].ri->sim) {
+			snprintf(err, errlen, "no run to draw");
+			goto out;
+		}
+		if (km_vm_build(&model[built], runs[built].ri, err, errlen) < 0)
+			goto out;
+		mp[built] = &model[built];
+	}
+	struct km_view_state st;
+	km_view_state_init(&st, eras, w, h, 1.0f);
+	km_view_state_bind(&st, &model[main], km_view_era_index(eras, model[main].ri->era),
+			   model[main].ri->mode);
+	km_view_state_still(&st, &model[main]);
+	st.compare = true;
+	km_view_state_set_compare(&st, mp, n);
+	struct km_view_frame f = { .eras = eras, .ex = ex, .run = &runs[main], .cmp_runs = runs,
+				   .ncmp = n, .still = true };
+	SDL_Surface *s = km_view_render_surface(&f, &st, err, errlen);
+	if (s) {
+		rc = km_view_save_png(s, path, err, errlen);
+		SDL_FreeSurface(s);
+	}
+out:
+	for (int k = 0; k < built; k++)
+		km_vm_free(&model[k]);
 	return rc;
 }

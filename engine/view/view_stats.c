@@ -65,8 +65,18 @@ static int put(struct km_draw *d, const struct km_view_state *st, enum km_font f
 {
 	int h = lh;
 	if (st->projector) {
-		int n = km_draw_text_wrap(d, f, s, x, *y + dy, w, INT_MAX, rgb);
+		/* only whole blocks: one the panel's edge would slice waits
+		 * for the wheel, and a sign at the foot says so */
+		const SDL_Rect *r = &st->lay.stats;
 		int fh = km_text_height(d->tx, f);
+		int n = km_draw_text_lines(d, f, s, w);
+		int foot = r->y + r->h - km_text_height(d->tx, KM_FONT_SMALL) - km_draw_px(d, 2);
+		if (*y + dy < r->y || *y + dy + n * fh > foot) {
+			if (*y + dy + n * fh > foot)
+				d->stats_below = true;
+		} else {
+			km_draw_text_wrap(d, f, s, x, *y + dy, w, INT_MAX, rgb);
+		}
 		h = n * fh > lh ? n * fh + (lh - fh > 0 ? lh - fh : 0) : lh;
 	} else {
 		km_draw_text_fit(d, f, s, x, *y + dy, w, rgb);
@@ -75,10 +85,46 @@ static int put(struct km_draw *d, const struct km_view_state *st, enum km_font f
 	return h;
 }
 
+/* Is there room for one more row of the lock's figures under @yy? Its
+ * five rows from @y, in the grid (projector mode: no grid, no limit).
+ * A lock's name on two rows takes the room of the last figures. */
+static bool room(const struct km_view_state *st, int yy, int y, int lh)
+{
+	return st->projector || yy + lh <= y + 5 * lh;
+}
+
+/*
+ * The CPU split into d->line, in @w pixels of the small type if it can:
+ * first with every share, then without the shares at 0%, then with the
+ * gaps narrowed.  In projector mode it wraps, and has every share.
+ */
+static void cpu_split(struct km_draw *d, const struct km_cpu_time *ct, int w, bool projector)
+{
+	static const struct {
+		int state;
+		const char *name;
+	} part[] = { { KM_CPU_BUSY, "busy" }, { KM_CPU_SPIN, "spin" }, { KM_CPU_IRQ, "irq" },
+		     { KM_CPU_SWITCH, "switch" }, { KM_CPU_IDLE, "idle" } };
+	for (int tries = 0; tries < 3; tries++) {
+		size_t n = 0;
+		d->line[0] = 0;
+		for (size_t i = 0; i < sizeof(part) / sizeof(part[0]); i++) {
+			double pct = km_cpu_time_pct(ct, part[i].state);
+			if (tries >= 1 && pct < 0.5 && part[i].state != KM_CPU_BUSY)
+				continue;
+			n += (size_t)snprintf(d->line + n, sizeof(d->line) - n, "%s%s %.0f%%",
+					      n ? (tries == 2 ? " " : "  ") : "", part[i].name, pct);
+			if (n >= sizeof(d->line))
+				n = sizeof(d->line) - 1;
+		}
+		if (projector || km_text_width(d->tx, KM_FONT_SMALL, d->line) <= w)
+			return;
+	}
+}
+
 void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		   const struct km_view_state *st)
 {
-	(void)f;
 	const struct km_view_layout *L = &st->lay;
 	const SDL_Rect *r = &L->stats;
 	if (r->w <= 0 || r->h <= 0)
@@ -97,6 +143,7 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	char a[32], b[32];
 	uint32_t ink = km_pal(KM_C_INK), muted = km_pal(KM_C_MUTED);
 	SDL_RenderSetClipRect(d->r, r);
+	d->stats_below = false;
 
 	/* lines 0-4: the lock */
 	int li = st->sel_lock >= 0 ? st->sel_lock : m->hot_lock;
@@ -105,22 +152,35 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		const struct km_lockstat *s = &l->st;
 		snprintf(d->line, sizeof(d->line), "%s (%s%s)", l->name, km_prim_name(l->prim),
 			 l->count > 1 ? ", counting" : "");
-		put(d, st, KM_FONT_HEAD, d->line, x, &yy, -km_draw_px(d, 2), w, lh, ink);
+		/* the lock's name is a heading, never cut: a long one takes
+		 * two rows, and the last row of figures makes room for it */
+		int head_rows = 1;
+		if (!st->projector && km_text_width(d->tx, KM_FONT_HEAD, d->line) > w) {
+			head_rows = km_draw_text_wrap(d, KM_FONT_HEAD, d->line, x, yy - km_draw_px(d, 2),
+						      w, 2, ink);
+			yy += head_rows * km_text_height(d->tx, KM_FONT_HEAD) > head_rows * lh
+				      ? head_rows * km_text_height(d->tx, KM_FONT_HEAD) : head_rows * lh;
+		} else {
+			put(d, st, KM_FONT_HEAD, d->line, x, &yy, -km_draw_px(d, 2), w, lh, ink);
+		}
 		snprintf(d->line, sizeof(d->line), "%" PRIu64 " taken, %" PRIu64 " contended (%.0f%%)",
 			 s->acquisitions, s->contentions,
 			 s->acquisitions ? 100.0 * (double)s->contentions / (double)s->acquisitions : 0.0);
-		put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
+		if (room(st, yy, y, lh))
+			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
 		/* avg and max in one unit, the max's (time_unit.h) */
 		struct km_time_unit uw = km_time_unit_for(s->wait.max);
 		struct km_time_unit uh = km_time_unit_for(s->hold.max);
 		snprintf(d->line, sizeof(d->line), "wait  avg %s, max %s",
 			 km_time_in(km_minmax_avg(&s->wait), uw, true, a, sizeof(a)),
 			 km_time_in(s->wait.max, uw, true, b, sizeof(b)));
-		put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
+		if (room(st, yy, y, lh))
+			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
 		snprintf(d->line, sizeof(d->line), "hold  avg %s, max %s",
 			 km_time_in(km_minmax_avg(&s->hold), uh, true, a, sizeof(a)),
 			 km_time_in(s->hold.max, uh, true, b, sizeof(b)));
-		put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
+		if (room(st, yy, y, lh))
+			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
 		if (s->wakeups)	/* a sleeping lock: its herd says more than bounces */
 			snprintf(d->line, sizeof(d->line), "%" PRIu64 " woken, %.0f%% lost, %" PRIu64
 				 " stolen", s->wakeups,
@@ -128,7 +188,8 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		else
 			snprintf(d->line, sizeof(d->line), "%u waiting at most  \xc2\xb7  line bounces %"
 				 PRIu64 "/%" PRIu64, s->max_waiters, s->con_bounces, s->acq_bounces);
-		put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, muted);
+		if (room(st, yy, y, lh))
+			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, muted);
 	} else {
 		/* no lock: the counters are what this run is about */
 		put(d, st, KM_FONT_HEAD, m->nlane_ctrs ? "No lock taken; counters" : "No lock taken",
@@ -153,6 +214,8 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		yy = y + 5 * lh;	/* the grid: CPU time on line 5 */
 	else
 		yy += lh / 2;
+	/* from here to the violations' count: the run's verdict, never cut */
+	enum km_text_role role = km_text_role(d->tx, KM_ROLE_VERDICT);
 	put(d, st, KM_FONT_BOLD, d->line, x, &yy, 0, w, lh, ink);
 	static const int order[] = { KM_CPU_BUSY, KM_CPU_SPIN, KM_CPU_IRQ, KM_CPU_SWITCH, KM_CPU_IDLE };
 	int bx = x, by = yy + km_draw_px(d, 3), bh = lh - km_draw_px(d, 7);
@@ -164,10 +227,7 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		km_draw_fill(d, bx, by, bw, bh, km_pal_state(order[i], 0));
 		bx += bw;
 	}
-	snprintf(d->line, sizeof(d->line), "busy %.0f%%  spin %.0f%%  irq %.0f%%  switch %.0f%%  idle %.0f%%",
-		 km_cpu_time_pct(&ct, KM_CPU_BUSY), km_cpu_time_pct(&ct, KM_CPU_SPIN),
-		 km_cpu_time_pct(&ct, KM_CPU_IRQ), km_cpu_time_pct(&ct, KM_CPU_SWITCH),
-		 km_cpu_time_pct(&ct, KM_CPU_IDLE));
+	cpu_split(d, &ct, w, st->projector);
 	put(d, st, KM_FONT_SMALL, d->line, x, &yy, 0, w, lh, ink);
 
 	/* line 8: the outcome */
@@ -182,17 +242,48 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		snprintf(d->line, sizeof(d->line), "%s at %s  \xc2\xb7  checks %d/%d%s",
 			 km_outcome_name(ri->outcome), fmt_ns(sim->now, a, sizeof(a)), ok,
 			 ri->nchecks, m->truncated ? "  \xc2\xb7  trace truncated" : "");
-	/* a failed check is named; a click on the line lists them all */
-	for (int i = 0; i < ri->nchecks && ok < ri->nchecks; i++)
-		if (!ri->checks[i].ok) {
-			size_t n = strlen(d->line);
-			snprintf(d->line + n, sizeof(d->line) - n, ", failed: %s (click)",
-				 ri->checks[i].message ? ri->checks[i].message : "?");
-			break;
-		}
+	/* a failed check is named after the verdict, in what room is left
+	 * on its row (cut there: a click on the line lists them all) */
+	const char *failed = NULL;
+	for (int i = 0; i < ri->nchecks && ok < ri->nchecks && !failed; i++)
+		if (!ri->checks[i].ok)
+			failed = ri->checks[i].message ? ri->checks[i].message : "?";
+	uint32_t oc = ri->outcome == KM_OUT_DEADLOCK || ok < ri->nchecks ? km_pal(KM_C_BAD) : ink;
+	if (f && f->play && f->play->reached) {
+		/* the player's goal: a success, said as one (the run's own
+		 * outcome stays on the line) */
+		size_t n = strlen(d->line);
+		char *dot = strstr(d->line, "  \xc2\xb7  checks");
+		if (dot)
+			n = (size_t)(dot - d->line);
+		snprintf(d->line + n, sizeof(d->line) - n, "  \xc2\xb7  goal reached");
+		failed = NULL;
+		oc = km_pal(KM_C_GOOD);
+	}
 	int outcome_y = yy - r->y;
-	int outcome_h = put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh,
-			    ri->outcome == KM_OUT_DEADLOCK || ok < ri->nchecks ? km_pal(KM_C_BAD) : ink);
+	int outcome_h;
+	if (st->projector || !failed) {
+		if (failed) {
+			size_t n = strlen(d->line);
+			snprintf(d->line + n, sizeof(d->line) - n, ", failed: %s (click)", failed);
+		}
+		outcome_h = put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, oc);
+	} else {
+		int vw = km_text_width(d->tx, KM_FONT_BODY, d->line);
+		outcome_h = lh;
+		if (vw > w) {
+			/* not even the verdict fits: it takes the row alone */
+			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, oc);
+		} else {
+			km_text_draw(d->tx, KM_FONT_BODY, d->line, x, yy, oc, KM_LEFT);
+			enum km_text_role was = km_text_role(d->tx, KM_ROLE_FREE);
+			char more[600];
+			snprintf(more, sizeof(more), ", failed: %s (click)", failed);
+			km_draw_text_fit(d, KM_FONT_BODY, more, x + vw, yy, w - vw, oc);
+			km_text_role(d->tx, was);
+			yy += lh;
+		}
+	}
 	if (st->projector) {	/* for clicks: the layout's is the grid's otherwise */
 		d->meas.outcome_y = outcome_y;
 		d->meas.outcome_h = outcome_h;
@@ -207,6 +298,7 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 	else
 		snprintf(d->line, sizeof(d->line), "Violations: none");
 	put(d, st, KM_FONT_BOLD, d->line, x, &yy, 0, w, lh, nv ? km_pal(KM_C_BAD) : ink);
+	km_text_role(d->tx, role);
 	/* in projector mode each violation wraps onto the rows it needs,
 	 * as many as the panel holds, and the layout learns where they are */
 	int nrows = st->projector ? KM_VIEW_VIOL_ROWS : L->nviol_rows;
@@ -218,8 +310,9 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		int32_t msg = m->viol_msg[row];
 		char t[32];
 		km_vm_fmt_time(m, rec->time, t, sizeof(t));
+		char mu[600];
 		snprintf(d->line, sizeof(d->line), "%s  %s", t,
-			 msg >= 0 ? sim->violations.v[msg].message
+			 msg >= 0 ? km_vm_micro(sim->violations.v[msg].message, mu, sizeof(mu))
 				  : km_violation_name((enum km_violation_kind)rec->aux));
 		bool focused = st->has_focus && st->focus == ri_;
 		int top = st->projector ? yy : L->viol_top[row];
@@ -260,6 +353,13 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			km_draw_fill(d, r->x + r->w - km_draw_px(d, 4), bar_y, km_draw_px(d, 3), bar,
 				     km_pal(KM_C_GRID));
 		}
+	}
+	if (st->projector && d->stats_below) {
+		int sh = km_text_height(d->tx, KM_FONT_SMALL) + km_draw_px(d, 2);
+		int sy = r->y + r->h - sh;
+		km_draw_fill(d, r->x, sy, r->w - km_draw_px(d, 6), sh, km_pal(KM_C_PANEL));
+		km_text_draw(d->tx, KM_FONT_SMALL, "\xe2\x96\xbc more below: scroll", x + w, sy,
+			     km_pal(KM_C_MUTED), KM_RIGHT);
 	}
 	SDL_RenderSetClipRect(d->r, NULL);
 	km_draw_latency(d, m, &lat);

@@ -66,7 +66,16 @@ struct km_text {
 	int used;
 	struct glyphs g[KM_FONT_COUNT];
 	FILE *log;			/* km_text_log */
+	enum km_text_role role;		/* km_text_role */
+	bool next_cut;			/* km_text_mark_cut */
 };
+
+/* The record of placed text (km_text_record). */
+static struct {
+	bool on;
+	struct km_text_box *v;
+	size_t n, cap;
+} rec;
 
 static const struct {
 	const char *file;
@@ -230,6 +239,78 @@ void km_text_log(struct km_text *t, FILE *f)
 	t->log = f;
 }
 
+void km_text_record_frame(void)
+{
+	for (size_t i = 0; i < rec.n; i++)
+		free(rec.v[i].s);
+	rec.n = 0;
+}
+
+void km_text_record(bool on)
+{
+	km_text_record_frame();
+	if (!on) {
+		free(rec.v);
+		rec.v = NULL;
+		rec.cap = 0;
+	}
+	rec.on = on;
+}
+
+const struct km_text_box *km_text_boxes(size_t *n)
+{
+	*n = rec.n;
+	return rec.v;
+}
+
+enum km_text_role km_text_role(struct km_text *t, enum km_text_role role)
+{
+	enum km_text_role old = t->role;
+	t->role = role;
+	return old;
+}
+
+void km_text_mark_cut(struct km_text *t)
+{
+	t->next_cut = true;
+}
+
+/* Keep a box: @s NULL for a fill.  Out of memory, the record stops
+ * growing (a test then finds boxes missing, and says so). */
+static void record(SDL_Renderer *rd, const char *s, int n, const SDL_Rect *r, int font,
+		   int role, bool cut)
+{
+	if (rec.n == rec.cap) {
+		size_t cap = rec.cap ? rec.cap * 2 : 256;
+		struct km_text_box *v = realloc(rec.v, cap * sizeof(*v));
+		if (!v)
+			return;
+		rec.v = v;
+		rec.cap = cap;
+	}
+	struct km_text_box *b = &rec.v[rec.n];
+	*b = (struct km_text_box){ .r = *r, .font = (uint8_t)font, .role = (uint8_t)role,
+				   .cut = cut };
+	if (s && !(b->s = strndup(s, (size_t)n)))
+		return;
+	if (SDL_RenderIsClipEnabled(rd)) {
+		SDL_RenderGetClipRect(rd, &b->clip);
+	} else {
+		b->clip.x = b->clip.y = 0;
+		SDL_GetRendererOutputSize(rd, &b->clip.w, &b->clip.h);
+	}
+	rec.n++;
+}
+
+void km_text_record_fill(SDL_Renderer *rd, const SDL_Rect *r, bool picture)
+{
+	if (!rec.on)
+		return;
+	record(rd, NULL, 0, r, 0, 0, false);
+	if (rec.n && !rec.v[rec.n - 1].s)
+		rec.v[rec.n - 1].picture = picture;
+}
+
 int km_text_draw(struct km_text *t, enum km_font f, const char *s, int x, int y,
 		 uint32_t rgb, enum km_align a)
 {
@@ -237,6 +318,8 @@ int km_text_draw(struct km_text *t, enum km_font f, const char *s, int x, int y,
 		return 0;
 	if (t->log)
 		fprintf(t->log, "text: %s\n", s);
+	bool cut = t->next_cut;
+	t->next_cut = false;
 	struct entry *e = lookup(t, f, s, rgb);
 	if (!e)
 		return 0;
@@ -246,6 +329,8 @@ int km_text_draw(struct km_text *t, enum km_font f, const char *s, int x, int y,
 	else if (a == KM_RIGHT)
 		dst.x -= e->w;
 	SDL_RenderCopy(t->r, e->tex, NULL, &dst);
+	if (rec.on)
+		record(t->r, s, (int)strlen(s), &dst, (int)f, (int)t->role, cut);
 	return e->w;
 }
 
@@ -351,6 +436,9 @@ int km_text_draw_fast(struct km_text *t, enum km_font f, const char *s, int x, i
 	}
 	if (t->log)
 		fprintf(t->log, "text: %.*s%s\n", (int)(p - s), s, cut ? "\xe2\x80\xa6" : "");
+	if (rec.on)
+		record(t->r, s, (int)(p - s), &(SDL_Rect){ x, y, cx - x, TTF_FontHeight(t->f[f]) },
+		       (int)f, (int)t->role, cut);
 	return cx - x;
 }
 

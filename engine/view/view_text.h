@@ -14,6 +14,7 @@
 #include <SDL.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 enum km_font {
@@ -76,5 +77,44 @@ size_t km_text_fit(struct km_text *t, enum km_font f, const char *s, size_t len,
  * what a visitor can read, word for word.
  */
 void km_text_log(struct km_text *t, FILE *f);
+
+/*
+ * The record of placed text: for the tests that read back what a frame
+ * shows (tests/unit/test_view_text_fit.c).  While on, every run of text
+ * drawn is kept with the rectangle it was drawn in, the clip rectangle
+ * in force (the whole output when none), its font and role, and whether
+ * it was cut with an ellipsis; every filled rectangle drawn is kept too,
+ * in order, so that text painted over can be found.  The record is the
+ * process's (a picture makes and frees its own renderer), holds the last
+ * frame only (km_text_record_frame empties it), and costs nothing off.
+ */
+enum km_text_role {
+	KM_ROLE_TEXT,			/* anything; HEAD and TITLE type is a heading */
+	KM_ROLE_HEADING,		/* a heading in another font */
+	KM_ROLE_VERDICT,		/* how a run ended: outcome, checks,
+					 * violations, the CPU split */
+	KM_ROLE_FREE,			/* may be cut: pointing tells it whole */
+};
+
+struct km_text_box {
+	char *s;			/* NULL: a filled rectangle */
+	SDL_Rect r;			/* where */
+	SDL_Rect clip;			/* the clip in force */
+	uint8_t font, role;
+	bool cut;			/* ends in an ellipsis the drawer added */
+	bool picture;			/* (no text) the lanes' picture, not a fill */
+};
+
+void km_text_record(bool on);
+/* A new frame: forget the last one's boxes. */
+void km_text_record_frame(void);
+/* The boxes of the frame drawn last, in drawing order. */
+const struct km_text_box *km_text_boxes(size_t *n);
+/* A filled rectangle @r drawn on @rd (view_draw.c), or a @picture. */
+void km_text_record_fill(SDL_Renderer *rd, const SDL_Rect *r, bool picture);
+/* The role of the text drawn from now on; returns the previous one. */
+enum km_text_role km_text_role(struct km_text *t, enum km_text_role role);
+/* The next text drawn is a cut one (km_draw_text_fit's ellipsis). */
+void km_text_mark_cut(struct km_text *t);
 
 #endif /* KM_VIEW_VIEW_TEXT_H */

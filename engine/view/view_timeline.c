@@ -675,6 +675,13 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 		key_set(d, st);
 	}
 	SDL_RenderCopy(d->r, d->tex, NULL, &L->lanes);
+	/* for the record of placed text: where the picture has lanes (a
+	 * compare panel's headline row is paper) */
+	for (int k = 0; k < L->ncmp; k++)
+		km_text_record_fill(d->r, &(SDL_Rect){ L->lanes.x, L->cmp[k].y + L->cmp_head,
+						       L->lanes.w, L->cmp[k].h - L->cmp_head }, true);
+	if (!L->ncmp)
+		km_text_record_fill(d->r, &L->lanes, true);
 }
 
 /* ------------------------------------------------------------------ axis -- */
@@ -1205,8 +1212,8 @@ void km_draw_legend(struct km_draw *d, const struct km_view_state *st)
 		{ SW_HATCH, 0, "irqs off", "irqs off" },
 		{ SW_STATE, KM_CPU_SWITCH, "switch", "switch" },
 		{ SW_STATE, KM_CPU_IDLE, "idle", "idle" },
-		{ SW_SPLIT, 0, "mostly idle: lower third is the busiest other state",
-		  "lower third: busiest non-idle" },
+		{ SW_SPLIT, 0, "mostly idle: the strip at its foot shows what ran",
+		  "mostly idle, strip: what ran" },
 		{ SW_WAITERS, 0, "lock waiters", "waiting" },
 		{ SW_ARROW, 0, "wakes", "wakes" },
 	};

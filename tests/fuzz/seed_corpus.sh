@@ -2,7 +2,7 @@
 # seed_corpus.sh HARNESS DIR - copy the seed inputs of one fuzzing harness
 # into DIR (run by `make fuzz-HARNESS`; the copies are not committed).
 #   scenario  scripts/*.lua, tests/scenarios/*.lua, tests/hostile/*.lua
-#   era       eras/*.lua
+#   era       eras/*.lua, each with its machine's costs inline
 #   cli       one command line per test scenario: "run", the file, and the
 #             arguments of its "-- args:" header, one per line
 #   report    the JSON reports of a few real runs (made with the binary
@@ -27,9 +27,19 @@ scenario)
 	done
 	;;
 era)
+	# A seed is one file, so the costs of the machine an era names go
+	# inline, as an era of one's own may give them (eras/machines/).
 	for f in "$root"/eras/*.lua; do
 		[ -e "$f" ] || continue
-		cp "$f" "$out/seed-$(basename "$f")"
+		m=$(sed -n 's/^ *machine = "\([A-Za-z0-9_-]*\)".*/\1/p' "$f")
+		if [ -n "$m" ] && [ -f "$root/eras/machines/$m.lua" ]; then
+			sed -n '/^  costs = {/,/^  },/p' "$root/eras/machines/$m.lua" >"$out/costs.tmp"
+			sed -e "/^ *machine = \"$m\"/{r $out/costs.tmp" -e 'd' -e '}' "$f" \
+				>"$out/seed-$(basename "$f")"
+			rm -f "$out/costs.tmp"
+		else
+			cp "$f" "$out/seed-$(basename "$f")"
+		fi
 	done
 	;;
 cli)

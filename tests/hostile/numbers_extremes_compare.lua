@@ -1,7 +1,7 @@
 -- command: compare
 -- args: --cpus 4,8
 -- expect-exit: 0
--- expect-stdout: 8 time-limit +4611686018\.43 s .* 50\.0% +0\.0% +50\.0%
+-- expect-stdout: 8 time-limit +4611686018\.43 .* 50\.0% +0\.0% +50\.0%
 -- The compare table summed the CPUs' time of a run in an int64_t: four
 -- CPUs busy for almost 2^62 ns each overflowed it (undefined behaviour,
 -- shares of a negative total).

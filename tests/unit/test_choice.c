@@ -3,11 +3,12 @@
  *
  * A chooser that always says "go" must leave a run exactly as it is
  * without one; a hold must let the other task's next step come first and
- * nothing else; a hold with nobody left to wait for must end at once, not
- * after KM_HOLD_MAX; and a chooser that fails ends the run with its message.
- * An interrupt is a choice when, and only when, its handler could run
- * before the task's step within the hold bound; holding for it lets the
- * whole handler run first.
+ * nothing else; with no bound a hold waits however long the other takes,
+ * and with one (--hold-max) it ends at the bound, or at once when nothing
+ * else is due, counted as cut; and a chooser that fails ends the run with
+ * its message.  An interrupt is a choice when, and only when, its handler
+ * could run before the task's step (within the hold bound, if any);
+ * holding for it lets the whole handler run first.
  */
 #include "test.h"
 
@@ -130,12 +131,12 @@ static void test_choice_hold_lets_the_other_go_first(void **state)
 	sh_free(&h);
 }
 
-static void test_choice_hold_ends_when_nothing_else_happens(void **state)
+static void test_choice_hold_waits_however_long(void **state)
 {
 	struct sh_host h;
 	struct km_config cfg = sh_cfg(2, 1);
-	/* "late" starts long after KM_HOLD_MAX: holding "early" for it would
-	 * run out, but nothing else is due, so the hold ends at once */
+	/* "late" starts long after KM_HOLD_MAX: with no bound (the default)
+	 * "early" waits until late has stepped, however long that is */
 	struct tally t = { .hold_at = 0, .hold_ctx = 0, .for_ctx = 1 };
 	struct km_chooser ch = { choose, &t };
 	cfg.chooser = &ch;
@@ -143,9 +144,46 @@ static void test_choice_hold_ends_when_nothing_else_happens(void **state)
 	assert_int_equal(sh_run(&h), 0);
 	assert_int_equal(t.holds, 1);
 	const struct sh_event *e1 = sh_ev(&h, 0, OP_WRITE, 0, 0);
+	const struct sh_event *e2 = sh_ev(&h, 1, OP_WRITE, 0, 0);
+	assert_non_null(e1);
+	assert_non_null(e2);
+	assert_true(e2->issued < e1->issued);
+	assert_true(e1->issued >= 50 * (km_time)KM_HOLD_MAX);
+	assert_int_equal(h.sim->vars.v[0]->value, 1);
+	assert_int_equal(h.sim->holds, 0);
+	assert_int_equal(h.sim->holds_cut, 0);
+	sh_free(&h);
+}
+
+static void test_choice_bounded_hold_is_cut(void **state)
+{
+	struct sh_host h;
+	struct km_config cfg = sh_cfg(2, 1);
+	/* with --hold-max 1 ms the same hold runs out: nothing else is due,
+	 * so it ends at once -- and the run says it cut a hold */
+	struct tally t = { .hold_at = 0, .hold_ctx = 0, .for_ctx = 1 };
+	struct km_chooser ch = { choose, &t };
+	cfg.chooser = &ch;
+	cfg.hold_max = KM_HOLD_MAX;
+	two_writers(&h, &cfg, 50 * (km_time)KM_HOLD_MAX);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(t.holds, 1);
+	const struct sh_event *e1 = sh_ev(&h, 0, OP_WRITE, 0, 0);
 	assert_non_null(e1);
 	assert_true(e1->issued < 1000);
 	assert_int_equal(h.sim->vars.v[0]->value, 2);
+	assert_int_equal(h.sim->holds_cut, 1);
+	sh_free(&h);
+
+	/* a bound long enough: the hold is not cut */
+	t.holds = 0;
+	t.points = 0;
+	cfg.hold_max = 60 * (km_time)KM_HOLD_MAX;
+	two_writers(&h, &cfg, 50 * (km_time)KM_HOLD_MAX);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(t.holds, 1);
+	assert_int_equal(h.sim->vars.v[0]->value, 1);
+	assert_int_equal(h.sim->holds_cut, 0);
 	sh_free(&h);
 }
 
@@ -247,14 +285,24 @@ static void test_choice_irq_offered_only_within_the_bound(void **state)
 	assert_int_equal(t.nirqs[0], 1);
 	sh_free(&h);
 
-	/* due after KM_HOLD_MAX: no timing within the bound has it first */
+	/* due after 1 ms, with --hold-max 1 ms: no timing within the bound
+	 * has it first */
 	memset(t.nirqs, -1, sizeof(t.nirqs));
+	cfg.hold_max = KM_HOLD_MAX;
 	writer_and_irq(&h, &cfg, 0, false, 5 * (km_time)KM_HOLD_MAX);
 	assert_int_equal(sh_run(&h), 0);
 	assert_int_equal(t.nirqs[0], 0);
 	sh_free(&h);
 
-	/* ... unless the run allows longer holds */
+	/* ... with no bound (the default) it is a choice */
+	memset(t.nirqs, -1, sizeof(t.nirqs));
+	cfg.hold_max = 0;
+	writer_and_irq(&h, &cfg, 0, false, 5 * (km_time)KM_HOLD_MAX);
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(t.nirqs[0], 1);
+	sh_free(&h);
+
+	/* ... and with a bound long enough */
 	memset(t.nirqs, -1, sizeof(t.nirqs));
 	cfg.hold_max = 10 * (km_time)KM_HOLD_MAX;
 	writer_and_irq(&h, &cfg, 0, false, 5 * (km_time)KM_HOLD_MAX);
@@ -278,7 +326,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_choice_go_changes_nothing),
 		cmocka_unit_test(test_choice_hold_lets_the_other_go_first),
-		cmocka_unit_test(test_choice_hold_ends_when_nothing_else_happens),
+		cmocka_unit_test(test_choice_hold_waits_however_long),
+		cmocka_unit_test(test_choice_bounded_hold_is_cut),
 		cmocka_unit_test(test_choice_fail_ends_the_run),
 		cmocka_unit_test(test_choice_irq_hold_lets_the_handler_run_first),
 		cmocka_unit_test(test_choice_irq_offered_only_within_the_bound),

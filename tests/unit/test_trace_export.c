@@ -1,5 +1,6 @@
 /*
- * test_trace_export.c - the trace exporters (report/trace_export.c).
+ * test_trace_export.c - the trace exporters (report/trace_export.c, the
+ * walk; trace_chrome.c and trace_ftrace.c, the formats).
  *
  * Runs tests/trace/trace4.lua (four tasks on two CPUs: a contended
  * semaphore, spinlocks held A-B-release-A, a spinner, interrupts off, a

@@ -160,9 +160,13 @@ static void test_view_inspect_violation_marker(void **state)
 	assert_int_equal(st->focus, m->viols[0]);
 	char text[8192];
 	km_view_inspect_text(st, text, sizeof(text));
-	/* the core's whole message, and the story in three steps */
-	const char *msg = m->sim->violations.v[m->viol_msg[0]].message;
+	/* the core's whole message (its "us" written as the view writes
+	 * it, "\u00b5s"), and the story in three steps */
+	char msg[600];
+	km_vm_micro(m->sim->violations.v[m->viol_msg[0]].message, msg, sizeof(msg));
 	assert_non_null(strstr(text, msg));
+	for (const char *u = strstr(text, " us"); u; u = strstr(u + 1, " us"))
+		assert_false(u > text && u[-1] >= '0' && u[-1] <= '9');	/* one spelling */
 	assert_null(strstr(text, "..."));
 	assert_null(strstr(text, "\xe2\x80\xa6"));
 	assert_non_null(strstr(text, "lost-update"));
