@@ -700,6 +700,7 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 		break;
 	}
 	}
+	bool lost = false;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		km_out_stdout_failed("the table", errno);
 		status = 2;
