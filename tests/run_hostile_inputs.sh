@@ -94,7 +94,7 @@ edit fpe/r.json "r['locks'][0]['waits'] = -1; r['locks'][0]['wait_ns']['total'] 
 begin "a wait total of INT64_MIN over -1 waits: no SIGFPE, the table printed"
 lm compare --from fpe/r.json
 no_signal
-out_has 'mutex +2006 +2 +completed'
+out_has '^mutex +(2006 +)?2 +completed'
 done_
 
 # -------------------------------------------- class 8: a real parser --
