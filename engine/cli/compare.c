@@ -607,6 +607,71 @@ static void print_csv(const json_t *table)
 	}
 }
 
+/*
+ * A copy of @v whose every string and key has its control characters
+ * escaped (text_escape.h): the table's text comes from reports, which
+ * `compare --from` reads from anywhere, and its reason, file, params...
+ * must not steer the terminal the table is printed on.  NULL: out of
+ * memory.
+ */
+static json_t *escaped_copy(const json_t *v)
+{
+	char buf[4096];
+	if (json_is_string(v)) {
+		km_escape(buf, sizeof(buf), json_string_value(v));
+		return json_string_nocheck(buf);	/* bytes as they were, escaped */
+	}
+	if (json_is_array(v)) {
+		json_t *a = json_array();
+		size_t i;
+		json_t *e;
+		json_array_foreach(v, i, e)
+			json_array_append_new(a, escaped_copy(e));
+		return a;
+	}
+	if (json_is_object(v)) {
+		json_t *o = json_object();
+		const char *k;
+		json_t *e;
+		json_object_foreach((json_t *)v, k, e) {
+			km_escape(buf, sizeof(buf), k);
+			json_object_set_new_nocheck(o, buf, escaped_copy(e));
+		}
+		return o;
+	}
+	return json_deep_copy(v);
+}
+
+/*
+ * The text table of @table (already escaped), or one line when every run
+ * ended in the same error (a --sets typo is one mistake, not a table of
+ * it).  Returns 0, or 2 when nothing was printed for that reason or the
+ * table could not be made.
+ */
+static int show_text(const json_t *table, const char *columns, int nruns)
+{
+	const char *same = NULL;
+	size_t i;
+	json_t *row;
+	bool all_same = json_array_size(json_object_get(table, "runs")) > 0;
+	json_array_foreach(json_object_get(table, "runs"), i, row) {
+		const char *oc = json_string_value(json_object_get(row, "outcome"));
+		const char *r = json_string_value(json_object_get(row, "reason"));
+		if (!oc || strcmp(oc, "error") || !r || (same && strcmp(same, r)))
+			all_same = false;
+		same = same ? same : r;
+	}
+	if (all_same) {
+		km_out_fail("%s", same);
+		return 2;
+	}
+	char title[1200];
+	snprintf(title, sizeof(title), "%s (%s): %d runs",
+		 json_string_value(json_object_get(table, "scenario")),
+		 json_string_value(json_object_get(table, "file")), nruns);
+	return print_text(table, columns, title) ? 2 : 0;
+}
+
 int km_compare_print(json_t *table, enum km_table_format format, int nruns, const char *plot,
 		     const char *columns)
 {
@@ -616,8 +681,6 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 		km_session_say_interrupted();
 		return 130;
 	}
-	const char *scen = json_string_value(json_object_get(table, "scenario"));
-	const char *file = json_string_value(json_object_get(table, "file"));
 	int status = 0;
 	/* the plot first: with --report json, its failure is the outcome */
 	char why[1200] = "", err[1024];
@@ -675,27 +738,17 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 		break;
 	}
 	case KM_TABLE_CSV:
-		print_csv(table);
-		break;
 	case KM_TABLE_TEXT: {
-		/* the same error for every run (a --sets typo) is one line,
-		 * not a table of it */
-		const char *same = NULL;
-		bool all_same = json_array_size(json_object_get(table, "runs")) > 0;
-		json_array_foreach(json_object_get(table, "runs"), i, row) {
-			const char *oc = json_string_value(json_object_get(row, "outcome"));
-			const char *r = json_string_value(json_object_get(row, "reason"));
-			if (!oc || strcmp(oc, "error") || !r || (same && strcmp(same, r)))
-				all_same = false;
-			same = same ? same : r;
-		}
-		if (all_same) {
-			km_out_fail("%s", same);
+		/* text from reports is shown escaped (escaped_copy) */
+		json_t *shown = escaped_copy(table);
+		if (!shown) {
+			km_out_fail("out of memory");
 			return 2;
 		}
-		char title[1200];
-		snprintf(title, sizeof(title), "%s (%s): %d runs", scen, file, nruns);
-		if (print_text(table, columns, title))
+		int rc = format == KM_TABLE_CSV ? (print_csv(shown), 0) :
+						  show_text(shown, columns, nruns);
+		json_decref(shown);
+		if (rc)
 			return 2;
 		break;
 	}

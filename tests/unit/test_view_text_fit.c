@@ -367,11 +367,11 @@ static void test_view_text_fit_play(void **state)
 	failures = 0;
 	static const char *const files[] = { "rename_abba.lua", "cli_smp.lua" };
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		char path[PATH_MAX + 64];
-		snprintf(path, sizeof(path), "%s/scripts/challenges/%s", km_datadir(), files[i]);
 		static struct km_exhibit e;
 		memset(&e, 0, sizeof(e));
-		snprintf(e.file, sizeof(e.file), "%s", path);
+		int n = snprintf(e.file, sizeof(e.file), "%s/scripts/challenges/%s", km_datadir(),
+				 files[i]);
+		assert_true(n > 0 && (size_t)n < sizeof(e.file));
 		e.nmodes = 1;
 		for (int round = 0; round < 2; round++) {
 			struct km_play play;
