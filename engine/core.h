@@ -62,6 +62,19 @@ static inline bool km_ctx_atomic(const struct km_sim *sim, const struct km_ctx *
 void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 	     uint32_t obj, uint32_t aux, int64_t arg);
 
+/* km_push for an event of @ctx (SEG_END, TIMEOUT, WAKE): productive if
+ * it moves a task, without looking @ctx up again by its id. */
+static inline void km_push_ctx(struct km_sim *sim, km_time t, int kind,
+			       const struct km_ctx *ctx, uint64_t token)
+{
+	if (km_evq_push(&sim->evq, t, (uint32_t)kind, ctx->id, token) < 0) {
+		km_fail(sim, KM_ENOMEM, "out of memory growing the event queue");
+		return;
+	}
+	if (ctx->kind == KM_CTX_TASK)
+		sim->productive++;
+}
+
 /* choice.c: choice points, only under a chooser (choice.h) */
 bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx);
 void km_choice_release_for(struct km_sim *sim, const struct km_ctx *ctx);
@@ -85,14 +98,11 @@ void km_cpu_migrated(struct km_sim *sim, struct km_cpu *to, const struct km_ctx 
 void km_rq_unlink(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx,
 		  struct km_ctx *prev);
 
-/* balance.c: the O(1) scheduler's placement (era.wake_affine, o1_balance) */
-bool km_loads_tracked(const struct km_sim *sim);
-void km_loads_at_ticks(struct km_sim *sim, km_time next);
-int km_wake_cpu(const struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee);
+/* balance.c: the O(1) scheduler's balancing (era.o1_balance); its loads
+ * and the wake-affine placement are the machine's (machine.h) */
 int km_o1_balance(struct km_sim *sim, struct km_cpu *cpu, bool newly, km_time *cost);
 bool km_o1_balance_due(const struct km_sim *sim, const struct km_cpu *cpu);
 void km_o1_balance_stamp(const struct km_sim *sim, struct km_cpu *cpu);
-km_time km_next_tick(const struct km_sim *sim);
 void km_ctx_arm_timeout(struct km_sim *sim, struct km_ctx *ctx, km_time deadline);
 void km_ctx_cancel_timeout(struct km_ctx *ctx);
 void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu);

@@ -167,7 +167,7 @@ km_time km_lock_wait_lock_spin(struct km_sim *sim, const struct km_lock *l);
  * apic_wait_icr_idle() comes before the write that fires the new one);
  * the IPI itself crosses the APIC bus after the ones already queued there,
  * and reaches the wakee's CPU when it has crossed.  Either time is
- * recorded in @wakee->wake_lands, which km_ctx_wake() uses as the
+ * kept by wake.c, whose km_wake_arrive() (from km_ctx_wake()) queues the
  * wake-up's arrival.
  * Context: called by primitives inside their section under @l's wait-list
  * lock (km_lock_wait_lock), where the kernel woke with interrupts off,

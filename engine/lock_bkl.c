@@ -21,6 +21,7 @@
  */
 #include "lock.h"
 #include "core.h"
+#include "machine.h"
 
 static void bkl_took(struct km_sim *sim, struct km_ctx *ctx, km_time waited)
 {
@@ -66,11 +67,11 @@ static enum km_lock_result bkl_acquire(struct km_sim *sim, struct km_lock *l,
 		km_raw_spin_take(sim, B, ctx);
 		ctx->bkl_depth = 1;
 		bkl_took(sim, ctx, -1);
-		*cost = sim->era.cost.atomic + km_lock_line_cost(sim, B, ctx->cpu);
+		*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, B, ctx->cpu);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock) {
-		*cost = sim->era.cost.atomic;
+		*cost = km_cost(sim)->atomic;
 		return KM_LOCK_BUSY;
 	}
 	bkl_contended(sim, ctx);

@@ -20,6 +20,7 @@
  */
 #include "lock.h"
 #include "core.h"
+#include "machine.h"
 
 static bool gil_active(const struct km_sim *sim)
 {
@@ -66,7 +67,7 @@ static enum km_lock_result cli_acquire(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost)
 {
 	struct km_lock *G = sim->gil;
-	*cost = sim->era.cost.cli;
+	*cost = km_cost(sim)->cli;
 	irqoff_inc(sim, ctx);
 	if (!gil_active(sim) || ctx->kind == KM_CTX_IRQ)
 		return KM_LOCK_TAKEN;	/* a handler already excludes cli() holders */
@@ -78,7 +79,7 @@ static enum km_lock_result cli_acquire(struct km_sim *sim, struct km_lock *l,
 		km_raw_spin_take(sim, G, ctx);
 		ctx->gcli_depth = 1;
 		gil_took(sim, ctx);
-		*cost += sim->era.cost.atomic + km_lock_line_cost(sim, G, ctx->cpu);
+		*cost += km_cost(sim)->atomic + km_lock_line_cost(sim, G, ctx->cpu);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock) {
@@ -108,7 +109,7 @@ static void cli_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 			km_time *cost)
 {
 	struct km_lock *G = sim->gil;
-	*cost = sim->era.cost.cli;
+	*cost = km_cost(sim)->cli;
 	if (gil_active(sim) && G->owner == ctx && --ctx->gcli_depth == 0)
 		gil_drop(sim);
 	irqoff_dec(sim, ctx);
@@ -137,7 +138,7 @@ void km_gil_hand_off(struct km_sim *sim)
 			km_waitlist_remove(&G->spinners, c);
 			c->spin_irq_entry = false;
 			sim->irqs_running++;
-			km_ctx_run_seg(sim, c, sim->era.cost.irq_entry);
+			km_ctx_run_seg(sim, c, km_cost(sim)->irq_entry);
 		}
 		c = next;
 	}
@@ -148,7 +149,7 @@ void km_gil_hand_off(struct km_sim *sim)
 		km_raw_spin_take(sim, G, c);
 		gil_took(sim, c);
 		km_minmax_add(&G->st.wait, sim->now - c->wait_since);
-		km_time delay = sim->era.cost.cacheline;
+		km_time delay = km_cost(sim)->cacheline;
 		if (c->reacquiring && c->gcli_saved) {
 			c->gcli_depth = c->gcli_saved;
 			c->gcli_saved = 0;

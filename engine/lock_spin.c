@@ -22,6 +22,7 @@
  */
 #include "lock.h"
 #include "core.h"
+#include "machine.h"
 
 enum km_spin_flavour km_spin_flavour_of(const struct km_sim *sim)
 {
@@ -45,10 +46,10 @@ struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time 
 		return NULL;
 	switch (km_spin_flavour_of(sim)) {
 	case KM_SPIN_QUEUED:
-		*delay = sim->era.cost.cacheline;
+		*delay = km_cost(sim)->cacheline;
 		return km_waitlist_pop(&l->spinners);
 	case KM_SPIN_TICKET:
-		*delay = sim->era.cost.cacheline * (km_time)n;
+		*delay = km_cost(sim)->cacheline * (km_time)n;
 		return km_waitlist_pop(&l->spinners);
 	default: {
 		/* test-and-set: any spinner, by the run's generator */
@@ -78,7 +79,7 @@ static void open_window(struct km_sim *sim, struct km_lock *l)
 {
 	l->window_open = true;
 	l->token++;
-	km_time t = sim->era.cost.cacheline * (km_time)l->spinners.len;
+	km_time t = km_cost(sim)->cacheline * (km_time)l->spinners.len;
 	km_push(sim, sim->now + t, KM_EV_HANDOFF, raw_id(sim, l), l->token);
 }
 
@@ -162,12 +163,12 @@ static enum km_lock_result spin_acquire(struct km_sim *sim, struct km_lock *l,
 	ctx->preempt_count++;
 	if (km_raw_spin_free_for_newcomer(sim, l)) {
 		km_raw_spin_take(sim, l, ctx);
-		*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
+		*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock) {
 		ctx->preempt_count--;
-		*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
+		*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
 		return KM_LOCK_BUSY;
 	}
 	km_waitlist_append(&l->spinners, ctx);

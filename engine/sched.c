@@ -44,6 +44,7 @@
  */
 #include "core.h"
 #include "lock.h"
+#include "machine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,19 +117,6 @@ void km_push(struct km_sim *sim, km_time t, int kind, uint32_t id, uint64_t toke
 		return;
 	}
 	if (ev_productive(sim, kind, id))
-		sim->productive++;
-}
-
-/* km_push for an event of @ctx (SEG_END, TIMEOUT, WAKE): productive if
- * it moves a task, without looking @ctx up again by its id. */
-static inline void push_ctx_event(struct km_sim *sim, km_time t, int kind,
-				  const struct km_ctx *ctx, uint64_t token)
-{
-	if (km_evq_push(&sim->evq, t, (uint32_t)kind, ctx->id, token) < 0) {
-		km_fail(sim, KM_ENOMEM, "out of memory growing the event queue");
-		return;
-	}
-	if (ctx->kind == KM_CTX_TASK)
 		sim->productive++;
 }
 
@@ -361,7 +349,7 @@ static void seg_arm(struct km_sim *sim, struct km_ctx *ctx)
 {
 	ctx->seg_token++;
 	/* a held task's delay ends in its own kind of event (choice.c) */
-	push_ctx_event(sim, ctx->seg_end, km_ctx_held(ctx) ? KM_EV_HOLD_END : KM_EV_SEG_END, ctx,
+	km_push_ctx(sim, ctx->seg_end, km_ctx_held(ctx) ? KM_EV_HOLD_END : KM_EV_SEG_END, ctx,
 		       ctx->seg_token);
 }
 
@@ -426,7 +414,7 @@ void km_ctx_arm_timeout(struct km_sim *sim, struct km_ctx *ctx, km_time deadline
 {
 	ctx->deadline = deadline;
 	ctx->wait_token++;
-	push_ctx_event(sim, deadline, KM_EV_TIMEOUT, ctx, ctx->wait_token);
+	km_push_ctx(sim, deadline, KM_EV_TIMEOUT, ctx, ctx->wait_token);
 }
 
 void km_ctx_cancel_timeout(struct km_ctx *ctx)
@@ -669,7 +657,7 @@ static km_time rq_lock_switch(struct km_sim *sim, struct km_cpu *cpu, km_time d,
 {
 	if (!sim->era.rq_lock)
 		return d;
-	km_time locked = d - balance < sim->era.cost.ctxsw ? d : sim->era.cost.ctxsw + balance;
+	km_time locked = d - balance < km_cost(sim)->ctxsw ? d : km_cost(sim)->ctxsw + balance;
 	km_time want = sim->now + (d - locked);
 	km_time start = cpu->rq_lock_free > want ? cpu->rq_lock_free : want;
 	cpu->rq_lock_free = start + locked;
@@ -712,7 +700,7 @@ static km_time newidle_balance_cost(const struct km_sim *sim)
 {
 	if (!sim->era.newidle_balance || sim->ncpus < 2)
 		return 0;
-	return (km_time)(sim->ncpus - 1) * sim->era.cost.cacheline;
+	return (km_time)(sim->ncpus - 1) * km_cost(sim)->cacheline;
 }
 
 /*
@@ -744,16 +732,14 @@ static void cpu_schedule_how(struct km_sim *sim, struct km_cpu *cpu, enum km_sch
 	}
 	if (!next) {
 		if (how == KM_SCHED_BLOCKED)
-			cpu_switch(sim, cpu, NULL, sim->era.cost.ctxsw, balance);
+			cpu_switch(sim, cpu, NULL, km_cost(sim)->ctxsw, balance);
 		else
 			km_cpu_show(sim, cpu);
 		if (sim->era.o1_balance)
 			balance_arm(sim);
 		return;
 	}
-	km_time d = sim->era.cost.ctxsw;
-	if (how == KM_SCHED_WOKEN && sim->era.cost.ipi)
-		d = sim->era.cost.wakeup - sim->era.cost.ipi;
+	km_time d = how == KM_SCHED_WOKEN ? km_wake_switch_cost(sim) : km_cost(sim)->ctxsw;
 	cpu_switch(sim, cpu, next, d, balance);
 }
 
@@ -816,14 +802,14 @@ static int next_idle(const struct km_sim *sim, int from)
  * hyper-threading (docs/sources.md, [TOPO15]): wake_idle() looks for an
  * idle CPU only in domains with SD_WAKE_IDLE, which SD_CPU_INIT lacked.
  * With era.wake_affine the waker may have chosen its own CPU instead
- * (km_wake_cpu(), balance.c): then @ctx->wake_to says so.
+ * (km_wake_cpu(), wake.c): then km_wake_placed() says so.
  */
 static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx, bool woken)
 {
 	if (ctx->pinned >= 0)
 		return ctx->pinned;
-	if (woken && ctx->wake_to >= 0)
-		return ctx->wake_to;	/* try_to_wake_up() chose (km_wake_cpu) */
+	if (woken && km_wake_placed(ctx) >= 0)
+		return km_wake_placed(ctx);	/* try_to_wake_up() chose (km_wake_cpu) */
 	int prev = ctx->cpu >= 0 ? ctx->cpu : 0;
 	/* try_to_wake_up() without SD_WAKE_IDLE: the previous CPU, busy or not */
 	if (woken && sim->era.wake_prev_cpu && ctx->cpu >= 0)
@@ -849,7 +835,7 @@ static void make_runnable(struct km_sim *sim, struct km_ctx *ctx, enum km_sched_
 {
 	int c = select_cpu(sim, ctx, how == KM_SCHED_WOKEN);
 	struct km_cpu *cpu = &sim->cpus[c];
-	ctx->wake_to = -1;
+	km_wake_clear(ctx);
 	if (ctx->cpu >= 0 && ctx->cpu != c)
 		km_cpu_migrated(sim, cpu, ctx);
 	ctx->cpu = c;
@@ -914,14 +900,7 @@ void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
 	ctx->result = result;
 	ctx->act = KM_ACT_READY;
 	ctx->state = KM_CTX_RUNNABLE;	/* on its way: EV_WAKE queues it */
-	km_time at = km_sat_add(sim->now, sim->era.cost.wakeup);
-	if (ctx->wake_to >= 0)	/* queued by the waker, no message: when it is done */
-		at = ctx->wake_lands > sim->now ? ctx->wake_lands : sim->now;
-	else if (sim->era.cost.ipi)	/* the IPI's flight; the rest is CPU work */
-		at = ctx->wake_lands > sim->now ? ctx->wake_lands
-					       : km_sat_add(sim->now, sim->era.cost.ipi);
-	ctx->wake_lands = 0;
-	push_ctx_event(sim, at, KM_EV_WAKE, ctx, ctx->seg_token);
+	km_wake_arrive(sim, ctx);
 }
 
 /* --------------------------------------------------------- preemption -- */
@@ -1030,7 +1009,7 @@ static struct km_ctx *irq_ctx_alloc(struct km_sim *sim)
 	}
 	ctx->kind = KM_CTX_IRQ;
 	ctx->pinned = -1;
-	ctx->wake_to = -1;
+	km_wake_clear(ctx);
 	ctx->deadline = KM_TIME_NEVER;
 	return ctx;
 }
@@ -1060,7 +1039,7 @@ static void irq_deliver(struct km_sim *sim, struct km_cpu *cpu, struct km_irqsrc
 	}
 	if (km_gil_irq_may_enter(sim, ictx)) {
 		sim->irqs_running++;
-		km_ctx_run_seg(sim, ictx, sim->era.cost.irq_entry);
+		km_ctx_run_seg(sim, ictx, km_cost(sim)->irq_entry);
 	} else {
 		km_cpu_show(sim, cpu);
 	}
@@ -1287,7 +1266,7 @@ static void balance_tick(struct km_sim *sim)
 		km_o1_balance_stamp(sim, cpu);
 		km_time pull;
 		if (km_o1_balance(sim, cpu, false, &pull))
-			cpu_switch(sim, cpu, rq_pop(sim, cpu), sim->era.cost.ctxsw, pull);
+			cpu_switch(sim, cpu, rq_pop(sim, cpu), km_cost(sim)->ctxsw, pull);
 	}
 	if (any_cpu_idle(sim))
 		balance_arm(sim);

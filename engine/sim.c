@@ -8,6 +8,7 @@
  */
 #include "core.h"
 #include "lock.h"
+#include "machine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -297,7 +298,7 @@ struct km_ctx *km_task_new(struct km_sim *sim, const char *name, int cpu, km_tim
 	c->state = KM_CTX_NEW;
 	c->cpu = -1;
 	c->pinned = cpu;
-	c->wake_to = -1;
+	km_wake_clear(c);
 	c->start_at = start;
 	c->deadline = KM_TIME_NEVER;
 	sim->live_tasks++;

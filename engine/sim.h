@@ -156,6 +156,7 @@ struct km_ctx {
 	/* the current segment */
 	km_time seg_end, seg_left;
 	uint64_t seg_token;
+	/* wake.c's own (try_to_wake_up()), read and written nowhere else: */
 	km_time wake_lands;		/* a wake-up reaches its CPU then: its IPI has crossed,
 					 * or the waker has queued it there (0: not set) */
 	int wake_to;			/* the CPU try_to_wake_up() chose, or -1: where

@@ -15,6 +15,7 @@
 #include "script_host.h"
 #include "core.h"
 #include "lock.h"		/* km_lock_wake_cost */
+#include "machine.h"		/* km_wake_cpu, km_loads_at_ticks */
 
 enum { MS = 1000000, CTXSW = 100 };
 
