@@ -62,6 +62,29 @@ static inline bool km_ctx_atomic(const struct km_sim *sim, const struct km_ctx *
 void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 	     uint32_t obj, uint32_t aux, int64_t arg);
 
+/*
+ * Does this event move a task?  Interrupts, ticks and what interrupt
+ * handlers do in between do not count: a run in which only they remain
+ * is stalled (see the deadlock check in km_sim_run).
+ */
+static inline bool km_ev_productive(const struct km_sim *sim, int kind, uint32_t id)
+{
+	switch (kind) {
+	case KM_EV_IRQ:
+	case KM_EV_TICK:
+	case KM_EV_BALANCE:
+		return false;
+	case KM_EV_SEG_END:
+	case KM_EV_HOLD_END:
+	case KM_EV_TIMEOUT:
+	case KM_EV_WAKE:
+	case KM_EV_START:
+		return sim->ctxs.v[id]->kind == KM_CTX_TASK;
+	default:
+		return true;
+	}
+}
+
 /* km_push for an event of @ctx (SEG_END, TIMEOUT, WAKE): productive if
  * it moves a task, without looking @ctx up again by its id. */
 static inline void km_push_ctx(struct km_sim *sim, km_time t, int kind,
@@ -93,10 +116,6 @@ void km_ctx_block(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *
 void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *obj,
 		       km_time tail);
 void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result);
-void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx);
-void km_cpu_migrated(struct km_sim *sim, struct km_cpu *to, const struct km_ctx *ctx);
-void km_rq_unlink(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx,
-		  struct km_ctx *prev);
 
 /* balance.c: the O(1) scheduler's balancing (era.o1_balance); its loads
  * and the wake-affine placement are the machine's (machine.h) */
