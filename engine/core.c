@@ -51,3 +51,89 @@ void km_push(struct km_sim *sim, km_time t, int kind, uint32_t id, uint64_t toke
 	if (km_ev_productive(sim, kind, id))
 		sim->productive++;
 }
+
+/* ----------------------------------------------------------- waitlists -- */
+
+void km_waitlist_append(struct km_waitlist *wl, struct km_ctx *ctx)
+{
+	ctx->wnext = NULL;
+	ctx->wprev = wl->tail;
+	if (wl->tail)
+		wl->tail->wnext = ctx;
+	else
+		wl->head = ctx;
+	wl->tail = ctx;
+	wl->len++;
+}
+
+void km_waitlist_prepend(struct km_waitlist *wl, struct km_ctx *ctx)
+{
+	ctx->wprev = NULL;
+	ctx->wnext = wl->head;
+	if (wl->head)
+		wl->head->wprev = ctx;
+	else
+		wl->tail = ctx;
+	wl->head = ctx;
+	wl->len++;
+}
+
+bool km_waitlist_contains(const struct km_waitlist *wl, const struct km_ctx *ctx)
+{
+	for (const struct km_ctx *c = wl->head; c; c = c->wnext)
+		if (c == ctx)
+			return true;
+	return false;
+}
+
+void km_waitlist_remove(struct km_waitlist *wl, struct km_ctx *ctx)
+{
+	if (!km_waitlist_contains(wl, ctx))
+		return;
+	if (ctx->wprev)
+		ctx->wprev->wnext = ctx->wnext;
+	else
+		wl->head = ctx->wnext;
+	if (ctx->wnext)
+		ctx->wnext->wprev = ctx->wprev;
+	else
+		wl->tail = ctx->wprev;
+	ctx->wnext = ctx->wprev = NULL;
+	wl->len--;
+}
+
+struct km_ctx *km_waitlist_pop(struct km_waitlist *wl)
+{
+	struct km_ctx *ctx = wl->head;
+	if (ctx)
+		km_waitlist_remove(wl, ctx);
+	return ctx;
+}
+
+/* ------------------------------------------------------------- vectors -- */
+
+char *km_strdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *d = malloc(n);
+	if (d)
+		memcpy(d, s, n);
+	return d;
+}
+
+int km_vec_grow(void **v, uint32_t *cap, uint32_t need, size_t elsize)
+{
+	if (need <= *cap)
+		return KM_OK;
+	uint64_t ncap = *cap ? (uint64_t)*cap * 2 : 16;
+	while (ncap < need)
+		ncap *= 2;
+	if (ncap > UINT32_MAX)
+		return KM_ENOMEM;
+	void *n = realloc(*v, (size_t)ncap * elsize);
+	if (!n)
+		return KM_ENOMEM;
+	*v = n;
+	*cap = (uint32_t)ncap;
+	return KM_OK;
+}

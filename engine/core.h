@@ -161,10 +161,22 @@ void km_lockdep_acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *
 			bool trylock);
 void km_lockdep_exit(struct km_sim *sim, struct km_ctx *ctx);
 
-/* Describe what each live task waits on (deadlock reason). */
+/* deadlock.c: describe what each live task waits on (deadlock reason). */
 void km_describe_deadlock(struct km_sim *sim, char *buf, size_t len);
 
-/* sim.c: vectors */
+/* core.c: wait lists (FIFO, intrusive through ctx->wnext/wprev) */
+void km_waitlist_append(struct km_waitlist *wl, struct km_ctx *ctx);
+void km_waitlist_prepend(struct km_waitlist *wl, struct km_ctx *ctx);
+void km_waitlist_remove(struct km_waitlist *wl, struct km_ctx *ctx);
+struct km_ctx *km_waitlist_pop(struct km_waitlist *wl);
+bool km_waitlist_contains(const struct km_waitlist *wl, const struct km_ctx *ctx);
+
+/* objects.c: a lock of @prim with no id (the BKL, the global irq lock),
+ * and freeing one */
+struct km_lock *km_lock_alloc(const char *name, enum km_prim prim);
+void km_lock_free(struct km_lock *l);
+
+/* core.c: vectors */
 int km_vec_grow(void **v, uint32_t *cap, uint32_t need, size_t elsize);
 #define KM_VEC_PUSH(vec, x) \
 	(((vec).n < (vec).cap || \

@@ -15,18 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const struct km_lock_ops *km_lock_ops_for(enum km_prim p)
-{
-	switch (p) {
-	case KM_PRIM_CLI: return &km_cli_ops;
-	case KM_PRIM_BKL: return &km_bkl_ops;
-	case KM_PRIM_SPIN: return &km_spin_ops;
-	case KM_PRIM_SEM: return &km_sem_ops;
-	case KM_PRIM_MUTEX: return &km_mutex_ops;
-	default: return NULL;
-	}
-}
-
 bool km_lock_one_owner(const struct km_lock *l)
 {
 	switch (km_lock_ops_for(l->prim)->owners) {
@@ -38,64 +26,6 @@ bool km_lock_one_owner(const struct km_lock *l)
 		break;
 	}
 	return false;
-}
-
-/* ----------------------------------------------------------- waitlists -- */
-
-void km_waitlist_append(struct km_waitlist *wl, struct km_ctx *ctx)
-{
-	ctx->wnext = NULL;
-	ctx->wprev = wl->tail;
-	if (wl->tail)
-		wl->tail->wnext = ctx;
-	else
-		wl->head = ctx;
-	wl->tail = ctx;
-	wl->len++;
-}
-
-void km_waitlist_prepend(struct km_waitlist *wl, struct km_ctx *ctx)
-{
-	ctx->wprev = NULL;
-	ctx->wnext = wl->head;
-	if (wl->head)
-		wl->head->wprev = ctx;
-	else
-		wl->tail = ctx;
-	wl->head = ctx;
-	wl->len++;
-}
-
-bool km_waitlist_contains(const struct km_waitlist *wl, const struct km_ctx *ctx)
-{
-	for (const struct km_ctx *c = wl->head; c; c = c->wnext)
-		if (c == ctx)
-			return true;
-	return false;
-}
-
-void km_waitlist_remove(struct km_waitlist *wl, struct km_ctx *ctx)
-{
-	if (!km_waitlist_contains(wl, ctx))
-		return;
-	if (ctx->wprev)
-		ctx->wprev->wnext = ctx->wnext;
-	else
-		wl->head = ctx->wnext;
-	if (ctx->wnext)
-		ctx->wnext->wprev = ctx->wprev;
-	else
-		wl->tail = ctx->wprev;
-	ctx->wnext = ctx->wprev = NULL;
-	wl->len--;
-}
-
-struct km_ctx *km_waitlist_pop(struct km_waitlist *wl)
-{
-	struct km_ctx *ctx = wl->head;
-	if (ctx)
-		km_waitlist_remove(wl, ctx);
-	return ctx;
 }
 
 /* --------------------------------------------------------------- holds -- */

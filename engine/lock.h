@@ -97,12 +97,6 @@ bool km_lock_one_owner(const struct km_lock *l);
 
 /* ---- for primitives ---- */
 
-void km_waitlist_append(struct km_waitlist *wl, struct km_ctx *ctx);
-void km_waitlist_prepend(struct km_waitlist *wl, struct km_ctx *ctx);
-void km_waitlist_remove(struct km_waitlist *wl, struct km_ctx *ctx);
-struct km_ctx *km_waitlist_pop(struct km_waitlist *wl);
-bool km_waitlist_contains(const struct km_waitlist *wl, const struct km_ctx *ctx);
-
 /**
  * km_lock_grant - @ctx, a waiter of @l already taken off the primitive's
  * lists, now has the lock; it continues after @delay (the hand-off).
