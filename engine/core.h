@@ -9,6 +9,7 @@
 #ifndef KM_ENGINE_CORE_H
 #define KM_ENGINE_CORE_H
 
+#include "hooks.h"
 #include "sim.h"
 
 #include <stdarg.h>

@@ -70,7 +70,7 @@ static void irq_deliver(struct km_sim *sim, struct km_cpu *cpu, struct km_irqsrc
 			km_fail(sim, KM_EINVAL, "cannot start the handler of irq '%s'", src->name);
 		return;
 	}
-	if (km_gil_irq_may_enter(sim, ictx)) {
+	if (sim->hooks->irq_may_enter(sim, ictx)) {
 		sim->irqs_running++;
 		km_ctx_run_seg(sim, ictx, km_cost(sim)->irq_entry);
 	} else {
@@ -130,7 +130,7 @@ void km_irq_exit(struct km_sim *sim, struct km_ctx *ictx)
 	struct km_irqsrc *src = sim->irqsrcs.v[ictx->irq_source];
 
 	if (sim->holds)
-		km_choice_release_for_irq(sim, src);
+		sim->hooks->choice_release_for_irq(sim, src);
 	km_minmax_add(&src->handler, sim->now - ictx->start_at);
 	km_emit(sim, KM_TR_IRQ_EXIT, cpu->id, ictx, src->id, 0, 0);
 	cpu->irq_top = ictx->below;
@@ -144,7 +144,7 @@ void km_irq_exit(struct km_sim *sim, struct km_ctx *ictx)
 	ictx->rq_next = sim->free_irq_ctx;
 	sim->free_irq_ctx = ictx;
 
-	km_gil_irq_exited(sim);
+	sim->hooks->irq_exited(sim);
 	struct km_ctx *top = km_cpu_top(cpu);
 	if (!cpu->irq_top && !cpu->curr && !cpu->switching) {
 		km_cpu_schedule(sim, cpu);

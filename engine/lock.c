@@ -243,7 +243,7 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 
 	bool spun = ctx->wl_spun != KM_WL_NONE;
 	if (!ctx->lock_retry && !spun)
-		km_lockdep_acquire(sim, ctx, l, trylock);
+		sim->hooks->lockdep_acquire(sim, ctx, l, trylock);
 	km_time cost = 0;
 	sim->wait_lock_spin = 0;
 	enum km_lock_result r = l->ops->acquire(sim, l, ctx, trylock, &cost);

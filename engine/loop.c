@@ -181,15 +181,15 @@ static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx)
 		break;
 	case KM_THEN_VAR_ADD:
 		ctx->then = KM_THEN_NONE;
-		km_var_add_commit(sim, ctx);
+		sim->hooks->var_add_commit(sim, ctx);
 		break;
 	case KM_THEN_REDO_DOWN:
 	case KM_THEN_WAIT_LOCK: {
 		/* a woken waiter's retry, or a spin for a wait-list lock ended */
 		enum km_then then = ctx->then;
 		ctx->then = KM_THEN_NONE;
-		int r = then == KM_THEN_REDO_DOWN ? km_lock_redo(sim, ctx) :
-						    km_lock_wait_lock_turn(sim, ctx);
+		int r = then == KM_THEN_REDO_DOWN ? sim->hooks->lock_redo(sim, ctx) :
+						    sim->hooks->wait_lock_turn(sim, ctx);
 		if (r != KM_STEP_DONE)
 			return;
 		break;
@@ -201,7 +201,7 @@ static void ctx_continue_body(struct km_sim *sim, struct km_ctx *ctx)
 	}
 	ctx->in_then = false;
 	/* a choice point: a strategy may hold the task back (choice.c) */
-	if (sim->cfg.chooser && ctx->kind == KM_CTX_TASK && km_choice_point(sim, ctx))
+	if (sim->cfg.chooser && ctx->kind == KM_CTX_TASK && sim->hooks->choice_point(sim, ctx))
 		return;
 	int r = sim->host->resume(sim->host_data, sim, ctx);
 	if (r < 0 && !sim->error)
@@ -218,7 +218,7 @@ static void on_timeout(struct km_sim *sim, struct km_ctx *ctx)
 	km_ctx_cancel_timeout(ctx);
 	switch (ctx->wait) {
 	case KM_WAIT_LOCK:
-		km_lock_timeout(sim, ctx);
+		sim->hooks->lock_timeout(sim, ctx);
 		break;
 	case KM_WAIT_SLEEP:
 		km_ctx_wake(sim, ctx, 1);
@@ -258,7 +258,7 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 		if (ev->token != ctx->seg_token || ctx->act != KM_ACT_SEG ||
 		    !km_ctx_on_top(sim, ctx))
 			return;
-		km_choice_hold_expired(sim, ctx);
+		sim->hooks->choice_hold_expired(sim, ctx);
 		ctx->act = KM_ACT_NONE;
 		ctx_continue(sim, ctx);
 		return;
@@ -318,7 +318,7 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 	case KM_EV_HANDOFF: {
 		struct km_lock *l = ev->id == KM_BKL_ID ? sim->bkl :
 				    ev->id == KM_GIL_ID ? sim->gil : sim->locks.v[ev->id];
-		km_spin_window_close(sim, l, ev->token);
+		sim->hooks->window_close(sim, l, ev->token);
 		return;
 	}
 	}
@@ -327,7 +327,7 @@ static void dispatch(struct km_sim *sim, const struct km_event *ev)
 static void declare_deadlock(struct km_sim *sim)
 {
 	sim->outcome = KM_OUT_DEADLOCK;
-	km_describe_deadlock(sim, sim->reason, sizeof(sim->reason));
+	sim->hooks->describe_deadlock(sim, sim->reason, sizeof(sim->reason));
 	km_violation(sim, KM_V_DEADLOCK, NULL, NULL, NULL, "%s", sim->reason);
 }
 
@@ -498,7 +498,7 @@ bool km_ctx_run_ahead(struct km_sim *sim, struct km_ctx *ctx)
 	ctx->act = KM_ACT_NONE;
 	if (ctx->then == KM_THEN_VAR_ADD) {
 		ctx->then = KM_THEN_NONE;
-		km_var_add_commit(sim, ctx);
+		sim->hooks->var_add_commit(sim, ctx);
 	}
 	return true;
 }
@@ -516,7 +516,7 @@ int km_sim_run(struct km_sim *sim)
 
 	while (sim->outcome == KM_OUT_NONE) {
 		if (sim->cfg.chooser)
-			km_choice_settle(sim);
+			sim->hooks->choice_settle(sim);
 		if (!next_event(sim, true))
 			break;
 		pop_event(sim, &ev);

@@ -194,7 +194,7 @@ int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
 		ctx->result = a->value;
 		c = 1;
 		if (sim->cfg.chooser)
-			km_choice_touch(sim, KM_OBJ_ATOMIC, a->id, false);
+			sim->hooks->choice_touch(sim, KM_OBJ_ATOMIC, a->id, false);
 		break;
 	case KM_ATOMIC_ADD_RETURN:
 		a->value = (int64_t)((uint64_t)a->value + (uint64_t)n);
@@ -247,7 +247,7 @@ int km_op_wake_up(struct km_sim *sim, struct km_ctx *ctx, struct km_waitq *wq, b
 {
 	struct km_ctx *w;
 	if (sim->cfg.chooser)
-		km_choice_touch(sim, KM_OBJ_WAITQ, wq->id, true);
+		sim->hooks->choice_touch(sim, KM_OBJ_WAITQ, wq->id, true);
 	while ((w = km_waitlist_pop(&wq->waiters))) {
 		wq->wakeups++;
 		km_emit(sim, KM_TR_WAKE, ctx->cpu, ctx, wq->id, w->id, 2);
@@ -263,7 +263,7 @@ int km_op_wait_for_completion(struct km_sim *sim, struct km_ctx *ctx,
 	if (km_in_irq(ctx))
 		return refuse_in_irq(sim, ctx, "wait_for_completion");
 	if (sim->cfg.chooser)
-		km_choice_touch(sim, KM_OBJ_COMPLETION, c->id, true);
+		sim->hooks->choice_touch(sim, KM_OBJ_COMPLETION, c->id, true);
 	if (c->done > 0) {
 		if (c->done != UINT64_MAX)
 			c->done--;
@@ -282,7 +282,7 @@ int km_op_complete(struct km_sim *sim, struct km_ctx *ctx, struct km_completion 
 {
 	struct km_ctx *w;
 	if (sim->cfg.chooser)
-		km_choice_touch(sim, KM_OBJ_COMPLETION, c->id, true);
+		sim->hooks->choice_touch(sim, KM_OBJ_COMPLETION, c->id, true);
 	if (all) {
 		c->done = UINT64_MAX;
 		while ((w = km_waitlist_pop(&c->waiters))) {

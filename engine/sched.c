@@ -504,10 +504,10 @@ void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, 
 		id = ((const struct km_completion *)obj)->id;
 	km_emit(sim, KM_TR_BLOCK, cpu->id, ctx, id, (uint32_t)w, 0);
 
-	km_lock_owner_off_cpu(sim, ctx);
-	km_bkl_release_on_sleep(sim, ctx);
+	sim->hooks->owner_off_cpu(sim, ctx);
+	sim->hooks->release_on_sleep(sim, ctx);
 	if (sim->holds)
-		km_choice_release_for(sim, ctx);
+		sim->hooks->choice_release_for(sim, ctx);
 	cpu->curr = NULL;
 	if (top)
 		cpu_schedule_after(sim, cpu, ctx, tail);
@@ -550,10 +550,10 @@ static void preempt_curr(struct km_sim *sim, struct km_cpu *cpu)
 	if (curr->act == KM_ACT_NONE)
 		curr->act = KM_ACT_READY;
 	km_emit(sim, KM_TR_PREEMPT, cpu->id, curr, KM_TR_NONE, (uint32_t)cpu->id, 0);
-	km_lock_owner_off_cpu(sim, curr);
+	sim->hooks->owner_off_cpu(sim, curr);
 	/* schedule() releases the BKL of whatever task it switches away
 	 * from, sleeping or not, and retakes it when that task runs again. */
-	km_bkl_release_on_sleep(sim, curr);
+	sim->hooks->release_on_sleep(sim, curr);
 	cpu->need_resched = false;
 	cpu->curr = NULL;
 	curr->last_ran = sim->now;
@@ -609,7 +609,7 @@ void km_ctx_finish(struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct km_cpu *cpu = km_cpu_of(sim, ctx);
 
-	km_lockdep_exit(sim, ctx);
+	sim->hooks->lockdep_exit(sim, ctx);
 	if (ctx->kind == KM_CTX_IRQ) {
 		/* The handler's code is done; leave the interrupt in the loop,
 		 * not from inside the host's resume. */
@@ -627,9 +627,9 @@ void km_ctx_finish(struct km_sim *sim, struct km_ctx *ctx)
 	km_emit(sim, KM_TR_TASK_EXIT, cpu->id, ctx, KM_TR_NONE, 0, 0);
 	sim->live_tasks--;
 	if (sim->holds)
-		km_choice_release_for(sim, ctx);
-	km_lock_owner_off_cpu(sim, ctx);
-	km_bkl_release_on_sleep(sim, ctx);	/* do_exit: schedule() drops it */
+		sim->hooks->choice_release_for(sim, ctx);
+	sim->hooks->owner_off_cpu(sim, ctx);
+	sim->hooks->release_on_sleep(sim, ctx);	/* do_exit: schedule() drops it */
 	ctx->bkl_saved = ctx->gcli_saved = 0;
 	ctx->irqoff = 0;
 	ctx->preempt_count = 0;
@@ -669,7 +669,7 @@ void km_cpu_switch_done(struct km_sim *sim, struct km_cpu *cpu)
 	cpu->ctxsw++;
 	next->state = KM_CTX_ONCPU;
 	next->cpu = cpu->id;
-	if (!km_bkl_reacquire(sim, next))
+	if (!sim->hooks->reacquire(sim, next))
 		km_ctx_unpause(sim, next);
 	km_cpu_show(sim, cpu);
 }

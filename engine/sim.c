@@ -17,6 +17,34 @@
 #include <string.h>
 #include <strings.h>
 
+/*
+ * What the lower floors hand up (hooks.h): the locks' part of a switch
+ * and of the loop's events, add()'s deferred write, the observers.  The
+ * one place that names them all, at the top of the core.
+ */
+static const struct km_hooks core_hooks = {
+	.owner_off_cpu = km_lock_owner_off_cpu,
+	.release_on_sleep = km_bkl_release_on_sleep,
+	.reacquire = km_bkl_reacquire,
+	.irq_may_enter = km_gil_irq_may_enter,
+	.irq_exited = km_gil_irq_exited,
+	.lock_timeout = km_lock_timeout,
+	.lock_redo = km_lock_redo,
+	.wait_lock_turn = km_lock_wait_lock_turn,
+	.window_close = km_spin_window_close,
+	.var_add_commit = km_var_add_commit,
+	.lockdep_acquire = km_lockdep_acquire,
+	.lockdep_exit = km_lockdep_exit,
+	.describe_deadlock = km_describe_deadlock,
+	.choice_point = km_choice_point,
+	.choice_release_for = km_choice_release_for,
+	.choice_release_for_irq = km_choice_release_for_irq,
+	.choice_hold_expired = km_choice_hold_expired,
+	.choice_settle = km_choice_settle,
+	.choice_note = km_choice_note,
+	.choice_touch = km_choice_touch,
+};
+
 struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 			  const struct km_host_ops *host, void *host_data)
 {
@@ -25,6 +53,7 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 		return NULL;
 	sim->era = *era;
 	sim->cfg = *cfg;
+	sim->hooks = &core_hooks;
 	if (cfg->chooser)
 		sim->cfg.no_run_ahead = true;	/* every step passes its choice point */
 	sim->host = host;

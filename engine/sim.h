@@ -246,6 +246,7 @@ struct km_waitlist {
 };
 
 struct km_lock_ops;
+struct km_hooks;
 
 struct km_lock {
 	uint32_t id;
@@ -505,6 +506,9 @@ struct km_sim {
 
 	const struct km_host_ops *host;
 	void *host_data;
+	/* what the lower floors of the core hand up (hooks.h), set by
+	 * km_sim_new() */
+	const struct km_hooks *hooks;
 
 	struct km_ctx *running;		/* whose code or operation runs now, or NULL */
 	int live_tasks;
