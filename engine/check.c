@@ -1,5 +1,6 @@
 /*
- * check.c - recording violations and errors.
+ * check.c - recording violations (an error, which ends the run, is
+ * km_fail(), core.c).
  *
  * A violation is a bug the scenario's code would have in a real kernel
  * (a lost update, sleeping while atomic, a mutex unlocked from an
@@ -64,16 +65,4 @@ void km_violation_splat(struct km_sim *sim, enum km_violation_kind kind,
 	va_start(ap, fmt);
 	record(sim, kind, ctx, l, NULL, splat, fmt, ap);
 	va_end(ap);
-}
-
-int km_fail(struct km_sim *sim, int code, const char *fmt, ...)
-{
-	if (sim->error)
-		return sim->error;	/* keep the first cause */
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(sim->errmsg, sizeof(sim->errmsg), fmt, ap);
-	va_end(ap);
-	sim->error = code < 0 ? code : KM_EINVAL;
-	return sim->error;
 }

@@ -9,9 +9,23 @@
  */
 #include "core.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+
+/* An error ends the run (sim.h): the first cause is kept. */
+int km_fail(struct km_sim *sim, int code, const char *fmt, ...)
+{
+	if (sim->error)
+		return sim->error;	/* keep the first cause */
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(sim->errmsg, sizeof(sim->errmsg), fmt, ap);
+	va_end(ap);
+	sim->error = code < 0 ? code : KM_EINVAL;
+	return sim->error;
+}
 
 /* What km_emit() does past the hash, for runs that keep the trace, spool
  * it, or explore (a chooser notes what each step touched). */

@@ -2,9 +2,12 @@
  * core.h - private interface between the files of the simulator core.
  *
  * Not for the host: the Lua layer and the view use sim.h only.  These are
- * the state transitions of contexts and CPUs (sched.c), the validator's
- * recording (check.c) and the trace helper, shared by the operations and
- * the primitives.
+ * the ground floor's helpers (core.c: the trace, the event queue, wait
+ * lists, vectors; check.c: violations), and the entry points the floors
+ * offer the ones above them: the state transitions of contexts and CPUs
+ * (the sched floor; its own internals are in sched.h), holds (lock.c),
+ * the observers'.  The floors and what calls what: docs/architecture.md,
+ * tests/check_floors.sh; what a floor hands up: hooks.h.
  */
 #ifndef KM_ENGINE_CORE_H
 #define KM_ENGINE_CORE_H
@@ -108,7 +111,7 @@ void km_choice_settle(struct km_sim *sim);
 void km_choice_note(struct km_sim *sim, int kind, uint32_t obj);
 void km_choice_touch(struct km_sim *sim, enum km_choice_obj kind, uint32_t id, bool write);
 
-/* sched.c */
+/* the sched floor (sched.c, irq.c, loop.c), for the floors above */
 void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a);
 void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d);
 void km_ctx_spin(struct km_sim *sim, struct km_ctx *ctx);
@@ -128,7 +131,7 @@ void km_ctx_cancel_timeout(struct km_ctx *ctx);
 void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu);
 void km_cpu_spin_for(struct km_sim *sim, struct km_ctx *ctx, km_time spin);
 
-/* Run-queue trees (sched.c): built by km_sim_new, above this many CPUs. */
+/* Run-queue trees (rq.c): built by km_sim_new, above this many CPUs. */
 #define KM_RQ_TREE_MIN 64
 int km_rq_trees_init(struct km_sim *sim);
 bool km_cpu_maybe_preempt(struct km_sim *sim, struct km_cpu *cpu);

@@ -11,12 +11,6 @@
 
 #include <stdio.h>
 
-static bool sim_irq_on(const struct km_ctx *c)
-{
-	(void)c;
-	return true;	/* on its CPU yet not moving: something runs above it */
-}
-
 static const char *wait_what(const struct km_ctx *c, char *buf, size_t len)
 {
 	switch (c->wait) {
@@ -47,8 +41,9 @@ static const char *wait_what(const struct km_ctx *c, char *buf, size_t len)
 		return "spins to retake the BKL";
 	if (c->state == KM_CTX_RUNNABLE)
 		return "is runnable but its CPU never comes free";
-	if (c->state == KM_CTX_ONCPU && c->cpu >= 0 && sim_irq_on(c))
-		return "is interrupted";
+	if (c->state == KM_CTX_ONCPU && c->cpu >= 0)
+		return "is interrupted";	/* on its CPU yet not moving: something
+						 * runs above it */
 	return "is stuck";
 }
 

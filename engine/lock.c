@@ -17,7 +17,7 @@
 
 bool km_lock_one_owner(const struct km_lock *l)
 {
-	switch (km_lock_ops_for(l->prim)->owners) {
+	switch (l->ops->owners) {
 	case KM_OWNERS_ONE:
 		return true;
 	case KM_OWNERS_ONE_IF_BINARY:
@@ -170,7 +170,7 @@ km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker
  */
 static bool exclusion_broken(const struct km_lock *l)
 {
-	if (km_lock_ops_for(l->prim)->owners != KM_OWNERS_NONE)
+	if (l->ops->owners != KM_OWNERS_NONE)
 		return km_lock_one_owner(l);
 	int running = 0;
 	for (const struct km_hold *h = l->holders; h; h = h->lnext)
@@ -236,10 +236,8 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 		return km_fail(sim, KM_EDEPTH, "'%s' holds %d locks at once, the most "
 			       "lockdep allows (MAX_LOCK_DEPTH)", ctx->name, ctx->nheld);
 	l->used = true;
-	if (l->prim == KM_PRIM_MUTEX && !trylock && km_in_irq(ctx))
-		km_violation(sim, KM_V_SLEEP_IN_ATOMIC, ctx, l, NULL,
-			     "mutex_lock(%s) in interrupt context (irq '%s'): a mutex "
-			     "may sleep", l->name, ctx->name);
+	if (l->ops->acquire_check)
+		l->ops->acquire_check(sim, l, ctx, trylock);
 
 	bool spun = ctx->wl_spun != KM_WL_NONE;
 	if (!ctx->lock_retry && !spun)
@@ -450,52 +448,17 @@ void km_lock_owner_off_cpu(struct km_sim *sim, struct km_ctx *ctx)
 
 /* ------------------------------------------------------------------ up -- */
 
-/* Is this release legal?  Report it if not; return false when there is
- * nothing to release at all. */
-static bool release_checks(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
-			   struct km_hold *h)
+/* The BKL's and cli()'s release check: the releaser must hold it. */
+bool km_lock_release_check_taken(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+				 struct km_hold **h)
 {
-	switch (l->prim) {
-	case KM_PRIM_SEM:
-		return true;	/* up() is legal from anyone, irq included */
-	case KM_PRIM_MUTEX:
-		if (km_in_irq(ctx))
-			km_violation(sim, KM_V_MUTEX_UNLOCK_IN_IRQ, ctx, l, NULL,
-				     "mutex_unlock(%s) in interrupt context (irq '%s')",
-				     l->name, ctx->name);
-		if (l->avail > 0) {
-			km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
-				     "mutex_unlock(%s) by '%s': the mutex is not locked",
-				     l->name, ctx->name);
-			return false;
-		}
-		if (l->owner != ctx && !km_in_irq(ctx))
-			km_violation(sim, KM_V_MUTEX_UNLOCK_NOT_OWNER, ctx, l, NULL,
-				     "mutex_unlock(%s) by '%s', but %s%s owns it", l->name,
-				     ctx->name, l->owner ? "" : "no task",
-				     l->owner ? l->owner->name : "");
-		return true;
-	case KM_PRIM_SPIN:
-		if (!h) {
-			km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
-				     "spin_unlock(%s) by '%s', which does not hold it",
-				     l->name, ctx->name);
-			return l->avail == 0;
-		}
-		return true;
-	case KM_PRIM_BKL:
-	case KM_PRIM_CLI:
-		if (!h) {
-			km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
-				     "%s(%s) by '%s', which did not take it",
-				     l->prim == KM_PRIM_BKL ? "unlock_kernel" : "sti",
-				     l->name, ctx->name);
-			return false;
-		}
-		return true;
-	default:
-		return true;
+	if (!*h) {
+		km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
+			     "%s(%s) by '%s', which did not take it",
+			     l->ops->unlock_verb, l->name, ctx->name);
+		return false;
 	}
+	return true;
 }
 
 int km_op_up(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l)
@@ -504,9 +467,7 @@ int km_op_up(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l)
 	struct km_hold *h = km_hold_find(ctx, l);
 	km_time cost = km_cost(sim)->atomic;
 
-	if (release_checks(sim, ctx, l, h)) {
-		if (!h && l->prim == KM_PRIM_MUTEX && l->owner)
-			h = km_hold_find(l->owner, l);
+	if (!l->ops->release_check || l->ops->release_check(sim, l, ctx, &h)) {
 		if (!h)
 			h = l->holders;	/* semaphore: the oldest outstanding down() */
 		km_time held = -1;

@@ -172,11 +172,52 @@ static bool mutex_spin_abort(struct km_sim *sim, struct km_lock *l, struct km_ct
 	return true;
 }
 
+/* mutex_lock() may sleep: never from an interrupt handler. */
+static void mutex_acquire_check(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+				bool trylock)
+{
+	if (!trylock && km_in_irq(ctx))
+		km_violation(sim, KM_V_SLEEP_IN_ATOMIC, ctx, l, NULL,
+			     "mutex_lock(%s) in interrupt context (irq '%s'): a mutex "
+			     "may sleep", l->name, ctx->name);
+}
+
+/*
+ * mutex_unlock() - Context: process context, by the owner.  Not from an
+ * interrupt, not by another task (reported; the release goes on, and
+ * ends the owner's hold), not of an unlocked mutex (nothing to release).
+ */
+static bool mutex_release_check(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+				struct km_hold **h)
+{
+	if (km_in_irq(ctx))
+		km_violation(sim, KM_V_MUTEX_UNLOCK_IN_IRQ, ctx, l, NULL,
+			     "mutex_unlock(%s) in interrupt context (irq '%s')",
+			     l->name, ctx->name);
+	if (l->avail > 0) {
+		km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
+			     "mutex_unlock(%s) by '%s': the mutex is not locked",
+			     l->name, ctx->name);
+		return false;
+	}
+	if (l->owner != ctx && !km_in_irq(ctx))
+		km_violation(sim, KM_V_MUTEX_UNLOCK_NOT_OWNER, ctx, l, NULL,
+			     "mutex_unlock(%s) by '%s', but %s%s owns it", l->name,
+			     ctx->name, l->owner ? "" : "no task",
+			     l->owner ? l->owner->name : "");
+	if (!*h && l->owner)
+		*h = km_hold_find(l->owner, l);
+	return true;
+}
+
 const struct km_lock_ops km_mutex_ops = {
 	.name = "mutex",
 	.lock_verb = "mutex_lock",
 	.unlock_verb = "mutex_unlock",
 	.owners = KM_OWNERS_ONE,
+	.single_unit = true,
+	.acquire_check = mutex_acquire_check,
+	.release_check = mutex_release_check,
 	.acquire = mutex_acquire,
 	.release = mutex_release,
 	.cancel = mutex_cancel,

@@ -94,8 +94,8 @@ void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token)
 	if (token != l->token || !l->window_open)
 		return;
 	l->window_open = false;
-	if (l == sim->gil) {
-		km_gil_hand_off(sim);
+	if (l->ops && l->ops->window_closed) {
+		l->ops->window_closed(sim, l);	/* the global irq lock's */
 		return;
 	}
 	if (l->avail <= 0)

@@ -228,6 +228,8 @@ const struct km_lock_ops km_sem_ops = {
 	.lock_verb = "down",
 	.unlock_verb = "up",
 	.owners = KM_OWNERS_ONE_IF_BINARY,
+	.counting = true,
+	/* no release_check: up() is legal from anyone, irq included */
 	.acquire = sem_acquire,
 	.release = sem_release,
 	.release_locked = legacy_up_locked,

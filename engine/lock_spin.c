@@ -63,6 +63,20 @@ static void spin_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 	km_cpu_show(sim, &sim->cpus[ctx->cpu]);
 }
 
+/* spin_unlock() by a context that does not hold it: reported; it still
+ * releases a lock that is held. */
+static bool spin_release_check(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			       struct km_hold **h)
+{
+	if (!*h) {
+		km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
+			     "spin_unlock(%s) by '%s', which does not hold it",
+			     l->name, ctx->name);
+		return l->avail == 0;
+	}
+	return true;
+}
+
 static void spin_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
 {
 	km_waitlist_remove(&l->spinners, ctx);
@@ -75,6 +89,8 @@ const struct km_lock_ops km_spin_ops = {
 	.lock_verb = "spin_lock",
 	.unlock_verb = "spin_unlock",
 	.owners = KM_OWNERS_ONE,
+	.irq_safety = true,
+	.release_check = spin_release_check,
 	.acquire = spin_acquire,
 	.release = spin_release,
 	.cancel = spin_cancel,

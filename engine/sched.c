@@ -630,7 +630,7 @@ void km_ctx_finish(struct km_sim *sim, struct km_ctx *ctx)
 		sim->hooks->choice_release_for(sim, ctx);
 	sim->hooks->owner_off_cpu(sim, ctx);
 	sim->hooks->release_on_sleep(sim, ctx);	/* do_exit: schedule() drops it */
-	ctx->bkl_saved = ctx->gcli_saved = 0;
+	ctx->bkl_saved = ctx->gil_saved = 0;
 	ctx->irqoff = 0;
 	ctx->preempt_count = 0;
 	sim->host->ctx_release(sim->host_data, sim, ctx);

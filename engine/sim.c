@@ -176,7 +176,8 @@ int km_sim_start(struct km_sim *sim)
 		struct km_lock *l = sim->locks.v[i];
 		l->prim = (sim->cfg.mode == KM_MODE_NATIVE || l->pinned) ? l->kind
 									 : (enum km_prim)sim->cfg.mode;
-		if (l->prim == KM_PRIM_MUTEX && l->count > 1) {
+		const struct km_lock_ops *ops = km_lock_ops_for(l->prim);
+		if (ops->single_unit && l->count > 1) {
 			snprintf(sim->reason, sizeof(sim->reason),
 				 "lock '%s' counts to %d: a counting semaphore cannot become "
 				 "a mutex, which has exactly one owner", l->name, l->count);
@@ -189,8 +190,8 @@ int km_sim_start(struct km_sim *sim)
 				 sim->era.version, sim->era.id, km_prim_name(l->prim));
 			return KM_EINVAL;
 		}
-		l->ops = km_lock_ops_for(l->prim);
-		l->avail = l->prim == KM_PRIM_SEM ? l->count : (l->count > 0 ? 1 : 0);
+		l->ops = ops;
+		l->avail = ops->counting ? l->count : (l->count > 0 ? 1 : 0);
 	}
 	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
 		struct km_ctx *c = sim->ctxs.v[i];
