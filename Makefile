@@ -256,9 +256,12 @@ check-fuzz-regressions: $(BIN)
 
 # The shape of the source: includes point down the layers, and every
 # function the engine exports has a caller.
-check-structure:
+check-structure: $(BIN)
 	@tests/check_layers.sh engine
 	@tests/check_callers.sh
+	@tests/check_floors.sh $(BUILD)
+	@tests/run_floors_check.sh $(BUILD)
+	@tests/check_sizes.sh
 	@tests/run_deps_check.sh
 
 # The suites are independent of each other, so they run TEST_JOBS at a

@@ -35,119 +35,16 @@
  * Sources: docs/sources.md, [O1SCHED15] and [TOPO15]; the arithmetic is
  * spelt out in docs/design-o1-wakeup.md.
  */
-#include "core.h"
+#include "sched.h"
+#include "machine.h"
 
 #include <stdlib.h>
 
-#define KM_LOAD_SCALE	128	/* SCHED_LOAD_SCALE */
-#define KM_NICE0_WEIGHT	20	/* prio_bias weight, MAX_PRIO - static_prio */
-#define KM_IMBALANCE_PCT 125	/* SD_CPU_INIT */
 #define KM_CACHE_NICE_TRIES 1
 #define KM_MIN_INTERVAL	1	/* ms */
 #define KM_MAX_INTERVAL	4
 #define KM_IDLE_IDX	1	/* the cpu_load[] a balance reads, plus one */
 #define KM_NEWIDLE_IDX	2
-#define KM_WAKE_IDX	1
-
-static km_time tick_period(const struct km_sim *sim)
-{
-	return sim->era.hz > 0 ? 1000000000LL / sim->era.hz : 0;
-}
-
-bool km_loads_tracked(const struct km_sim *sim)
-{
-	return (sim->era.wake_affine || sim->era.o1_balance) && sim->era.hz > 0;
-}
-
-/* rebalance_tick()'s averaging, once, with @nr tasks runnable. */
-static void load_tick(struct km_cpu *cpu, int nr)
-{
-	uint64_t now = (uint64_t)nr * KM_LOAD_SCALE;
-	for (int i = 0; i < 3; i++) {
-		uint64_t scale = 1u << i, load = now;
-		if (load > cpu->cpu_load[i])
-			load += scale - 1;	/* round up while rising */
-		cpu->cpu_load[i] = (cpu->cpu_load[i] * (scale - 1) + load) / scale;
-	}
-}
-
-void km_loads_at_ticks(struct km_sim *sim, km_time next)
-{
-	km_time period = tick_period(sim);
-	km_time ticks = next / period - sim->now / period;
-	if (ticks <= 0)
-		return;
-	/* no event came between the last one and these ticks, so the run
-	 * queues now are what every one of them saw; after 40 identical
-	 * ticks the averages no longer move */
-	if (ticks > 40)
-		ticks = 40;
-	for (int i = 0; i < sim->ncpus; i++) {
-		int nr = km_cpu_nr_running(&sim->cpus[i]);
-		for (km_time t = 0; t < ticks; t++)
-			load_tick(&sim->cpus[i], nr);
-	}
-}
-
-enum km_idle_type { KM_NOT_IDLE, KM_NEWLY_IDLE, KM_SCHED_IDLE };
-
-/*
- * rq_load - source_load() (@high false) or target_load() (@high true) of
- * CPU @c with load index @idx (0: the tasks now).  With era.prio_bias,
- * 2.6.15's __source_load()/__target_load(): a queue's load times the sum
- * of its tasks' weights over their number, when it has more than one task
- * or, outside idle balancing, any.
- */
-static uint64_t rq_load(const struct km_sim *sim, int c, int idx, bool high,
-			enum km_idle_type idle)
-{
-	const struct km_cpu *cpu = &sim->cpus[c];
-	uint64_t running = (uint64_t)km_cpu_nr_running(cpu);
-	uint64_t now = running * KM_LOAD_SCALE;
-	uint64_t load = now;
-	if (idx > 0) {
-		uint64_t avg = cpu->cpu_load[idx - 1];
-		load = high ? (avg > now ? avg : now) : (avg < now ? avg : now);
-	}
-	if (sim->era.prio_bias && (running > 1 || (idle == KM_NOT_IDLE && running)))
-		load = load * (running * KM_NICE0_WEIGHT) / running;
-	return load;
-}
-
-/*
- * km_wake_cpu - the CPU try_to_wake_up() running on @waker_cpu puts
- * @wakee on.
- *
- * With era.wake_affine, 2.6.12-2.6.16's choice: a wakee still on its CPU,
- * last run on the waker's, or pinned stays; otherwise it moves to the
- * waker's CPU if the waker's load, plus the previous CPU's, is at most
- * one task's and no more than the previous CPU's, or if
- * 100 * (waker's load + one task) <= 112 * the previous CPU's load (half
- * of imbalance_pct's margin).  The wake-ups modelled are never sync
- * (wake_up(), wake_up_locked()).  SD_CPU_INIT has neither SD_WAKE_BALANCE
- * nor SD_WAKE_IDLE, so the previous CPU it is otherwise.  Without the
- * field: the previous CPU, and select_cpu() decides when the wake-up lands.
- *
- * Context: the waker runs on @waker_cpu, a task or an interrupt.
- */
-int km_wake_cpu(const struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee)
-{
-	int prev = wakee->cpu;
-	if (!sim->era.wake_affine || prev < 0 || waker_cpu < 0 || prev == waker_cpu ||
-	    wakee->pinned >= 0)
-		return prev;
-	const struct km_cpu *pc = &sim->cpus[prev];
-	if (pc->curr == wakee || pc->leaving == wakee || pc->switch_to == wakee)
-		return prev;	/* task_running(): still on its CPU */
-	uint64_t load = rq_load(sim, prev, KM_WAKE_IDX, false, KM_NOT_IDLE);
-	uint64_t this_load = rq_load(sim, waker_cpu, KM_WAKE_IDX, true, KM_NOT_IDLE);
-	uint64_t imbalance = 100 + (KM_IMBALANCE_PCT - 100) / 2;
-	if ((this_load <= load &&
-	     this_load + rq_load(sim, prev, KM_WAKE_IDX, true, KM_NOT_IDLE) <= KM_LOAD_SCALE) ||
-	    100 * (this_load + KM_LOAD_SCALE) <= imbalance * load)
-		return waker_cpu;
-	return prev;
-}
 
 /*
  * The busiest CPU for @this, the first at the highest load @max after
@@ -164,7 +61,7 @@ static int scan_busiest(const struct km_sim *sim, int this, int idx, enum km_idl
 	*total = this_load;
 	for (int k = 1; k < sim->ncpus; k++) {
 		int i = (this + k) % sim->ncpus;
-		uint64_t load = rq_load(sim, i, idx, false, idle);
+		uint64_t load = km_rq_load(sim, i, idx, false, idle);
 		*total += load;
 		if (load > *max) {
 			*max = load;
@@ -188,7 +85,7 @@ static int cached_busiest(struct km_sim *sim, int this, uint64_t this_load, uint
 		sim->bal_max = sim->bal_total = 0;
 		sim->bal_n_at_max = 0;
 		for (int i = 0; i < sim->ncpus; i++) {
-			uint64_t load = rq_load(sim, i, KM_IDLE_IDX, false, KM_SCHED_IDLE);
+			uint64_t load = km_rq_load(sim, i, KM_IDLE_IDX, false, KM_SCHED_IDLE);
 			sim->bal_total += load;
 			if (load > sim->bal_max) {
 				sim->bal_max = load;
@@ -230,7 +127,7 @@ static int find_busiest(struct km_sim *sim, int this, enum km_idle_type idle,
 	if (!sim->queued)
 		return -1;
 	int idx = idle == KM_NEWLY_IDLE ? KM_NEWIDLE_IDX : KM_IDLE_IDX;
-	uint64_t this_load = rq_load(sim, this, idx, true, idle);
+	uint64_t this_load = km_rq_load(sim, this, idx, true, idle);
 	uint64_t max_load, total;
 	int busiest;
 	if (idle == KM_SCHED_IDLE && km_cpu_nr_running(&sim->cpus[this]) == 0 &&
@@ -276,7 +173,7 @@ static int find_busiest(struct km_sim *sim, int this, enum km_idle_type idle,
  * last tick (a task switched out after the tick is hot too). */
 static bool task_hot(const struct km_sim *sim, const struct km_ctx *t)
 {
-	km_time period = tick_period(sim);
+	km_time period = km_tick_period(sim);
 	km_time last_tick = period ? sim->now / period * period : sim->now;
 	return t->ran && last_tick - t->last_ran < sim->era.cache_hot;
 }
@@ -310,7 +207,7 @@ int km_o1_balance(struct km_sim *sim, struct km_cpu *cpu, bool newly, km_time *c
 		km_time at = sim->now;
 		if (busiest->rq_lock_free > at)
 			*cost += busiest->rq_lock_free - at;
-		*cost += sim->era.cost.atomic + sim->era.cost.cacheline;
+		*cost += km_cost(sim)->atomic + km_cost(sim)->cacheline;
 		bool aggressive = cpu->balance_failed > KM_CACHE_NICE_TRIES;
 		/* move_tasks(): from the tail of the queue, leaving pinned
 		 * and (unless aggressive) cache-hot tasks */
@@ -329,7 +226,7 @@ int km_o1_balance(struct km_sim *sim, struct km_cpu *cpu, bool newly, km_time *c
 			km_cpu_migrated(sim, cpu, pick);
 			km_rq_append(sim, cpu, pick);
 			sim->bal_gen++;
-			*cost += 3 * sim->era.cost.cacheline;
+			*cost += 3 * km_cost(sim)->cacheline;
 			moved++;
 		}
 		busiest->rq_lock_free = sim->now + *cost;
@@ -351,18 +248,11 @@ bool km_o1_balance_due(const struct km_sim *sim, const struct km_cpu *cpu)
 	int64_t interval = ((int64_t)cpu->balance_interval * sim->era.hz + 999) / 1000;
 	if (interval < 1)
 		interval = 1;
-	return sim->now / tick_period(sim) - cpu->last_balance >= interval;
+	return sim->now / km_tick_period(sim) - cpu->last_balance >= interval;
 }
 
 /* Record that @cpu balanced at this tick (rebalance_tick()'s last_balance). */
 void km_o1_balance_stamp(const struct km_sim *sim, struct km_cpu *cpu)
 {
-	cpu->last_balance = sim->now / tick_period(sim);
-}
-
-/* The next timer tick after now. */
-km_time km_next_tick(const struct km_sim *sim)
-{
-	km_time period = tick_period(sim);
-	return (sim->now / period + 1) * period;
+	cpu->last_balance = sim->now / km_tick_period(sim);
 }

@@ -2,13 +2,17 @@
  * core.h - private interface between the files of the simulator core.
  *
  * Not for the host: the Lua layer and the view use sim.h only.  These are
- * the state transitions of contexts and CPUs (sched.c), the validator's
- * recording (check.c) and the trace helper, shared by the operations and
- * the primitives.
+ * the ground floor's helpers (core.c: the trace, the event queue, wait
+ * lists, vectors; check.c: violations), and the entry points the floors
+ * offer the ones above them: the state transitions of contexts and CPUs
+ * (the sched floor; its own internals are in sched.h), holds (lock.c),
+ * the observers'.  The floors and what calls what: docs/architecture.md,
+ * tests/check_floors.sh; what a floor hands up: hooks.h.
  */
 #ifndef KM_ENGINE_CORE_H
 #define KM_ENGINE_CORE_H
 
+#include "hooks.h"
 #include "sim.h"
 
 #include <stdarg.h>
@@ -62,6 +66,42 @@ static inline bool km_ctx_atomic(const struct km_sim *sim, const struct km_ctx *
 void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
 	     uint32_t obj, uint32_t aux, int64_t arg);
 
+/*
+ * Does this event move a task?  Interrupts, ticks and what interrupt
+ * handlers do in between do not count: a run in which only they remain
+ * is stalled (see the deadlock check in km_sim_run).
+ */
+static inline bool km_ev_productive(const struct km_sim *sim, int kind, uint32_t id)
+{
+	switch (kind) {
+	case KM_EV_IRQ:
+	case KM_EV_TICK:
+	case KM_EV_BALANCE:
+		return false;
+	case KM_EV_SEG_END:
+	case KM_EV_HOLD_END:
+	case KM_EV_TIMEOUT:
+	case KM_EV_WAKE:
+	case KM_EV_START:
+		return sim->ctxs.v[id]->kind == KM_CTX_TASK;
+	default:
+		return true;
+	}
+}
+
+/* km_push for an event of @ctx (SEG_END, TIMEOUT, WAKE): productive if
+ * it moves a task, without looking @ctx up again by its id. */
+static inline void km_push_ctx(struct km_sim *sim, km_time t, int kind,
+			       const struct km_ctx *ctx, uint64_t token)
+{
+	if (km_evq_push(&sim->evq, t, (uint32_t)kind, ctx->id, token) < 0) {
+		km_fail(sim, KM_ENOMEM, "out of memory growing the event queue");
+		return;
+	}
+	if (ctx->kind == KM_CTX_TASK)
+		sim->productive++;
+}
+
 /* choice.c: choice points, only under a chooser (choice.h) */
 bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx);
 void km_choice_release_for(struct km_sim *sim, const struct km_ctx *ctx);
@@ -71,7 +111,7 @@ void km_choice_settle(struct km_sim *sim);
 void km_choice_note(struct km_sim *sim, int kind, uint32_t obj);
 void km_choice_touch(struct km_sim *sim, enum km_choice_obj kind, uint32_t id, bool write);
 
-/* sched.c */
+/* the sched floor (sched.c, irq.c, loop.c), for the floors above */
 void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a);
 void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d);
 void km_ctx_spin(struct km_sim *sim, struct km_ctx *ctx);
@@ -80,25 +120,18 @@ void km_ctx_block(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *
 void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, void *obj,
 		       km_time tail);
 void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result);
-void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx);
-void km_cpu_migrated(struct km_sim *sim, struct km_cpu *to, const struct km_ctx *ctx);
-void km_rq_unlink(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx,
-		  struct km_ctx *prev);
 
-/* balance.c: the O(1) scheduler's placement (era.wake_affine, o1_balance) */
-bool km_loads_tracked(const struct km_sim *sim);
-void km_loads_at_ticks(struct km_sim *sim, km_time next);
-int km_wake_cpu(const struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee);
+/* balance.c: the O(1) scheduler's balancing (era.o1_balance); its loads
+ * and the wake-affine placement are the machine's (machine.h) */
 int km_o1_balance(struct km_sim *sim, struct km_cpu *cpu, bool newly, km_time *cost);
 bool km_o1_balance_due(const struct km_sim *sim, const struct km_cpu *cpu);
 void km_o1_balance_stamp(const struct km_sim *sim, struct km_cpu *cpu);
-km_time km_next_tick(const struct km_sim *sim);
 void km_ctx_arm_timeout(struct km_sim *sim, struct km_ctx *ctx, km_time deadline);
 void km_ctx_cancel_timeout(struct km_ctx *ctx);
 void km_cpu_show(struct km_sim *sim, struct km_cpu *cpu);
 void km_cpu_spin_for(struct km_sim *sim, struct km_ctx *ctx, km_time spin);
 
-/* Run-queue trees (sched.c): built by km_sim_new, above this many CPUs. */
+/* Run-queue trees (rq.c): built by km_sim_new, above this many CPUs. */
 #define KM_RQ_TREE_MIN 64
 int km_rq_trees_init(struct km_sim *sim);
 bool km_cpu_maybe_preempt(struct km_sim *sim, struct km_cpu *cpu);
@@ -132,10 +165,22 @@ void km_lockdep_acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *
 			bool trylock);
 void km_lockdep_exit(struct km_sim *sim, struct km_ctx *ctx);
 
-/* Describe what each live task waits on (deadlock reason). */
+/* deadlock.c: describe what each live task waits on (deadlock reason). */
 void km_describe_deadlock(struct km_sim *sim, char *buf, size_t len);
 
-/* sim.c: vectors */
+/* core.c: wait lists (FIFO, intrusive through ctx->wnext/wprev) */
+void km_waitlist_append(struct km_waitlist *wl, struct km_ctx *ctx);
+void km_waitlist_prepend(struct km_waitlist *wl, struct km_ctx *ctx);
+void km_waitlist_remove(struct km_waitlist *wl, struct km_ctx *ctx);
+struct km_ctx *km_waitlist_pop(struct km_waitlist *wl);
+bool km_waitlist_contains(const struct km_waitlist *wl, const struct km_ctx *ctx);
+
+/* objects.c: a lock of @prim with no id (the BKL, the global irq lock),
+ * and freeing one */
+struct km_lock *km_lock_alloc(const char *name, enum km_prim prim);
+void km_lock_free(struct km_lock *l);
+
+/* core.c: vectors */
 int km_vec_grow(void **v, uint32_t *cap, uint32_t need, size_t elsize);
 #define KM_VEC_PUSH(vec, x) \
 	(((vec).n < (vec).cap || \

@@ -10,25 +10,14 @@
  */
 #include "lock.h"
 #include "core.h"
+#include "machine.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-const struct km_lock_ops *km_lock_ops_for(enum km_prim p)
-{
-	switch (p) {
-	case KM_PRIM_CLI: return &km_cli_ops;
-	case KM_PRIM_BKL: return &km_bkl_ops;
-	case KM_PRIM_SPIN: return &km_spin_ops;
-	case KM_PRIM_SEM: return &km_sem_ops;
-	case KM_PRIM_MUTEX: return &km_mutex_ops;
-	default: return NULL;
-	}
-}
-
 bool km_lock_one_owner(const struct km_lock *l)
 {
-	switch (km_lock_ops_for(l->prim)->owners) {
+	switch (l->ops->owners) {
 	case KM_OWNERS_ONE:
 		return true;
 	case KM_OWNERS_ONE_IF_BINARY:
@@ -37,64 +26,6 @@ bool km_lock_one_owner(const struct km_lock *l)
 		break;
 	}
 	return false;
-}
-
-/* ----------------------------------------------------------- waitlists -- */
-
-void km_waitlist_append(struct km_waitlist *wl, struct km_ctx *ctx)
-{
-	ctx->wnext = NULL;
-	ctx->wprev = wl->tail;
-	if (wl->tail)
-		wl->tail->wnext = ctx;
-	else
-		wl->head = ctx;
-	wl->tail = ctx;
-	wl->len++;
-}
-
-void km_waitlist_prepend(struct km_waitlist *wl, struct km_ctx *ctx)
-{
-	ctx->wprev = NULL;
-	ctx->wnext = wl->head;
-	if (wl->head)
-		wl->head->wprev = ctx;
-	else
-		wl->tail = ctx;
-	wl->head = ctx;
-	wl->len++;
-}
-
-bool km_waitlist_contains(const struct km_waitlist *wl, const struct km_ctx *ctx)
-{
-	for (const struct km_ctx *c = wl->head; c; c = c->wnext)
-		if (c == ctx)
-			return true;
-	return false;
-}
-
-void km_waitlist_remove(struct km_waitlist *wl, struct km_ctx *ctx)
-{
-	if (!km_waitlist_contains(wl, ctx))
-		return;
-	if (ctx->wprev)
-		ctx->wprev->wnext = ctx->wnext;
-	else
-		wl->head = ctx->wnext;
-	if (ctx->wnext)
-		ctx->wnext->wprev = ctx->wprev;
-	else
-		wl->tail = ctx->wprev;
-	ctx->wnext = ctx->wprev = NULL;
-	wl->len--;
-}
-
-struct km_ctx *km_waitlist_pop(struct km_waitlist *wl)
-{
-	struct km_ctx *ctx = wl->head;
-	if (ctx)
-		km_waitlist_remove(wl, ctx);
-	return ctx;
 }
 
 /* --------------------------------------------------------------- holds -- */
@@ -177,7 +108,7 @@ void km_hold_remove(struct km_sim *sim, struct km_hold *h)
 
 km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu)
 {
-	km_time c = (l->last_cpu >= 0 && l->last_cpu != cpu) ? sim->era.cost.cacheline : 0;
+	km_time c = (l->last_cpu >= 0 && l->last_cpu != cpu) ? km_cost(sim)->cacheline : 0;
 	l->last_cpu = cpu;
 	return c;
 }
@@ -186,12 +117,6 @@ km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu)
 static km_time wait_lock_start(const struct km_sim *sim, const struct km_lock *l)
 {
 	return l->wait_lock_free > sim->now ? l->wait_lock_free : sim->now;
-}
-
-/* How long the run-queue lock of @rq keeps a CPU asking at @at waiting. */
-static km_time rq_lock_wait(const struct km_cpu *rq, km_time at)
-{
-	return rq->rq_lock_free > at ? rq->rq_lock_free - at : 0;
 }
 
 km_time km_lock_wait_lock(struct km_sim *sim, struct km_lock *l, km_time hold)
@@ -218,128 +143,17 @@ static void wait_lock_spin_charge(struct km_sim *sim, struct km_ctx *ctx)
 	sim->wait_lock_spin = 0;
 }
 
-/* The lines a probe of an already-woken task fetches: its run queue's
- * lock word and the task's state (E: two of the lines counted for a
- * wake-up in docs/sources.md, [TTWU15]). */
-#define KM_PROBE_LINES 2
-
 km_time km_lock_probe_cost(struct km_sim *sim, const struct km_lock *l, const struct km_ctx *wakee,
 			   km_time after)
 {
-	if (!sim->era.rq_lock || wakee->cpu < 0)
-		return 0;
-	km_time at = km_sat_add(wait_lock_start(sim, l), after);
-	struct km_cpu *rq = &sim->cpus[wakee->cpu];
-	km_time c = km_sat_add(rq_lock_wait(rq, at), km_sat_add(sim->era.cost.atomic,
-				     km_sat_mul(KM_PROBE_LINES, sim->era.cost.cacheline)));
-	rq->rq_lock_free = km_sat_add(at, c);
-	return c;
+	return km_wake_probe_cost(sim, wakee, km_sat_add(wait_lock_start(sim, l), after));
 }
 
-/*
- * Does try_to_wake_up() find @cpu running the idle task, so that the
- * woken task preempts it (TASK_PREEMPTS_CURR) and resched_task() sends an
- * IPI?  Not if a task runs there, is being switched to, or -- another
- * task than the wakee -- is still on its way to sleep there (it is
- * current until schedule() switches): the tasks the engine runs all sit
- * at one dynamic priority (docs/design-o1-wakeup.md), and only a strictly
- * better one preempts.  A CPU switching to the idle task counts as idle:
- * the waker waits for its run-queue lock until the switch is done.  The
- * state is read when the wake-up is decided.
- */
-static bool wake_preempts_curr(const struct km_cpu *cpu)
-{
-	if (cpu->curr)
-		return false;
-	return !cpu->switching || cpu->to_idle;
-}
-
+/* The waker gets to try_to_wake_up() @after it holds @l's wait-list lock. */
 km_time km_lock_wake_cost_after(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
 				struct km_ctx *wakee, km_time after)
 {
-	/* The waker gets here @after it holds @l's wait-list lock. */
-	km_time at = km_sat_add(wait_lock_start(sim, l), after);
-	km_time c = 0;
-	struct km_cpu *rq = NULL;
-	/* task_rq_lock(p): the run-queue lock of the CPU the wakee last ran
-	 * on, which that CPU holds through each of its context switches */
-	if (sim->era.rq_lock && wakee->cpu >= 0) {
-		rq = &sim->cpus[wakee->cpu];
-		c = rq_lock_wait(rq, at);
-	}
-	/* the lock's atomic, and the lines the wakee's CPU wrote last: its
-	 * run queue's, the wakee's task_struct and thread_info, the running
-	 * task's (docs/sources.md, [TTWU15]) -- two where not counted */
-	int lines = sim->era.ttwu_lines > 0 ? sim->era.ttwu_lines : 2;
-	int to = km_wake_cpu(sim, waker_cpu, wakee);
-	bool asleep = wakee->state == KM_CTX_BLOCKED;
-	if (to != wakee->cpu && asleep) {
-		/* The wake-affine move (era.wake_affine): set_task_cpu(), drop
-		 * the old run queue's lock, take this CPU's own and queue the
-		 * wakee here.  The old CPU's priority array, its queue head and
-		 * its running task's thread_info are not touched: three of the
-		 * counted lines fewer.  No reschedule, no IPI: the wakee's
-		 * priority is the waker's, so it waits its turn here, queued
-		 * when the waker is done with it. */
-		c = km_sat_add(c, km_sat_add(sim->era.cost.atomic,
-					     km_sat_mul(lines > 3 ? lines - 3 : 1, sim->era.cost.cacheline)));
-		if (rq)
-			rq->rq_lock_free = km_sat_add(at, c);
-		struct km_cpu *me = &sim->cpus[to];
-		if (sim->era.rq_lock) {
-			if (me->rq_lock_free > km_sat_add(at, c))
-				c = me->rq_lock_free - at;
-			c = km_sat_add(c, sim->era.cost.atomic);
-			me->rq_lock_free = km_sat_add(at, c);
-		}
-		wakee->wake_to = to;
-		wakee->wake_lands = km_sat_add(at, c);
-		return c;
-	}
-	c = km_sat_add(c, km_sat_add(sim->era.cost.atomic, km_sat_mul(lines, sim->era.cost.cacheline)));
-	km_time done = km_sat_add(at, c);
-	if (!sim->era.cost.ipi || wakee->cpu < 0 || !asleep) {
-		/* no IPI charged in this era, or a task not asleep: it is not
-		 * woken, and nobody is told */
-	} else if (!wake_preempts_curr(&sim->cpus[wakee->cpu])) {
-		/* activate_task() on a CPU that runs a task -- another one, or
-		 * the waker's own: the wakee's priority is no better than that
-		 * task's, so no resched_task() and no IPI; it waits in that
-		 * queue from when the waker has put it there. */
-		wakee->wake_to = wakee->cpu;
-		wakee->wake_lands = done;
-	} else if (wakee->cpu != waker_cpu) {
-		/* resched_task(): the wakee's CPU is another one, running the
-		 * idle task, so it is told by an IPI -- unless need_resched is
-		 * set on it already, and the wakee is there when that IPI
-		 * lands.  i386's __send_IPI_dest_field() first waits in
-		 * apic_wait_icr_idle() until this CPU's APIC has sent its
-		 * previous IPI, then writes the ICR, which fires the new one
-		 * and returns: the waker does not wait for its own message.
-		 * Before the Pentium 4 every APIC message crossed one serial
-		 * APIC bus, a message at a time, so an IPI is delivered after
-		 * those queued ahead of it, and the next send from this CPU
-		 * waits until then.  All of it under the run-queue lock, which
-		 * try_to_wake_up() holds until it returns. */
-		struct km_cpu *idle = &sim->cpus[wakee->cpu];
-		struct km_cpu *me = &sim->cpus[waker_cpu];
-		if (idle->resched_ipi_lands > done) {
-			wakee->wake_lands = idle->resched_ipi_lands;
-		} else {
-			if (me->icr_busy_until > done) {
-				c = me->icr_busy_until - at;
-				done = me->icr_busy_until;
-			}
-			km_time start = sim->apic_bus_free > done ? sim->apic_bus_free : done;
-			sim->apic_bus_free = km_sat_add(start, sim->era.cost.ipi);
-			me->icr_busy_until = sim->apic_bus_free;
-			wakee->wake_lands = sim->apic_bus_free;
-			idle->resched_ipi_lands = sim->apic_bus_free;
-		}
-	}
-	if (rq)
-		rq->rq_lock_free = done;
-	return c;
+	return km_wake_cost(sim, waker_cpu, wakee, km_sat_add(wait_lock_start(sim, l), after));
 }
 
 km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
@@ -356,7 +170,7 @@ km_time km_lock_wake_cost(struct km_sim *sim, const struct km_lock *l, int waker
  */
 static bool exclusion_broken(const struct km_lock *l)
 {
-	if (km_lock_ops_for(l->prim)->owners != KM_OWNERS_NONE)
+	if (l->ops->owners != KM_OWNERS_NONE)
 		return km_lock_one_owner(l);
 	int running = 0;
 	for (const struct km_hold *h = l->holders; h; h = h->lnext)
@@ -422,14 +236,12 @@ static int acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
 		return km_fail(sim, KM_EDEPTH, "'%s' holds %d locks at once, the most "
 			       "lockdep allows (MAX_LOCK_DEPTH)", ctx->name, ctx->nheld);
 	l->used = true;
-	if (l->prim == KM_PRIM_MUTEX && !trylock && km_in_irq(ctx))
-		km_violation(sim, KM_V_SLEEP_IN_ATOMIC, ctx, l, NULL,
-			     "mutex_lock(%s) in interrupt context (irq '%s'): a mutex "
-			     "may sleep", l->name, ctx->name);
+	if (l->ops->acquire_check)
+		l->ops->acquire_check(sim, l, ctx, trylock);
 
 	bool spun = ctx->wl_spun != KM_WL_NONE;
 	if (!ctx->lock_retry && !spun)
-		km_lockdep_acquire(sim, ctx, l, trylock);
+		sim->hooks->lockdep_acquire(sim, ctx, l, trylock);
 	km_time cost = 0;
 	sim->wait_lock_spin = 0;
 	enum km_lock_result r = l->ops->acquire(sim, l, ctx, trylock, &cost);
@@ -636,63 +448,26 @@ void km_lock_owner_off_cpu(struct km_sim *sim, struct km_ctx *ctx)
 
 /* ------------------------------------------------------------------ up -- */
 
-/* Is this release legal?  Report it if not; return false when there is
- * nothing to release at all. */
-static bool release_checks(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l,
-			   struct km_hold *h)
+/* The BKL's and cli()'s release check: the releaser must hold it. */
+bool km_lock_release_check_taken(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+				 struct km_hold **h)
 {
-	switch (l->prim) {
-	case KM_PRIM_SEM:
-		return true;	/* up() is legal from anyone, irq included */
-	case KM_PRIM_MUTEX:
-		if (km_in_irq(ctx))
-			km_violation(sim, KM_V_MUTEX_UNLOCK_IN_IRQ, ctx, l, NULL,
-				     "mutex_unlock(%s) in interrupt context (irq '%s')",
-				     l->name, ctx->name);
-		if (l->avail > 0) {
-			km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
-				     "mutex_unlock(%s) by '%s': the mutex is not locked",
-				     l->name, ctx->name);
-			return false;
-		}
-		if (l->owner != ctx && !km_in_irq(ctx))
-			km_violation(sim, KM_V_MUTEX_UNLOCK_NOT_OWNER, ctx, l, NULL,
-				     "mutex_unlock(%s) by '%s', but %s%s owns it", l->name,
-				     ctx->name, l->owner ? "" : "no task",
-				     l->owner ? l->owner->name : "");
-		return true;
-	case KM_PRIM_SPIN:
-		if (!h) {
-			km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
-				     "spin_unlock(%s) by '%s', which does not hold it",
-				     l->name, ctx->name);
-			return l->avail == 0;
-		}
-		return true;
-	case KM_PRIM_BKL:
-	case KM_PRIM_CLI:
-		if (!h) {
-			km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
-				     "%s(%s) by '%s', which did not take it",
-				     l->prim == KM_PRIM_BKL ? "unlock_kernel" : "sti",
-				     l->name, ctx->name);
-			return false;
-		}
-		return true;
-	default:
-		return true;
+	if (!*h) {
+		km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
+			     "%s(%s) by '%s', which did not take it",
+			     l->ops->unlock_verb, l->name, ctx->name);
+		return false;
 	}
+	return true;
 }
 
 int km_op_up(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l)
 {
 	l->used = true;
 	struct km_hold *h = km_hold_find(ctx, l);
-	km_time cost = sim->era.cost.atomic;
+	km_time cost = km_cost(sim)->atomic;
 
-	if (release_checks(sim, ctx, l, h)) {
-		if (!h && l->prim == KM_PRIM_MUTEX && l->owner)
-			h = km_hold_find(l->owner, l);
+	if (!l->ops->release_check || l->ops->release_check(sim, l, ctx, &h)) {
 		if (!h)
 			h = l->holders;	/* semaphore: the oldest outstanding down() */
 		km_time held = -1;

@@ -58,6 +58,25 @@ struct km_lock_ops {
 	const char *name;		/* the mode's name: "semaphore" */
 	const char *lock_verb, *unlock_verb;	/* the kernel's calls: "down", "up" */
 	enum km_lock_owners owners;
+	bool counting;			/* keeps units: avail starts at the count (the
+					 * semaphore); else at one, or none */
+	bool single_unit;		/* one owner at most: a lock declared to count
+					 * past one cannot be this (not applicable) */
+	bool irq_safety;		/* lockdep tracks its irq-safe and irq-unsafe
+					 * use (spinlocks) */
+	bool exit_report;		/* reported held at exit even though lockdep
+					 * does not track it (the BKL) */
+	/* Optional: is it legal for @ctx, about to take @l, to do so here
+	 * (@trylock: it will not wait)?  Reports what is not; the
+	 * acquisition goes on regardless, as the kernel's would. */
+	void (*acquire_check)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			      bool trylock);
+	/* Optional: is this release by @ctx legal?  *@h is @ctx's hold of
+	 * @l, or NULL; the check reports what is not, may point *@h at the
+	 * hold to end instead, and returns false when there is nothing to
+	 * release at all.  Without it, any release is legal (up()). */
+	bool (*release_check)(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			      struct km_hold **h);
 	/* Context: the caller is @ctx, on top of its CPU. */
 	enum km_lock_result (*acquire)(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost);
@@ -81,6 +100,16 @@ struct km_lock_ops {
 	 * kernel_flag): spinner @ctx was handed it after @delay.  Without
 	 * it, the spinner is granted the lock it waits for (km_lock_grant). */
 	void (*raw_granted)(struct km_sim *sim, struct km_ctx *ctx, km_time delay);
+	/* Optional, for the raw lock this table drives (the global irq
+	 * lock): its test-and-set window closed.  Without it, a spinner
+	 * drawn by the run's generator is handed the lock. */
+	void (*window_closed)(struct km_sim *sim, struct km_lock *l);
+	/* Optional, for a lock its holder drops when it sleeps and takes
+	 * back when it runs (the BKL, the global irq lock: schedule()'s
+	 * release_kernel_lock()): drop what @ctx holds of it; take it back,
+	 * true when @ctx must spin for it first. */
+	void (*release_on_sleep)(struct km_sim *sim, struct km_ctx *ctx);
+	bool (*reacquire)(struct km_sim *sim, struct km_ctx *ctx);
 };
 
 extern const struct km_lock_ops km_cli_ops;
@@ -95,13 +124,12 @@ const struct km_lock_ops *km_lock_ops_for(enum km_prim p);
  * mutual exclusion)?  By its primitive's km_lock_ops.owners. */
 bool km_lock_one_owner(const struct km_lock *l);
 
-/* ---- for primitives ---- */
+/* A release_check for locks whose holder must have taken them (the BKL,
+ * cli()): "unlock_kernel(l) by 't', which did not take it". */
+bool km_lock_release_check_taken(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+				 struct km_hold **h);
 
-void km_waitlist_append(struct km_waitlist *wl, struct km_ctx *ctx);
-void km_waitlist_prepend(struct km_waitlist *wl, struct km_ctx *ctx);
-void km_waitlist_remove(struct km_waitlist *wl, struct km_ctx *ctx);
-struct km_ctx *km_waitlist_pop(struct km_waitlist *wl);
-bool km_waitlist_contains(const struct km_waitlist *wl, const struct km_ctx *ctx);
+/* ---- for primitives ---- */
 
 /**
  * km_lock_grant - @ctx, a waiter of @l already taken off the primitive's
@@ -167,7 +195,7 @@ km_time km_lock_wait_lock_spin(struct km_sim *sim, const struct km_lock *l);
  * apic_wait_icr_idle() comes before the write that fires the new one);
  * the IPI itself crosses the APIC bus after the ones already queued there,
  * and reaches the wakee's CPU when it has crossed.  Either time is
- * recorded in @wakee->wake_lands, which km_ctx_wake() uses as the
+ * kept by wake.c, whose km_wake_arrive() (from km_ctx_wake()) queues the
  * wake-up's arrival.
  * Context: called by primitives inside their section under @l's wait-list
  * lock (km_lock_wait_lock), where the kernel woke with interrupts off,
@@ -209,10 +237,6 @@ bool km_raw_spin_free_for_newcomer(const struct km_sim *sim, const struct km_loc
 void km_raw_spin_take(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
 /* The test-and-set window of @l closes (event KM_EV_HANDOFF). */
 void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token);
-/* The global irq lock is free: admit waiting handlers, then a task. */
-void km_gil_hand_off(struct km_sim *sim);
-bool km_gil_reacquire(struct km_sim *sim, struct km_ctx *ctx);
-void km_gil_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx);
 
 /* ---- for the core ---- */
 

@@ -17,10 +17,13 @@
  * flavour (test-and-set before 2.1.23).
  *
  * The global irq lock of SMP cli() is dropped and retaken on sleep the
- * same way; lock_cli.c owns it, this file does the sleeping part for both.
+ * same way; lock_cli.c owns it, and this file, which schedule() asks for
+ * both (the BKL first), reaches it through its method table
+ * (km_cli_ops.release_on_sleep, .reacquire).
  */
 #include "lock.h"
 #include "core.h"
+#include "machine.h"
 
 static void bkl_took(struct km_sim *sim, struct km_ctx *ctx, km_time waited)
 {
@@ -66,11 +69,11 @@ static enum km_lock_result bkl_acquire(struct km_sim *sim, struct km_lock *l,
 		km_raw_spin_take(sim, B, ctx);
 		ctx->bkl_depth = 1;
 		bkl_took(sim, ctx, -1);
-		*cost = sim->era.cost.atomic + km_lock_line_cost(sim, B, ctx->cpu);
+		*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, B, ctx->cpu);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock) {
-		*cost = sim->era.cost.atomic;
+		*cost = km_cost(sim)->atomic;
 		return KM_LOCK_BUSY;
 	}
 	bkl_contended(sim, ctx);
@@ -106,7 +109,7 @@ static void bkl_granted(struct km_sim *sim, struct km_ctx *ctx, km_time delay)
 		/* reacquire_kernel_lock(): back to where it slept */
 		ctx->bkl_depth = ctx->bkl_saved;
 		ctx->bkl_saved = 0;
-		if (km_gil_reacquire(sim, ctx))
+		if (sim->gil->ops->reacquire(sim, ctx))
 			return;
 		ctx->reacquiring = false;
 		ctx->act = ctx->saved_act;
@@ -127,20 +130,20 @@ void km_bkl_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx)
 		ctx->bkl_depth = 0;
 		bkl_drop(sim);
 	}
-	km_gil_release_on_sleep(sim, ctx);
+	sim->gil->ops->release_on_sleep(sim, ctx);
 }
 
 bool km_bkl_reacquire(struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct km_lock *B = sim->bkl;
 	if (!ctx->bkl_saved)
-		return km_gil_reacquire(sim, ctx);
+		return sim->gil->ops->reacquire(sim, ctx);
 	if (km_raw_spin_free_for_newcomer(sim, B)) {
 		km_raw_spin_take(sim, B, ctx);
 		bkl_took(sim, ctx, -1);
 		ctx->bkl_depth = ctx->bkl_saved;
 		ctx->bkl_saved = 0;
-		return km_gil_reacquire(sim, ctx);
+		return sim->gil->ops->reacquire(sim, ctx);
 	}
 	bkl_contended(sim, ctx);
 	ctx->reacquiring = true;
@@ -156,6 +159,8 @@ const struct km_lock_ops km_bkl_ops = {
 	.lock_verb = "lock_kernel",
 	.unlock_verb = "unlock_kernel",
 	.owners = KM_OWNERS_NONE,
+	.exit_report = true,
+	.release_check = km_lock_release_check_taken,
 	.acquire = bkl_acquire,
 	.release = bkl_release,
 	.cancel = bkl_cancel,

@@ -20,6 +20,7 @@
  */
 #include "lock.h"
 #include "core.h"
+#include "machine.h"
 
 static bool gil_active(const struct km_sim *sim)
 {
@@ -66,19 +67,19 @@ static enum km_lock_result cli_acquire(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost)
 {
 	struct km_lock *G = sim->gil;
-	*cost = sim->era.cost.cli;
+	*cost = km_cost(sim)->cli;
 	irqoff_inc(sim, ctx);
 	if (!gil_active(sim) || ctx->kind == KM_CTX_IRQ)
 		return KM_LOCK_TAKEN;	/* a handler already excludes cli() holders */
 	if (G->owner == ctx) {
-		ctx->gcli_depth++;
+		ctx->gil_depth++;
 		return KM_LOCK_TAKEN;
 	}
 	if (km_raw_spin_free_for_newcomer(sim, G) && !handlers_elsewhere(sim, ctx->cpu)) {
 		km_raw_spin_take(sim, G, ctx);
-		ctx->gcli_depth = 1;
+		ctx->gil_depth = 1;
 		gil_took(sim, ctx);
-		*cost += sim->era.cost.atomic + km_lock_line_cost(sim, G, ctx->cpu);
+		*cost += km_cost(sim)->atomic + km_lock_line_cost(sim, G, ctx->cpu);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock) {
@@ -94,13 +95,15 @@ static enum km_lock_result cli_acquire(struct km_sim *sim, struct km_lock *l,
 	return KM_LOCK_SPIN;
 }
 
+static void gil_hand_off(struct km_sim *sim);
+
 static void gil_drop(struct km_sim *sim)
 {
 	struct km_lock *G = sim->gil;
 	km_minmax_add(&G->st.hold, sim->now - G->since);
 	G->owner = NULL;
 	G->avail = 1;
-	km_gil_hand_off(sim);
+	gil_hand_off(sim);
 }
 
 /* sti() in cli mode - Context: any. */
@@ -108,8 +111,8 @@ static void cli_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 			km_time *cost)
 {
 	struct km_lock *G = sim->gil;
-	*cost = sim->era.cost.cli;
-	if (gil_active(sim) && G->owner == ctx && --ctx->gcli_depth == 0)
+	*cost = km_cost(sim)->cli;
+	if (gil_active(sim) && G->owner == ctx && --ctx->gil_depth == 0)
 		gil_drop(sim);
 	irqoff_dec(sim, ctx);
 }
@@ -121,11 +124,11 @@ static void cli_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx
 }
 
 /*
- * km_gil_hand_off - the global irq lock is free: let the handlers waiting
+ * gil_hand_off - the global irq lock is free: let the handlers waiting
  * in irq_enter() in, then give it to the first task spinning in cli() --
  * but only once no handler runs anywhere else.
  */
-void km_gil_hand_off(struct km_sim *sim)
+static void gil_hand_off(struct km_sim *sim)
 {
 	struct km_lock *G = sim->gil;
 	if (G->avail <= 0)
@@ -137,7 +140,7 @@ void km_gil_hand_off(struct km_sim *sim)
 			km_waitlist_remove(&G->spinners, c);
 			c->spin_irq_entry = false;
 			sim->irqs_running++;
-			km_ctx_run_seg(sim, c, sim->era.cost.irq_entry);
+			km_ctx_run_seg(sim, c, km_cost(sim)->irq_entry);
 		}
 		c = next;
 	}
@@ -148,15 +151,15 @@ void km_gil_hand_off(struct km_sim *sim)
 		km_raw_spin_take(sim, G, c);
 		gil_took(sim, c);
 		km_minmax_add(&G->st.wait, sim->now - c->wait_since);
-		km_time delay = sim->era.cost.cacheline;
-		if (c->reacquiring && c->gcli_saved) {
-			c->gcli_depth = c->gcli_saved;
-			c->gcli_saved = 0;
+		km_time delay = km_cost(sim)->cacheline;
+		if (c->reacquiring && c->gil_saved) {
+			c->gil_depth = c->gil_saved;
+			c->gil_saved = 0;
 			c->reacquiring = false;
 			c->act = c->saved_act;
 			km_ctx_run_seg(sim, c, (c->act == KM_ACT_SEG ? c->seg_left : 0) + delay);
 		} else {
-			c->gcli_depth = 1;
+			c->gil_depth = 1;
 			km_lock_grant(sim, c->wait_obj, c, delay);
 		}
 		return;
@@ -177,28 +180,28 @@ bool km_gil_irq_may_enter(struct km_sim *sim, struct km_ctx *irqctx)
 void km_gil_irq_exited(struct km_sim *sim)
 {
 	if (gil_active(sim) && sim->gil->avail > 0 && sim->gil->spinners.len)
-		km_gil_hand_off(sim);
+		gil_hand_off(sim);
 }
 
-void km_gil_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx)
+static void gil_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx)
 {
-	if (sim->gil->owner == ctx && ctx->gcli_depth > 0) {
-		ctx->gcli_saved = ctx->gcli_depth;
-		ctx->gcli_depth = 0;
+	if (sim->gil->owner == ctx && ctx->gil_depth > 0) {
+		ctx->gil_saved = ctx->gil_depth;
+		ctx->gil_depth = 0;
 		gil_drop(sim);
 	}
 }
 
-bool km_gil_reacquire(struct km_sim *sim, struct km_ctx *ctx)
+static bool gil_reacquire(struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct km_lock *G = sim->gil;
-	if (!ctx->gcli_saved)
+	if (!ctx->gil_saved)
 		return false;
 	if (km_raw_spin_free_for_newcomer(sim, G) && !handlers_elsewhere(sim, ctx->cpu)) {
 		km_raw_spin_take(sim, G, ctx);
 		gil_took(sim, ctx);
-		ctx->gcli_depth = ctx->gcli_saved;
-		ctx->gcli_saved = 0;
+		ctx->gil_depth = ctx->gil_saved;
+		ctx->gil_saved = 0;
 		return false;
 	}
 	if (!ctx->reacquiring) {
@@ -212,12 +215,23 @@ bool km_gil_reacquire(struct km_sim *sim, struct km_ctx *ctx)
 	return true;
 }
 
+/* The global irq lock's test-and-set window closed: hand it off. */
+static void gil_window_closed(struct km_sim *sim, struct km_lock *l)
+{
+	gil_hand_off(sim);
+}
+
 const struct km_lock_ops km_cli_ops = {
 	.name = "cli",
 	.lock_verb = "cli",
 	.unlock_verb = "sti",
 	.owners = KM_OWNERS_NONE,
+	.release_check = km_lock_release_check_taken,
 	.acquire = cli_acquire,
 	.release = cli_release,
 	.cancel = cli_cancel,
+	/* for the global irq lock (sim->gil), whose table this is */
+	.window_closed = gil_window_closed,
+	.release_on_sleep = gil_release_on_sleep,
+	.reacquire = gil_reacquire,
 };

@@ -30,6 +30,7 @@
  */
 #include "lock.h"
 #include "core.h"
+#include "machine.h"
 
 static bool owner_running(const struct km_ctx *owner)
 {
@@ -43,7 +44,7 @@ static bool owner_running(const struct km_ctx *owner)
 static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 					 struct km_ctx *ctx, bool trylock, km_time *cost)
 {
-	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
 	if (l->avail > 0) {
 		l->avail = 0;
 		l->owner = ctx;
@@ -52,8 +53,8 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 		l->count_negative = ctx->lock_retry && l->waiters.head;
 		/* a woken waiter retries in the slow path, under wait_lock */
 		if (ctx->lock_retry)
-			*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
-						   sim->era.cost.cacheline);
+			*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic +
+						   km_cost(sim)->cacheline);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock)
@@ -67,7 +68,7 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 	}
 	/* queue under wait_lock, xchg the count to -1, then sleep */
 	l->count_negative = true;
-	*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic + sim->era.cost.cacheline);
+	*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic + km_cost(sim)->cacheline);
 	if (ctx->lock_retry)
 		km_waitlist_prepend(&l->waiters, ctx);
 	else
@@ -81,7 +82,7 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			  km_time *cost)
 {
-	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
 	l->owner = NULL;
 	l->avail = 1;
 
@@ -90,7 +91,7 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		l->handoff = false;
 		l->avail = 0;
 		l->owner = w;
-		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
+		*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic +
 					   km_lock_wake_cost(sim, l, ctx->cpu, w));
 		km_lock_grant(sim, l, w, 0);
 		return;
@@ -100,13 +101,13 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		struct km_ctx *s = km_waitlist_pop(&l->spinners);
 		l->avail = 0;
 		l->owner = s;
-		km_lock_grant(sim, l, s, sim->era.cost.cacheline);
+		km_lock_grant(sim, l, s, km_cost(sim)->cacheline);
 	}
 	/* MUTEX_FLAG_WAITERS: wake the top waiter, even if a spinner won. */
 	if (l->waiters.head && !l->woken) {
 		struct km_ctx *w = km_waitlist_pop(&l->waiters);
 		/* __mutex_unlock_slowpath: wake_up_process() under wait_lock */
-		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
+		*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic +
 					   km_lock_wake_cost(sim, l, ctx->cpu, w));
 		km_lock_wake_retry(sim, l, w, true);
 	} else if (l->woken && l->count_negative && sim->era.rq_lock) {
@@ -120,7 +121,7 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		 * the fast path: count 0 to 1.  (Eras without per-CPU
 		 * run-queue locks leave this section out: its atomic alone is
 		 * not worth modelling.) */
-		*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
+		*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic +
 					   km_lock_probe_cost(sim, l, l->woken, 0));
 	}
 	l->count_negative = false;	/* both unlock paths leave it at 1 */
@@ -171,11 +172,52 @@ static bool mutex_spin_abort(struct km_sim *sim, struct km_lock *l, struct km_ct
 	return true;
 }
 
+/* mutex_lock() may sleep: never from an interrupt handler. */
+static void mutex_acquire_check(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+				bool trylock)
+{
+	if (!trylock && km_in_irq(ctx))
+		km_violation(sim, KM_V_SLEEP_IN_ATOMIC, ctx, l, NULL,
+			     "mutex_lock(%s) in interrupt context (irq '%s'): a mutex "
+			     "may sleep", l->name, ctx->name);
+}
+
+/*
+ * mutex_unlock() - Context: process context, by the owner.  Not from an
+ * interrupt, not by another task (reported; the release goes on, and
+ * ends the owner's hold), not of an unlocked mutex (nothing to release).
+ */
+static bool mutex_release_check(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+				struct km_hold **h)
+{
+	if (km_in_irq(ctx))
+		km_violation(sim, KM_V_MUTEX_UNLOCK_IN_IRQ, ctx, l, NULL,
+			     "mutex_unlock(%s) in interrupt context (irq '%s')",
+			     l->name, ctx->name);
+	if (l->avail > 0) {
+		km_violation(sim, KM_V_UNLOCK_NOT_HELD, ctx, l, NULL,
+			     "mutex_unlock(%s) by '%s': the mutex is not locked",
+			     l->name, ctx->name);
+		return false;
+	}
+	if (l->owner != ctx && !km_in_irq(ctx))
+		km_violation(sim, KM_V_MUTEX_UNLOCK_NOT_OWNER, ctx, l, NULL,
+			     "mutex_unlock(%s) by '%s', but %s%s owns it", l->name,
+			     ctx->name, l->owner ? "" : "no task",
+			     l->owner ? l->owner->name : "");
+	if (!*h && l->owner)
+		*h = km_hold_find(l->owner, l);
+	return true;
+}
+
 const struct km_lock_ops km_mutex_ops = {
 	.name = "mutex",
 	.lock_verb = "mutex_lock",
 	.unlock_verb = "mutex_unlock",
 	.owners = KM_OWNERS_ONE,
+	.single_unit = true,
+	.acquire_check = mutex_acquire_check,
+	.release_check = mutex_release_check,
 	.acquire = mutex_acquire,
 	.release = mutex_release,
 	.cancel = mutex_cancel,

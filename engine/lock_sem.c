@@ -62,6 +62,7 @@
  */
 #include "lock.h"
 #include "core.h"
+#include "machine.h"
 
 /* wake_up() on the exclusive queue: the first waiter not already woken.
  * Returns what the wake-up costs the waker on @waker_cpu (0: nobody). */
@@ -91,7 +92,7 @@ static km_time legacy_wake_one(struct km_sim *sim, struct km_lock *l, int waker_
 static enum km_lock_result legacy_down(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost)
 {
-	km_time hold = sim->era.cost.atomic + sim->era.cost.cacheline;
+	km_time hold = km_cost(sim)->atomic + km_cost(sim)->cacheline;
 	if (!ctx->lock_retry && !ctx->wl_spun) {
 		if (--l->avail >= 0)		/* lock; decl; js */
 			return KM_LOCK_TAKEN;
@@ -139,7 +140,7 @@ static void legacy_leave(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 	km_waitlist_remove(&l->waiters, ctx);
 	l->avail += l->sleepers;
 	l->sleepers = 0;
-	km_lock_wait_lock(sim, l, sim->era.cost.atomic + sim->era.cost.cacheline +
+	km_lock_wait_lock(sim, l, km_cost(sim)->atomic + km_cost(sim)->cacheline +
 			  legacy_wake_one(sim, l, ctx->cpu));
 }
 
@@ -153,7 +154,7 @@ static void legacy_up_locked(struct km_sim *sim, struct km_lock *l, struct km_ct
 		km_lock_spin_for_wait_lock(l, ctx, KM_WL_RELEASE);
 		return;
 	}
-	*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic +
+	*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic +
 				   legacy_wake_one(sim, l, ctx->cpu));
 }
 
@@ -166,7 +167,7 @@ static void legacy_up_locked(struct km_sim *sim, struct km_lock *l, struct km_ct
 static enum km_lock_result sem_acquire(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost)
 {
-	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
 	if (sim->era.semaphore == KM_SEM_LEGACY)
 		return legacy_down(sim, l, ctx, trylock, cost);
 	if (l->avail > 0) {
@@ -176,7 +177,7 @@ static enum km_lock_result sem_acquire(struct km_sim *sim, struct km_lock *l,
 	if (trylock)
 		return KM_LOCK_BUSY;
 	/* __down(): queue under sem->lock, then sleep */
-	*cost += km_lock_wait_lock(sim, l, sim->era.cost.atomic + sim->era.cost.cacheline);
+	*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic + km_cost(sim)->cacheline);
 	km_waitlist_append(&l->waiters, ctx);
 	return KM_LOCK_SLEEP;
 }
@@ -188,7 +189,7 @@ static enum km_lock_result sem_acquire(struct km_sim *sim, struct km_lock *l,
 static void sem_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			km_time *cost)
 {
-	*cost = sim->era.cost.atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
 	if (sim->era.semaphore == KM_SEM_LEGACY) {
 		if (++l->avail <= 0)		/* lock; incl; jle: __up() */
 			legacy_up_locked(sim, l, ctx, cost);
@@ -227,6 +228,8 @@ const struct km_lock_ops km_sem_ops = {
 	.lock_verb = "down",
 	.unlock_verb = "up",
 	.owners = KM_OWNERS_ONE_IF_BINARY,
+	.counting = true,
+	/* no release_check: up() is legal from anyone, irq included */
 	.acquire = sem_acquire,
 	.release = sem_release,
 	.release_locked = legacy_up_locked,

@@ -221,7 +221,7 @@ void km_lockdep_acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *
 {
 	if (l->id == UINT32_MAX || !tracked(l))
 		return;
-	if (l->prim == KM_PRIM_SPIN) {
+	if (l->ops->irq_safety) {
 		if (ctx->kind == KM_CTX_IRQ)
 			l->used_in_irq = true;
 		else if (ctx->irqoff == 0)
@@ -245,7 +245,7 @@ void km_lockdep_acquire(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *
 		struct km_lock *held = h->lock;
 		if (held == l || held->id == UINT32_MAX || !tracked(held))
 			continue;
-		if (held->used_in_irq && l->prim == KM_PRIM_SPIN && l->used_irqs_on &&
+		if (held->used_in_irq && l->ops->irq_safety && l->used_irqs_on &&
 		    !l->irq_reported) {
 			l->irq_reported = true;
 			report_safe_unsafe(sim, ctx, held, l);
@@ -270,7 +270,7 @@ void km_lockdep_exit(struct km_sim *sim, struct km_ctx *ctx)
 {
 	for (struct km_hold *h = ctx->held; h; h = h->cnext) {
 		struct km_lock *l = h->lock;
-		if (l->id == UINT32_MAX || !(tracked(l) || l->prim == KM_PRIM_BKL))
+		if (l->id == UINT32_MAX || !(tracked(l) || l->ops->exit_report))
 			continue;
 		char splat[512];
 		snprintf(splat, sizeof(splat),

@@ -14,6 +14,7 @@
  */
 #include "core.h"
 #include "lock.h"
+#include "machine.h"
 #include "time_unit.h"
 
 #include <stdio.h>
@@ -22,7 +23,7 @@
 
 static km_time line_cost(struct km_sim *sim, int *last_cpu, int cpu)
 {
-	km_time c = (*last_cpu >= 0 && *last_cpu != cpu) ? sim->era.cost.cacheline : 1;
+	km_time c = (*last_cpu >= 0 && *last_cpu != cpu) ? km_cost(sim)->cacheline : 1;
 	*last_cpu = cpu;
 	return c;
 }
@@ -65,7 +66,7 @@ int km_op_irq_disable(struct km_sim *sim, struct km_ctx *ctx)
 {
 	if (ctx->irqoff++ == 0)
 		km_cpu_irqoff_update(sim, km_cpu_of(sim, ctx));
-	km_ctx_run_seg(sim, ctx, sim->era.cost.cli);
+	km_ctx_run_seg(sim, ctx, km_cost(sim)->cli);
 	return KM_STEP_WAIT;
 }
 
@@ -74,7 +75,7 @@ int km_op_irq_enable(struct km_sim *sim, struct km_ctx *ctx)
 	struct km_cpu *cpu = km_cpu_of(sim, ctx);
 	if (ctx->irqoff > 0 && --ctx->irqoff == 0)
 		km_cpu_irqoff_update(sim, cpu);
-	km_ctx_run_seg(sim, ctx, sim->era.cost.cli);
+	km_ctx_run_seg(sim, ctx, km_cost(sim)->cli);
 	km_cpu_irqs_maybe_enabled(sim, cpu);
 	return KM_STEP_WAIT;
 }
@@ -184,16 +185,16 @@ void km_var_add_commit(struct km_sim *sim, struct km_ctx *ctx)
 int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
 		 enum km_atomic_op op, int64_t n)
 {
-	km_time c = sim->era.cost.atomic;
+	km_time c = km_cost(sim)->atomic;
 	if (a->last_cpu >= 0 && a->last_cpu != ctx->cpu)
-		c += sim->era.cost.cacheline;
+		c += km_cost(sim)->cacheline;
 	a->last_cpu = ctx->cpu;
 	switch (op) {
 	case KM_ATOMIC_READ:
 		ctx->result = a->value;
 		c = 1;
 		if (sim->cfg.chooser)
-			km_choice_touch(sim, KM_OBJ_ATOMIC, a->id, false);
+			sim->hooks->choice_touch(sim, KM_OBJ_ATOMIC, a->id, false);
 		break;
 	case KM_ATOMIC_ADD_RETURN:
 		a->value = (int64_t)((uint64_t)a->value + (uint64_t)n);
@@ -246,13 +247,13 @@ int km_op_wake_up(struct km_sim *sim, struct km_ctx *ctx, struct km_waitq *wq, b
 {
 	struct km_ctx *w;
 	if (sim->cfg.chooser)
-		km_choice_touch(sim, KM_OBJ_WAITQ, wq->id, true);
+		sim->hooks->choice_touch(sim, KM_OBJ_WAITQ, wq->id, true);
 	while ((w = km_waitlist_pop(&wq->waiters))) {
 		wq->wakeups++;
 		km_emit(sim, KM_TR_WAKE, ctx->cpu, ctx, wq->id, w->id, 2);
 		km_ctx_wake(sim, w, 1);
 	}
-	km_ctx_run_seg(sim, ctx, sim->era.cost.atomic);
+	km_ctx_run_seg(sim, ctx, km_cost(sim)->atomic);
 	return KM_STEP_WAIT;
 }
 
@@ -262,11 +263,11 @@ int km_op_wait_for_completion(struct km_sim *sim, struct km_ctx *ctx,
 	if (km_in_irq(ctx))
 		return refuse_in_irq(sim, ctx, "wait_for_completion");
 	if (sim->cfg.chooser)
-		km_choice_touch(sim, KM_OBJ_COMPLETION, c->id, true);
+		sim->hooks->choice_touch(sim, KM_OBJ_COMPLETION, c->id, true);
 	if (c->done > 0) {
 		if (c->done != UINT64_MAX)
 			c->done--;
-		km_ctx_run_seg(sim, ctx, sim->era.cost.atomic);
+		km_ctx_run_seg(sim, ctx, km_cost(sim)->atomic);
 		return KM_STEP_WAIT;
 	}
 	check_atomic_sleep(sim, ctx, "wait_for_completion");
@@ -281,7 +282,7 @@ int km_op_complete(struct km_sim *sim, struct km_ctx *ctx, struct km_completion 
 {
 	struct km_ctx *w;
 	if (sim->cfg.chooser)
-		km_choice_touch(sim, KM_OBJ_COMPLETION, c->id, true);
+		sim->hooks->choice_touch(sim, KM_OBJ_COMPLETION, c->id, true);
 	if (all) {
 		c->done = UINT64_MAX;
 		while ((w = km_waitlist_pop(&c->waiters))) {
@@ -294,7 +295,7 @@ int km_op_complete(struct km_sim *sim, struct km_ctx *ctx, struct km_completion 
 	} else if (c->done != UINT64_MAX) {
 		c->done++;
 	}
-	km_ctx_run_seg(sim, ctx, sim->era.cost.atomic);
+	km_ctx_run_seg(sim, ctx, km_cost(sim)->atomic);
 	return KM_STEP_WAIT;
 }
 

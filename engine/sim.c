@@ -1,63 +1,49 @@
 /*
- * sim.c - creating a run, its declarations, and starting it.
+ * sim.c - creating a run, freeing it, and starting it: the top of the
+ * core, the one file that may call every floor below.
  *
- * Declarations come before the run (from the scenario's top level) and
- * are checked here, so that a bad one is reported before any event runs.
- * km_sim_start() then fixes each lock's primitive under the mode: a
- * counting lock cannot be a mutex (not-applicable, with the reason).
+ * Declarations (objects.c) come before the start.  km_sim_start() then
+ * fixes each lock's primitive under the mode -- a counting lock cannot be
+ * a mutex (not-applicable, with the reason) -- folds the configuration
+ * into the trace's hash, and queues the tasks' starts and the first
+ * interrupts.
  */
 #include "core.h"
 #include "lock.h"
+#include "machine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-char *km_strdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *d = malloc(n);
-	if (d)
-		memcpy(d, s, n);
-	return d;
-}
-
-int km_vec_grow(void **v, uint32_t *cap, uint32_t need, size_t elsize)
-{
-	if (need <= *cap)
-		return KM_OK;
-	uint64_t ncap = *cap ? (uint64_t)*cap * 2 : 16;
-	while (ncap < need)
-		ncap *= 2;
-	if (ncap > UINT32_MAX)
-		return KM_ENOMEM;
-	void *n = realloc(*v, (size_t)ncap * elsize);
-	if (!n)
-		return KM_ENOMEM;
-	*v = n;
-	*cap = (uint32_t)ncap;
-	return KM_OK;
-}
-
-static struct km_lock *raw_lock_new(const char *name, enum km_prim prim)
-{
-	struct km_lock *l = calloc(1, sizeof(*l));
-	if (!l)
-		return NULL;
-	l->name = km_strdup(name);
-	if (!l->name) {
-		free(l);
-		return NULL;
-	}
-	l->kind = l->prim = prim;
-	l->ops = km_lock_ops_for(prim);	/* for its raw_granted hook */
-	l->count = 1;
-	l->avail = 1;
-	l->last_cpu = l->acq_cpu = -1;
-	l->id = UINT32_MAX;
-	return l;
-}
+/*
+ * What the lower floors hand up (hooks.h): the locks' part of a switch
+ * and of the loop's events, add()'s deferred write, the observers.  The
+ * one place that names them all, at the top of the core.
+ */
+static const struct km_hooks core_hooks = {
+	.owner_off_cpu = km_lock_owner_off_cpu,
+	.release_on_sleep = km_bkl_release_on_sleep,
+	.reacquire = km_bkl_reacquire,
+	.irq_may_enter = km_gil_irq_may_enter,
+	.irq_exited = km_gil_irq_exited,
+	.lock_timeout = km_lock_timeout,
+	.lock_redo = km_lock_redo,
+	.wait_lock_turn = km_lock_wait_lock_turn,
+	.window_close = km_spin_window_close,
+	.var_add_commit = km_var_add_commit,
+	.lockdep_acquire = km_lockdep_acquire,
+	.lockdep_exit = km_lockdep_exit,
+	.describe_deadlock = km_describe_deadlock,
+	.choice_point = km_choice_point,
+	.choice_release_for = km_choice_release_for,
+	.choice_release_for_irq = km_choice_release_for_irq,
+	.choice_hold_expired = km_choice_hold_expired,
+	.choice_settle = km_choice_settle,
+	.choice_note = km_choice_note,
+	.choice_touch = km_choice_touch,
+};
 
 struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 			  const struct km_host_ops *host, void *host_data)
@@ -67,6 +53,7 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 		return NULL;
 	sim->era = *era;
 	sim->cfg = *cfg;
+	sim->hooks = &core_hooks;
 	if (cfg->chooser)
 		sim->cfg.no_run_ahead = true;	/* every step passes its choice point */
 	sim->host = host;
@@ -78,8 +65,8 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 	}
 	sim->cpus = calloc((size_t)sim->ncpus, sizeof(*sim->cpus));
 	sim->spin_heap = calloc((size_t)sim->ncpus, sizeof(*sim->spin_heap));
-	sim->bkl = raw_lock_new("kernel_flag", KM_PRIM_BKL);
-	sim->gil = raw_lock_new("global_irq_lock", KM_PRIM_CLI);
+	sim->bkl = km_lock_alloc("kernel_flag", KM_PRIM_BKL);
+	sim->gil = km_lock_alloc("global_irq_lock", KM_PRIM_CLI);
 	if (!sim->cpus || !sim->spin_heap || !sim->bkl || !sim->gil) {
 		km_sim_free(sim);
 		return NULL;
@@ -102,16 +89,6 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 	return sim;
 }
 
-static void lock_free(struct km_lock *l)
-{
-	if (l) {
-		km_counts_free(&l->st.by_task);
-		free(l->after);
-		free(l->name);
-		free(l);
-	}
-}
-
 void km_sim_free(struct km_sim *sim)
 {
 	if (!sim)
@@ -131,7 +108,7 @@ void km_sim_free(struct km_sim *sim)
 		free(c);
 	}
 	for (uint32_t i = 0; i < sim->locks.n; i++)
-		lock_free(sim->locks.v[i]);
+		km_lock_free(sim->locks.v[i]);
 	for (uint32_t i = 0; i < sim->vars.n; i++) {
 		free(sim->vars.v[i]->name);
 		free(sim->vars.v[i]);
@@ -183,165 +160,12 @@ void km_sim_free(struct km_sim *sim)
 	free(sim->violations.v);
 	free(sim->hold_chunks.v);
 	free(sim->sig_map);
-	lock_free(sim->bkl);
-	lock_free(sim->gil);
+	km_lock_free(sim->bkl);
+	km_lock_free(sim->gil);
 	km_evq_free(&sim->evq);
 	km_trace_free(&sim->trace);
 	free(sim->cpus);
 	free(sim);
-}
-
-/* ------------------------------------------------------- declarations -- */
-
-static void *nomem(struct km_sim *sim, const char *what)
-{
-	snprintf(sim->errmsg, sizeof(sim->errmsg), "out of memory declaring %s", what);
-	return NULL;
-}
-
-struct km_lock *km_lock_new(struct km_sim *sim, const char *name, enum km_prim kind,
-			    int count, bool pinned)
-{
-	if (count < 0) {
-		snprintf(sim->errmsg, sizeof(sim->errmsg),
-			 "lock '%s': count must be 0 or more, not %d", name, count);
-		return NULL;
-	}
-	struct km_lock *l = raw_lock_new(name, kind);
-	if (!l || KM_VEC_PUSH(sim->locks, l) < 0) {
-		lock_free(l);
-		return nomem(sim, "a lock");
-	}
-	l->id = sim->locks.n - 1;
-	l->count = count;
-	l->pinned = pinned;
-	return l;
-}
-
-#define DECLARE_SIMPLE(type, vec, what)                                   \
-	struct type *o = calloc(1, sizeof(*o));                           \
-	if (!o || !(o->name = km_strdup(name)) || KM_VEC_PUSH(sim->vec, o) < 0) { \
-		if (o)                                                    \
-			free(o->name);                                    \
-		free(o);                                                  \
-		return nomem(sim, what);                                  \
-	}                                                                 \
-	o->id = sim->vec.n - 1
-
-struct km_var *km_var_new(struct km_sim *sim, const char *name, int64_t value)
-{
-	DECLARE_SIMPLE(km_var, vars, "a var");
-	o->value = o->initial = value;
-	o->last_cpu = -1;
-	return o;
-}
-
-struct km_atomic *km_atomic_new(struct km_sim *sim, const char *name, int64_t value)
-{
-	DECLARE_SIMPLE(km_atomic, atomics, "an atomic");
-	o->value = value;
-	o->last_cpu = -1;
-	return o;
-}
-
-struct km_counter *km_counter_new(struct km_sim *sim, const char *name, const char *unit)
-{
-	char *u = km_strdup(unit ? unit : "");
-	if (!u)
-		return nomem(sim, "a counter");
-	struct km_counter *o = calloc(1, sizeof(*o));
-	if (!o || !(o->name = km_strdup(name)) || KM_VEC_PUSH(sim->counters, o) < 0) {
-		if (o)
-			free(o->name);
-		free(o);
-		free(u);
-		return nomem(sim, "a counter");
-	}
-	o->id = sim->counters.n - 1;
-	o->unit = u;
-	return o;
-}
-
-struct km_waitq *km_waitq_new(struct km_sim *sim, const char *name)
-{
-	DECLARE_SIMPLE(km_waitq, waitqs, "a wait queue");
-	return o;
-}
-
-struct km_completion *km_completion_new(struct km_sim *sim, const char *name)
-{
-	DECLARE_SIMPLE(km_completion, completions, "a completion");
-	return o;
-}
-
-struct km_ctx *km_task_new(struct km_sim *sim, const char *name, int cpu, km_time start)
-{
-	if (cpu >= KM_MAX_CPUS || cpu < -1) {
-		snprintf(sim->errmsg, sizeof(sim->errmsg), "task '%s': no CPU %d", name, cpu);
-		return NULL;
-	}
-	if (sim->started && cpu >= sim->ncpus) {
-		snprintf(sim->errmsg, sizeof(sim->errmsg),
-			 "task '%s' is pinned to CPU %d, but the run has %d CPU%s", name, cpu,
-			 sim->ncpus, sim->ncpus == 1 ? "" : "s");
-		return NULL;
-	}
-	struct km_ctx *c = calloc(1, sizeof(*c));
-	if (!c || !(c->name = km_strdup(name)) || KM_VEC_PUSH(sim->ctxs, c) < 0) {
-		if (c)
-			free(c->name);
-		free(c);
-		return nomem(sim, "a task");
-	}
-	c->id = sim->ctxs.n - 1;
-	c->kind = KM_CTX_TASK;
-	c->state = KM_CTX_NEW;
-	c->cpu = -1;
-	c->pinned = cpu;
-	c->wake_to = -1;
-	c->start_at = start;
-	c->deadline = KM_TIME_NEVER;
-	sim->live_tasks++;
-	if (sim->started)
-		km_push(sim, start, KM_EV_START, c->id, 0);
-	return c;
-}
-
-struct km_irqsrc *km_irqsrc_new(struct km_sim *sim, const char *name, int cpu,
-				km_time every, km_time jitter, km_time start)
-{
-	if (every <= 0) {
-		snprintf(sim->errmsg, sizeof(sim->errmsg),
-			 "irq '%s': 'every' must be a positive duration", name);
-		return NULL;
-	}
-	if (cpu < 0 || cpu >= KM_MAX_CPUS) {
-		snprintf(sim->errmsg, sizeof(sim->errmsg), "irq '%s': no CPU %d", name, cpu);
-		return NULL;
-	}
-	DECLARE_SIMPLE(km_irqsrc, irqsrcs, "an irq");
-	o->cpu = cpu;
-	o->every = every;
-	o->jitter = jitter;
-	o->start = start;
-	return o;
-}
-
-struct km_opstat *km_opstat_get(struct km_sim *sim, const char *name)
-{
-	for (uint32_t i = 0; i < sim->opstats.n; i++)
-		if (!strcmp(sim->opstats.v[i]->name, name))
-			return sim->opstats.v[i];
-	if (sim->opstats.n >= KM_MAX_OPSTATS)
-		return NULL;
-	struct km_opstat *o = calloc(1, sizeof(*o));
-	if (!o || !(o->name = km_strdup(name)) || KM_VEC_PUSH(sim->opstats, o) < 0) {
-		if (o)
-			free(o->name);
-		free(o);
-		return NULL;
-	}
-	return o;
 }
 
 /* ---------------------------------------------------------------- start -- */
@@ -353,7 +177,8 @@ int km_sim_start(struct km_sim *sim)
 		struct km_lock *l = sim->locks.v[i];
 		l->prim = (sim->cfg.mode == KM_MODE_NATIVE || l->pinned) ? l->kind
 									 : (enum km_prim)sim->cfg.mode;
-		if (l->prim == KM_PRIM_MUTEX && l->count > 1) {
+		const struct km_lock_ops *ops = km_lock_ops_for(l->prim);
+		if (ops->single_unit && l->count > 1) {
 			snprintf(sim->reason, sizeof(sim->reason),
 				 "lock '%s' counts to %d: a counting semaphore cannot become "
 				 "a mutex, which has exactly one owner", l->name, l->count);
@@ -366,8 +191,8 @@ int km_sim_start(struct km_sim *sim)
 				 sim->era.version, sim->era.id, km_prim_name(l->prim));
 			return KM_EINVAL;
 		}
-		l->ops = km_lock_ops_for(l->prim);
-		l->avail = l->prim == KM_PRIM_SEM ? l->count : (l->count > 0 ? 1 : 0);
+		l->ops = ops;
+		l->avail = ops->counting ? l->count : (l->count > 0 ? 1 : 0);
 	}
 	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
 		struct km_ctx *c = sim->ctxs.v[i];
@@ -430,50 +255,6 @@ int km_sim_start(struct km_sim *sim)
 
 /* ---------------------------------------------------------------- names -- */
 
-/* A primitive's name is its method table's. */
-const char *km_prim_name(enum km_prim p)
-{
-	const struct km_lock_ops *ops = km_lock_ops_for(p);
-	return ops ? ops->name : "?";
-}
-
-/* The kernel's names for taking and releasing @p: "down", "up". */
-const char *km_prim_lock_verb(enum km_prim p)
-{
-	const struct km_lock_ops *ops = km_lock_ops_for(p);
-	return ops ? ops->lock_verb : "lock";
-}
-
-const char *km_prim_unlock_verb(enum km_prim p)
-{
-	const struct km_lock_ops *ops = km_lock_ops_for(p);
-	return ops ? ops->unlock_verb : "unlock";
-}
-
-int km_prim_parse(const char *s)
-{
-	for (int i = 0; i < KM_PRIM_COUNT; i++)
-		if (!strcmp(s, km_lock_ops_for((enum km_prim)i)->name))
-			return i;
-	return -1;
-}
-
-const char *km_mode_name(int mode)
-{
-	return mode == KM_MODE_NATIVE ? "native" : km_prim_name((enum km_prim)mode);
-}
-
-/* A mode as a person types it: "Mutex" and "MUTEX" are "mutex". */
-int km_mode_parse(const char *s)
-{
-	if (!strcasecmp(s, "native"))
-		return KM_MODE_NATIVE;
-	for (int i = 0; i < KM_PRIM_COUNT; i++)
-		if (!strcasecmp(s, km_lock_ops_for((enum km_prim)i)->name))
-			return i;
-	return -2;
-}
-
 const char *km_outcome_name(enum km_outcome o)
 {
 	switch (o) {
@@ -503,3 +284,4 @@ const char *km_cpu_state_name(enum km_cpu_state s)
 	};
 	return (unsigned)s < KM_CPU_STATES ? names[s] : "?";
 }
+

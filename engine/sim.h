@@ -156,6 +156,7 @@ struct km_ctx {
 	/* the current segment */
 	km_time seg_end, seg_left;
 	uint64_t seg_token;
+	/* wake.c's own (try_to_wake_up()), read and written nowhere else: */
 	km_time wake_lands;		/* a wake-up reaches its CPU then: its IPI has crossed,
 					 * or the waker has queued it there (0: not set) */
 	int wake_to;			/* the CPU try_to_wake_up() chose, or -1: where
@@ -200,7 +201,8 @@ struct km_ctx {
 	int irqoff;			/* local_irq_disable nesting */
 	int preempt_count;
 	int bkl_depth, bkl_saved;
-	int gcli_depth, gcli_saved;	/* global irq lock (2.0 - 2.5.27) */
+	int gil_depth, gil_saved;	/* the global irq lock, sim->gil (era.global_cli:
+					 * 2.0 - 2.5.27) */
 	struct km_hold *held;
 	int nheld;
 
@@ -208,7 +210,7 @@ struct km_ctx {
 	int nreads;
 
 	/* accounting */
-	int acct;			/* enum km_acct (sim.c) */
+	int acct;			/* enum km_acct (core.h) */
 	km_time acct_since;
 	km_time last_ran;		/* when it last left a CPU (schedule()'s p->last_ran) */
 	bool ran;			/* it has run: last_ran means something */
@@ -225,7 +227,7 @@ struct km_ctx {
 	bool step_shared;		/* its step since then touched a shared object */
 	struct km_footprint step;	/* which ones (choice.h) */
 	struct km_footprint step_late;	/* of those, after its operations' costs */
-	bool in_then;			/* running its deferred work (sched.c) */
+	bool in_then;			/* running its deferred work (loop.c) */
 	uint64_t last_choice;		/* 1 + index of its last choice point; 0: none */
 };
 
@@ -245,6 +247,7 @@ struct km_waitlist {
 };
 
 struct km_lock_ops;
+struct km_hooks;
 
 struct km_lock {
 	uint32_t id;
@@ -462,7 +465,7 @@ struct km_sim {
 	struct km_cpu *cpus;
 	uint64_t idle_mask[KM_MAX_CPUS / 64];	/* CPUs with no task and no switch */
 	/* Above KM_RQ_TREE_MIN CPUs, two tournament trees over the run-queue
-	 * lengths (sched.c): node n holds the CPU with the shortest (rq_short)
+	 * lengths (rq.c): node n holds the CPU with the shortest (rq_short)
 	 * or longest (rq_long) queue below it, the lower id on a tie; leaves
 	 * start at rq_tree_size.  NULL below the threshold: a scan is cheaper. */
 	int *rq_short, *rq_long;
@@ -496,7 +499,8 @@ struct km_sim {
 	uint64_t violation_count[KM_V_KINDS];
 
 	struct km_lock *bkl;		/* the Big Kernel Lock (kernel_flag) */
-	struct km_lock *gil;		/* global_irq_lock of SMP cli() */
+	struct km_lock *gil;		/* the global irq lock of SMP cli(), the kernel's
+					 * global_irq_lock (era.global_cli) */
 	int irqs_running;		/* handlers past irq_enter, all CPUs */
 
 	struct km_ctx *free_irq_ctx;	/* recycled irq contexts */
@@ -505,6 +509,9 @@ struct km_sim {
 
 	const struct km_host_ops *host;
 	void *host_data;
+	/* what the lower floors of the core hand up (hooks.h), set by
+	 * km_sim_new() */
+	const struct km_hooks *hooks;
 
 	struct km_ctx *running;		/* whose code or operation runs now, or NULL */
 	int live_tasks;
@@ -513,13 +520,13 @@ struct km_sim {
 					 * call under way, shown as spin (km_cpu_spin_for) */
 	/* CPUs whose spin window is not closed yet: a min-heap by window end
 	 * (ties: the later listed first), so that the check made before each
-	 * event is one comparison (sched.c, spin_windows_close()) */
+	 * event is one comparison (loop.c, spin_windows_close()) */
 	int *spin_heap;
 	int spin_open;			/* how many are on it */
 	uint64_t spin_seq;		/* windows listed so far */
 	bool emit_more;			/* km_emit() keeps or notes records, not only hashes */
 	bool loads_tracked;		/* km_loads_tracked(), fixed with the era at the start */
-	uint64_t event_budget;		/* cfg.max_events, or UINT64_MAX for none (sched.c) */
+	uint64_t event_budget;		/* cfg.max_events, or UINT64_MAX for none (loop.c) */
 	uint64_t wall_mask;		/* events & this == 0: look at the wall clock */
 	km_time stall_since;
 	uint64_t stall_fires;

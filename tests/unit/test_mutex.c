@@ -14,6 +14,7 @@
 #include "test.h"
 
 #include "script_host.h"
+#include "core.h"		/* km_waitlist_* */
 #include "lock.h"		/* km_mutex_ops */
 
 #include <string.h>
