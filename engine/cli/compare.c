@@ -643,17 +643,18 @@ static json_t *escaped_copy(const json_t *v)
 }
 
 /*
- * The text table of @table (already escaped), or one line when every run
- * ended in the same error (a --sets typo is one mistake, not a table of
- * it).  Returns 0, or 2 when nothing was printed for that reason or the
- * table could not be made.
+ * The text table of @table (already escaped), or, with @one_line, one
+ * line when every run ended in the same error (a --sets typo is one
+ * mistake, not a table of it; reports merged with --from are shown as
+ * they are, whatever they say).  Returns 0, or 2 when nothing was printed
+ * for that reason or the table could not be made.
  */
-static int show_text(const json_t *table, const char *columns, int nruns)
+static int show_text(const json_t *table, const char *columns, int nruns, bool one_line)
 {
 	const char *same = NULL;
 	size_t i;
 	json_t *row;
-	bool all_same = json_array_size(json_object_get(table, "runs")) > 0;
+	bool all_same = one_line && json_array_size(json_object_get(table, "runs")) > 0;
 	json_array_foreach(json_object_get(table, "runs"), i, row) {
 		const char *oc = json_string_value(json_object_get(row, "outcome"));
 		const char *r = json_string_value(json_object_get(row, "reason"));
@@ -673,7 +674,7 @@ static int show_text(const json_t *table, const char *columns, int nruns)
 }
 
 int km_compare_print(json_t *table, enum km_table_format format, int nruns, const char *plot,
-		     const char *columns)
+		     const char *columns, bool merged)
 {
 	if (km_interrupted) {
 		/* runs stopped by a Ctrl-C are no table: with --report json,
@@ -746,7 +747,7 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 			return 2;
 		}
 		int rc = format == KM_TABLE_CSV ? (print_csv(shown), 0) :
-						  show_text(shown, columns, nruns);
+						  show_text(shown, columns, nruns, !merged);
 		json_decref(shown);
 		if (rc)
 			return 2;
@@ -783,7 +784,7 @@ int km_compare_command(const struct km_compare_opts *o)
 		if (!table)
 			km_out_fail("%s", err);
 		else
-			status = km_compare_print(table, o->format, nruns, o->plot, o->columns);
+			status = km_compare_print(table, o->format, nruns, o->plot, o->columns, true);
 		json_decref(table);
 		km_eras_free(&list);
 		return status;
@@ -831,7 +832,7 @@ int km_compare_command(const struct km_compare_opts *o)
 	}
 	json_t *table = km_sweep_table(scen ? scen : o->spec->file, o->spec->file, rows);
 	rows = NULL;
-	status = km_compare_print(table, o->format, (int)n, o->plot, o->columns);
+	status = km_compare_print(table, o->format, (int)n, o->plot, o->columns, false);
 	json_decref(table);
 out:
 	json_decref(rows);

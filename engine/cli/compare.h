@@ -29,11 +29,12 @@ int km_compare_command(const struct km_compare_opts *o);
 /*
  * km_compare_print - print @table (rows of km_sweep_table) as @format,
  * the text table's @columns (NULL: all that fit), and draw it into @plot
- * if not NULL.  Returns 0, or 2 when a write
- * failed or a row is an error (said on stderr).
+ * if not NULL.  @merged: the rows are reports read with --from, shown
+ * as they are even when every one is the same error.  Returns 0, or 2
+ * when a write failed or a row is an error (said on stderr).
  */
 int km_compare_print(json_t *table, enum km_table_format format, int nruns,
-		     const char *plot, const char *columns);
+		     const char *plot, const char *columns, bool merged);
 
 struct km_explore_opts {
 	const char *file;

@@ -122,30 +122,18 @@ static void cpu_split(struct km_draw *d, const struct km_cpu_time *ct, int w, bo
 	}
 }
 
-void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
-		   const struct km_view_state *st)
+/*
+ * Lines 0-4: the lock under study (the one selected, else the hottest),
+ * or the counters of a run that took none, from *@yy on.  In projector
+ * mode they come after the verdict: a panel too short for both shows the
+ * verdict and scrolls the lock's figures.
+ */
+static void draw_lock(struct km_draw *d, const struct km_view_state *st,
+		      const struct km_view_model *m, int x, int *yyp, int y, int w, int lh)
 {
-	const struct km_view_layout *L = &st->lay;
-	const SDL_Rect *r = &L->stats;
-	if (r->w <= 0 || r->h <= 0)
-		return;		/* projector mode, the placard's turn */
-	km_draw_fill(d, r->x, r->y, r->w, r->h, km_pal(KM_C_PANEL));
-	const struct km_view_model *m = st->model;
-	if (!m)
-		return;
-	const struct km_sim *sim = m->sim;
-	int pad = km_draw_px(d, 10), lh = L->viol_row_h;
-	int x = r->x + pad, w = r->w - 2 * pad;
-	/* projector mode: the wheel scrolls the figures (stats_scroll) */
-	int scroll = st->projector ? st->stats_scroll : 0;
-	int y = r->y + km_draw_px(d, 8) - scroll;
-	int yy = y;			/* the next line's top */
 	char a[32], b[32];
 	uint32_t ink = km_pal(KM_C_INK), muted = km_pal(KM_C_MUTED);
-	SDL_RenderSetClipRect(d->r, r);
-	d->stats_below = false;
-
-	/* lines 0-4: the lock */
+	int yy = *yyp;
 	int li = st->sel_lock >= 0 ? st->sel_lock : m->hot_lock;
 	if (li >= 0 && li < m->nlocks) {
 		const struct km_lock *l = m->locks[li].lock;
@@ -203,6 +191,35 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
 		}
 	}
+
+	*yyp = yy;
+}
+
+void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
+		   const struct km_view_state *st)
+{
+	const struct km_view_layout *L = &st->lay;
+	const SDL_Rect *r = &L->stats;
+	if (r->w <= 0 || r->h <= 0)
+		return;		/* projector mode, the placard's turn */
+	km_draw_fill(d, r->x, r->y, r->w, r->h, km_pal(KM_C_PANEL));
+	const struct km_view_model *m = st->model;
+	if (!m)
+		return;
+	const struct km_sim *sim = m->sim;
+	int pad = km_draw_px(d, 10), lh = L->viol_row_h;
+	int x = r->x + pad, w = r->w - 2 * pad;
+	/* projector mode: the wheel scrolls the figures (stats_scroll) */
+	int scroll = st->projector ? st->stats_scroll : 0;
+	int y = r->y + km_draw_px(d, 8) - scroll;
+	int yy = y;			/* the next line's top */
+	char a[32];
+	uint32_t ink = km_pal(KM_C_INK);
+	SDL_RenderSetClipRect(d->r, r);
+	d->stats_below = false;
+
+	if (!st->projector)
+		draw_lock(d, st, m, x, &yy, y, w, lh);
 
 	/* lines 5-7: CPU time */
 	struct km_cpu_time ct;
@@ -338,6 +355,8 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		yy = top + ih;
 		shown++;
 	}
+	if (st->projector)
+		draw_lock(d, st, m, x, &yy, y, w, lh);
 	/* under the violations, the latencies measure() took */
 	if (!st->projector)
 		yy = L->viol_y + shown * lh;

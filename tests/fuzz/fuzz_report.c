@@ -81,7 +81,7 @@ static char *print(json_t *table, enum km_table_format format, int nruns, int *s
 	if (ftruncate(STDOUT_FILENO, 0) < 0 || lseek(STDOUT_FILENO, 0, SEEK_SET) < 0)
 		abort();
 	fuzz_call_begin();
-	*status = km_compare_print(table, format, nruns, NULL);
+	*status = km_compare_print(table, format, nruns, NULL, NULL, true);
 	fuzz_call_end();
 	fflush(stdout);
 	if (*status < 0 || *status > 3) {
