@@ -35,7 +35,7 @@
  * Sources: docs/sources.md, [O1SCHED15] and [TOPO15]; the arithmetic is
  * spelt out in docs/design-o1-wakeup.md.
  */
-#include "sched.h"
+#include "sched_floor.h"
 #include "machine.h"
 
 #include <stdlib.h>

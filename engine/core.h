@@ -5,7 +5,7 @@
  * the ground floor's helpers (core.c: the trace, the event queue, wait
  * lists, vectors; check.c: violations), and the entry points the floors
  * offer the ones above them: the state transitions of contexts and CPUs
- * (the sched floor; its own internals are in sched.h), holds (lock.c),
+ * (the sched floor; its own internals are in sched_floor.h), holds (lock.c),
  * the observers'.  The floors and what calls what: docs/architecture.md,
  * tests/check_floors.sh; what a floor hands up: hooks.h.
  */

@@ -9,10 +9,10 @@
  * fresh irq context that pays irq_entry and runs the handler; its exit
  * resumes what it interrupted, or schedules.
  *
- * On the sched floor (sched.h), above sched.c: it pauses and resumes
+ * On the sched floor (sched_floor.h), above sched.c: it pauses and resumes
  * contexts and asks the scheduler for a tick or a switch.
  */
-#include "sched.h"
+#include "sched_floor.h"
 #include "lock.h"
 #include "machine.h"
 

@@ -16,9 +16,9 @@
  *
  * What an event means is the scheduler's (sched.c, irq.c); what comes
  * back from a lock, an operation or an observer goes through the hooks
- * set-up registered (hooks.h).  On the sched floor (sched.h), at its top.
+ * set-up registered (hooks.h).  On the sched floor (sched_floor.h), at its top.
  */
-#include "sched.h"
+#include "sched_floor.h"
 #include "lock.h"
 #include "machine.h"
 

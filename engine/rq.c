@@ -7,10 +7,10 @@
  * a queue (stealing and balancing), the migration record, and the arming
  * of the O(1) scheduler's balance at the next tick.
  *
- * On the sched floor (sched.h), at its bottom: sched.c and balance.c
+ * On the sched floor (sched_floor.h), at its bottom: sched.c and balance.c
  * both queue and dequeue through it.
  */
-#include "sched.h"
+#include "sched_floor.h"
 #include "machine.h"
 
 #include <stdlib.h>

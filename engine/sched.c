@@ -35,9 +35,9 @@
  * schedule() and the switch on the woken CPU -- is that CPU's work
  * (wake.c, km_wake_switch_cost()).
  *
- * On the sched floor (sched.h).
+ * On the sched floor (sched_floor.h).
  */
-#include "sched.h"
+#include "sched_floor.h"
 #include "lock.h"
 #include "machine.h"
 

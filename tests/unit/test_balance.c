@@ -16,7 +16,7 @@
 #include "core.h"
 #include "lock.h"		/* km_lock_wake_cost */
 #include "machine.h"		/* km_wake_cpu, km_loads_at_ticks */
-#include "sched.h"		/* km_rq_append */
+#include "sched_floor.h"	/* km_rq_append */
 
 enum { MS = 1000000, CTXSW = 100 };
 

@@ -1,5 +1,5 @@
 /*
- * sched.h - the sched floor of the core: the event loop (loop.c), the
+ * sched_floor.h - the sched floor of the core: the event loop (loop.c), the
  * scheduler (sched.c), interrupt delivery (irq.c), the run queues (rq.c)
  * and the O(1) scheduler's balancing (balance.c).
  *
@@ -9,13 +9,16 @@
  * deferred retry, the observers -- goes through the hooks that set-up
  * registers (hooks.h), never by a call up.
  *
+ * NOTE: not "sched.h": with -Iengine, that name would hide the C
+ * library's <sched.h> (which <spawn.h> includes) from the tests.
+ *
  * A newcomer may change here, without reading the floors above: how a
  * CPU picks its next task, what a switch costs, how interrupts are
  * latched and delivered, what the loop checks between events -- as long
  * as each entry point of core.h keeps its contract.
  */
-#ifndef KM_ENGINE_SCHED_H
-#define KM_ENGINE_SCHED_H
+#ifndef KM_ENGINE_SCHED_FLOOR_H
+#define KM_ENGINE_SCHED_FLOOR_H
 
 #include "core.h"
 
@@ -114,4 +117,4 @@ static inline bool km_irq_deliverable(const struct km_cpu *cpu)
 void km_irq_fire(struct km_sim *sim, struct km_irqsrc *src);
 void km_irq_exit(struct km_sim *sim, struct km_ctx *ictx);
 
-#endif /* KM_ENGINE_SCHED_H */
+#endif /* KM_ENGINE_SCHED_FLOOR_H */
