@@ -421,11 +421,17 @@ static int print_text(const json_t *table, const char *columns, const char *titl
 					at = j;
 				}
 			}
+		/* h1, h2 and head are fields of one struct: copied with
+		 * lengths, which the compiler can see do not overlap */
+		size_t hl = strnlen(c->head, sizeof(c->head) - 1);
 		c->h1[0] = 0;
-		snprintf(c->h2, sizeof(c->h2), "%s", c->head);
+		memcpy(c->h2, c->head, hl);
+		c->h2[hl] = 0;
 		if (hw > cw && at) {
-			snprintf(c->h1, sizeof(c->h1), "%.*s", (int)at, c->head);
-			snprintf(c->h2, sizeof(c->h2), "%s", c->head + at + 1);
+			memcpy(c->h1, c->head, at);
+			c->h1[at] = 0;
+			memmove(c->h2, c->head + at + 1, hl - at - 1);
+			c->h2[hl - at - 1] = 0;
 			two = true;
 			hw = best;
 		}
