@@ -50,7 +50,7 @@ TESTLIBS  = $(shell pkg-config --libs $(PC_TEST))
 
 CORE_SRC := $(wildcard engine/*.c)
 LUA_SRC  := $(wildcard engine/lua/*.c)
-CLI_SRC  := $(filter-out engine/cli/main.c,$(wildcard engine/cli/*.c))
+CLI_SRC  := $(filter-out engine/cli/main.c engine/cli/heap_wrap.c,$(wildcard engine/cli/*.c))
 REPORT_SRC := $(wildcard engine/report/*.c)
 VIEW_SRC := $(wildcard engine/view/*.c)
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -161,8 +161,12 @@ build: $(BIN) $(VIEW_SO)
 
 # The program: no SDL; its symbols exported for the view (-rdynamic).
 # The view is built with it, so that a binary is never without its view.
-$(BIN): $(MAIN_OBJ) $(BUILD)/engine/cli/main.o | $(VIEW_SO)
-	$(CC) -rdynamic -o $@ $(MAIN_OBJ) $(BUILD)/engine/cli/main.o $(LDFLAGS_BASE) $(MAINLIBS)
+# Its own allocations go through engine/cli/heap_wrap.c (--wrap), so that
+# the explorer's runs can be snapshotted (engine/cli/snapshot.h).
+HEAP_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=strdup,--wrap=strndup
+$(BIN): $(MAIN_OBJ) $(BUILD)/engine/cli/main.o $(BUILD)/engine/cli/heap_wrap.o | $(VIEW_SO)
+	$(CC) -rdynamic -o $@ $(MAIN_OBJ) $(BUILD)/engine/cli/main.o $(BUILD)/engine/cli/heap_wrap.o \
+	  $(LDFLAGS_BASE) $(HEAP_WRAP) $(MAINLIBS)
 
 $(VIEW_SO): $(VIEW_OBJ)
 	$(CC) -shared -o $@ $^ $(LDFLAGS_BASE) $(VIEWLIBS)
@@ -173,7 +177,8 @@ $(CORE_OBJ): $(BUILD)/%.o: %.c
 	$(CC) $(CFLAGS_BASE) -DKM_DATADIR='"$(DATADIR)"' -MMD -MP -c -o $@ $<
 
 # The layers above the core: Lua, reports, the command line.
-$(filter-out $(CORE_OBJ) $(VIEW_OBJ),$(LIB_OBJ)) $(BUILD)/engine/cli/main.o: $(BUILD)/%.o: %.c
+$(filter-out $(CORE_OBJ) $(VIEW_OBJ),$(LIB_OBJ)) $(BUILD)/engine/cli/main.o \
+  $(BUILD)/engine/cli/heap_wrap.o: $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) $(PCFLAGS) -DKM_DATADIR='"$(DATADIR)"' -DKM_LIBDIR='"$(LIBDIR)"' \
 	  -MMD -MP -c -o $@ $<

@@ -36,6 +36,7 @@
 #include "out.h"
 #include "runner.h"
 #include "schedule.h"
+#include "snapshot.h"
 #include "../report/play_state.h"
 
 #include "../rng.h"
@@ -142,8 +143,21 @@ struct probe {
 	struct km_schedule applied;	/* the holds this run made */
 	bool oom;
 	uint32_t *stamp, nstamp, gen;	/* tasks seen, by id (hold_commutes) */
-	struct km_chooser chooser;
+	/* Prefix sharing (snapshot.h): the run resumes @from (NULL: from
+	 * its start), whose records before it are @prefix's (NULL: none);
+	 * it saves itself into @take at choice point take_at (NULL: never). */
+	struct km_snap *from, *take;
+	const struct probe *prefix;
+	uint32_t take_at;
+	bool by_level;			/* the exhaustive search sets the three */
+	uint32_t *last, nlast;		/* by task id: its last record + 1 (probe_adopt) */
 };
+
+/* The probe of the run in progress: the chooser of every run asks it,
+ * so that a run resumed from a snapshot taken under another probe (its
+ * configuration points at this chooser, which never moves) answers to
+ * the probe of the run it now is. */
+static struct probe *cur_probe;
 
 /*
  * The next of those @r says may go first, from position *@pos on (an
@@ -275,10 +289,9 @@ static int decide(struct probe *p, const struct km_choice_point *cp)
 	return KM_CHOOSE_GO;
 }
 
-static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choice_point *cp,
-			char *err, size_t errlen)
+static int choose(struct probe *p, const struct km_sim *sim, const struct km_choice_point *cp,
+		  char *err, size_t errlen)
 {
-	struct probe *p = ud;
 	int line = p->lines && p->s->sc ? km_scenario_ctx_line(p->s->sc, cp->ctx) : 0;
 	if (cp->prev_index >= 0 && (uint64_t)cp->prev_index < p->ncps) {
 		p->cps[cp->prev_index].shared = cp->prev_shared;
@@ -328,11 +341,94 @@ static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choi
 	return pick;
 }
 
+/*
+ * A run resumed at choice point @j from a snapshot: its records before j
+ * are those of p->prefix, a whole run that agreed with the snapshot's up
+ * to j, as they stood at j -- each task's last step before j not yet
+ * known (its footprint is filled in when the task next asks).  False on
+ * ENOMEM.
+ */
+static bool probe_adopt(struct probe *p, uint32_t j)
+{
+	const struct probe *src = p->prefix;
+	p->ncps = p->nothers = 0;
+	p->applied.n = 0;
+	p->next = 0;
+	if (!src || !j)
+		return true;
+	if (j > src->ncps)
+		return false;
+	uint32_t pool = j < src->ncps ? src->cps[j].others_at : src->nothers;
+	if (!grow((void **)&p->cps, &p->capcps, j + 1, sizeof(*p->cps)) ||
+	    !grow((void **)&p->others, &p->capothers, pool + 1, sizeof(*p->others)))
+		return false;
+	memcpy(p->cps, src->cps, (size_t)j * sizeof(*p->cps));
+	memcpy(p->others, src->others, (size_t)pool * sizeof(*p->others));
+	p->ncps = j;
+	p->nothers = pool;
+	for (int i = 0; i < src->applied.n && src->applied.d[i].index < j; i++)
+		if (km_schedule_push(&p->applied, &src->applied.d[i]) < 0)
+			return false;
+	if (p->nlast)
+		memset(p->last, 0, (size_t)p->nlast * sizeof(*p->last));
+	for (uint32_t i = 0; i < j; i++) {
+		uint32_t t = p->cps[i].ctx;
+		if (t >= p->nlast) {
+			uint32_t n = p->nlast;
+			if (!grow((void **)&p->last, &p->nlast, t + 1, sizeof(*p->last)))
+				return false;
+			memset(p->last + n, 0, (size_t)(p->nlast - n) * sizeof(*p->last));
+		}
+		p->last[t] = i + 1;
+	}
+	for (uint32_t t = 0; t < p->nlast; t++) {
+		if (!p->last[t])
+			continue;
+		struct cp_rec *r = &p->cps[p->last[t] - 1];
+		r->shared = true;
+		r->line_after = 0;
+		r->fp = r->late = (struct km_footprint){ ~0ULL, ~0ULL };
+	}
+	return true;
+}
+
+static struct {
+	const struct km_era_list *eras;
+	struct km_run_request *rq;
+	struct km_session *s;		/* on the session stack (snapshot.h) */
+	int status;
+} job;
+
+static int probe_choose(void *ud, const struct km_sim *sim, const struct km_choice_point *cp,
+			char *err, size_t errlen)
+{
+	/* the records are the explorer's: they outlive the run's arena */
+	bool arena = km_snap_pause();
+	struct probe *p = cur_probe;
+	while (p->take && cp->index == p->take_at) {
+		struct km_snap *t = p->take;
+		p->take = NULL;		/* once a run */
+		if (km_snap_take(t, cp->index) != 1)
+			break;
+		p = cur_probe;		/* the run that resumed here */
+		km_session_resumed(job.s, job.rq);
+		if (!probe_adopt(p, cp->index)) {
+			snprintf(err, errlen, "out of memory recording choice points");
+			p->oom = true;
+			km_snap_unpause(arena);
+			return KM_CHOOSE_FAIL;
+		}
+	}
+	int pick = choose(p, sim, cp, err, errlen);
+	km_snap_unpause(arena);
+	return pick;
+}
+
+static const struct km_chooser chooser = { probe_choose, NULL };
+
 static void probe_init(struct probe *p)
 {
 	memset(p, 0, sizeof(*p));
-	p->chooser.choose = probe_choose;
-	p->chooser.ud = p;
 }
 
 /* Ready for a new run (the records of the last one are dropped). */
@@ -352,6 +448,7 @@ static void probe_free(struct probe *p)
 	free(p->prio);
 	free(p->irq_prio);
 	free(p->stamp);
+	free(p->last);
 	free(p->cps);
 	free(p->others);
 	km_schedule_free(&p->applied);
@@ -365,6 +462,7 @@ struct run_out {
 	uint64_t hash;
 	uint32_t holds_cut;		/* holds --hold-max ended before their other went */
 	uint64_t sig;			/* its Mazurkiewicz trace (sim->trace_sig) */
+	bool resumed;			/* from a snapshot of an earlier run */
 	char reason[600];
 	/* from the last run that kept them (want_names) */
 	char era[32];
@@ -411,20 +509,92 @@ static bool goal_reached(const struct km_run_info *ri, const char *goal)
 	return false;
 }
 
-/* One run of @rq under @p; 0, or -1 when it could not run (out->reason). */
+/* LOCKMUSEUM_EXPLORE_NO_SHARE=1: every run from its start, as before
+ * snapshots.  Not an option: it lets a test show that sharing changes
+ * nothing but the time. */
+static bool sharing(void)
+{
+	static int on = -1;
+	if (on < 0) {
+		const char *v = getenv("LOCKMUSEUM_EXPLORE_NO_SHARE");
+		on = !(v && *v && strcmp(v, "0")) && km_snap_usable();
+	}
+	return on;
+}
+
+/* A run on the session stack (snapshot.h): its session lives in this
+ * frame, which every snapshot of the run holds. */
+static void session_entry(void)
+{
+	struct km_session s;
+	job.s = &s;
+	cur_probe->s = &s;
+	job.status = km_session_run(&s, job.eras, job.rq);
+	km_snap_leave();
+}
+
+/* The snapshot every run can start from: the first choice point, before
+ * any decision (the same for every script), of this process's runs of
+ * start_rq. */
+static struct km_snap start_snap;
+static const struct km_run_request *start_rq;
+
+/* @p's run from the start snapshot when there is one, else saving it. */
+static void from_start(struct probe *p, const struct km_run_request *rq)
+{
+	p->from = p->take = NULL;
+	p->prefix = NULL;
+	if (!sharing())
+		return;
+	if (start_snap.valid && start_rq == rq) {
+		p->from = &start_snap;
+	} else if (!start_snap.valid) {
+		p->take = &start_snap;
+		p->take_at = 0;
+		start_rq = rq;
+	}
+}
+
+/*
+ * One run of @rq under @p; 0, or -1 when it could not run (out->reason).
+ * With sharing, it runs on the session stack, resumed from p->from when
+ * that is set; out->resumed says whether it was.
+ */
 static int one_run(const struct km_era_list *eras, struct km_run_request *rq, struct probe *p,
 		   const char *goal, bool want_names, struct run_out *out)
 {
-	struct km_session s;
+	struct km_session local, *sp = &local;
 	probe_reset(p);
-	p->s = &s;
-	rq->chooser = &p->chooser;
-	out->status = km_session_run(&s, eras, rq);
+	cur_probe = p;
+	rq->chooser = &chooser;
+	if (!p->by_level)
+		from_start(p, rq);
+	out->resumed = false;
+	bool shared = sharing() && (p->from || p->take);
+	const struct km_snap *want = p->take;
+	if (shared) {
+		job.eras = eras;
+		job.rq = rq;
+		if (p->from && p->from->valid) {
+			p->s = job.s;
+			out->resumed = true;
+		}
+		km_snap_run(p->from, session_entry);
+		sp = job.s;
+		out->status = job.status;
+	} else {
+		p->s = &local;
+		out->status = km_session_run(&local, eras, rq);
+	}
+	struct km_session *s = sp;
+	/* a run resumed, or saved: the next resume overwrites its arena */
+	bool keep = shared && (out->resumed || (want && !p->take));
 	p->s = NULL;
-	const struct km_sim *sim = s.ri.sim;
+	p->take = NULL;
+	const struct km_sim *sim = s->ri.sim;
 	int rc = 0;
 	if (out->status == 2 || !sim) {
-		snprintf(out->reason, sizeof(out->reason), "%s", s.ri.reason ? s.ri.reason :
+		snprintf(out->reason, sizeof(out->reason), "%s", s->ri.reason ? s->ri.reason :
 			 "the run failed");
 		rc = -1;
 		goto out;
@@ -437,7 +607,7 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 		const struct km_ctx *c = sim->ctxs.v[i];
 		if (c->kind == KM_CTX_TASK && c->state == KM_CTX_BLOCKED && c->last_choice &&
 		    c->last_choice <= p->ncps && !p->cps[c->last_choice - 1].line_after)
-			p->cps[c->last_choice - 1].line_after = km_scenario_ctx_line(s.sc, c);
+			p->cps[c->last_choice - 1].line_after = km_scenario_ctx_line(s->sc, c);
 	}
 	/* a task that ended: its last step is known whole */
 	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
@@ -448,14 +618,14 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 			p->cps[c->last_choice - 1].late = c->step_late;
 		}
 	}
-	out->goal = goal_reached(&s.ri, goal);
+	out->goal = goal_reached(&s->ri, goal);
 	if (want_names) {
 		names_free(out);
-		snprintf(out->era, sizeof(out->era), "%s", s.ri.era ? s.ri.era->id : "");
-		snprintf(out->scenario, sizeof(out->scenario), "%s", s.ri.scenario);
-		out->scenario_hash = s.ri.scenario_hash;
-		out->seed = s.ri.seed;
-		out->cpus = s.ri.cpus;
+		snprintf(out->era, sizeof(out->era), "%s", s->ri.era ? s->ri.era->id : "");
+		snprintf(out->scenario, sizeof(out->scenario), "%s", s->ri.scenario);
+		out->scenario_hash = s->ri.scenario_hash;
+		out->seed = s->ri.seed;
+		out->cpus = s->ri.cpus;
 		out->names = calloc(sim->ctxs.n + 1, sizeof(*out->names));
 		for (uint32_t i = 0; out->names && i < sim->ctxs.n; i++) {
 			const struct km_ctx *c = sim->ctxs.v[i];
@@ -468,14 +638,15 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 			out->nirq_names = (int)i + 1;
 		}
 		char perr[300];
-		if (km_schedule_keep_params(&out->params, s.ri.params, s.ri.nparams, perr,
+		if (km_schedule_keep_params(&out->params, s->ri.params, s->ri.nparams, perr,
 					    sizeof(perr)) < 0) {
 			snprintf(out->reason, sizeof(out->reason), "%s", perr);
 			rc = -1;
 		}
 	}
 out:
-	km_session_free(&s);
+	if (!keep)
+		km_session_free(s);
 	return rc;
 }
 
@@ -905,6 +1076,7 @@ struct search {
 	long runs;
 	bool por;			/* exhaustive: partial-order reduction */
 	long pruned;			/* holds it skipped as commuting */
+	long resumed;			/* runs resumed from a snapshot (prefix shared) */
 	bool found, covered;
 	long holds_cut;			/* holds cut by --hold-max, over all runs */
 	enum stop stop;
@@ -964,6 +1136,7 @@ static int search_random(struct search *S, int w, int jobs)
 			p.change_at[i] = k ? (uint32_t)km_rng_range(&p.rng, 0, k - 1) : 0;
 		rc = one_run(S->eras, &S->rq, &p, S->goal, false, &ro);
 		S->runs++;
+		S->resumed += ro.resumed;
 		if (rc < 0)
 			break;
 		hashset_add(&S->seen, ro.hash);
@@ -1039,6 +1212,46 @@ static bool next_child(struct search *S, struct level *L, int d, int w, int jobs
 	return false;
 }
 
+/*
+ * Where the run of level @d (decisions cur[0..d)) starts and what it
+ * saves.  It agrees with its parent, the run of level d-1, up to its own
+ * decision's choice point j, and with every ancestor up to theirs: so it
+ * resumes the deepest snapshot of an ancestor taken at or before j (the
+ * start snapshot, at the first choice point, else), and saves itself at
+ * j as its parent's snapshot -- the next child of the parent, at j or
+ * later, resumes there.  A level's children come in the order of their
+ * choice points, so each level's snapshot only moves forward, and a run
+ * costs what it does after j.  The snapshots of level d and deeper were
+ * of the previous run of level d: dropped.
+ */
+static void share_prefix(struct search *S, struct level *L, struct km_snap *snap, int d,
+			 const struct km_decision *cur)
+{
+	struct probe *p = &L[d].p;
+	p->from = p->take = NULL;
+	p->prefix = NULL;
+	for (int e = d; e <= S->st->depth; e++)
+		snap[e].valid = false;
+	if (!sharing())
+		return;
+	if (d == 0) {
+		from_start(p, &S->rq);
+		return;
+	}
+	uint32_t j = cur[d - 1].index;
+	for (int e = d - 1; e >= 0 && !p->from; e--)
+		if (snap[e].valid && snap[e].at <= j) {
+			p->from = &snap[e];
+			p->prefix = &L[e].p;
+		}
+	if (!p->from && start_snap.valid && start_rq == &S->rq)
+		p->from = &start_snap;
+	if (!(p->from == &snap[d - 1] && snap[d - 1].at == j)) {
+		p->take = &snap[d - 1];
+		p->take_at = j;
+	}
+}
+
 /* Count one more run against the global bound; false when it is reached. */
 static bool take_run(struct search *S)
 {
@@ -1061,11 +1274,16 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 {
 	int K = S->st->depth;
 	struct level *L = calloc((size_t)K + 1, sizeof(*L));
+	/* snap[e]: the run of level e saved at the choice point of the last
+	 * of its children run (snapshot.h); they never move (uc) */
+	struct km_snap *snap = calloc((size_t)K + 1, sizeof(*snap));
 	struct km_decision cur[MAX_DEPTH + 1];
 	struct run_out ro = { 0 };
 	int rc = 0;
 	S->covered = false;
-	if (!L) {
+	if (!L || !snap) {
+		free(L);
+		free(snap);
 		snprintf(S->reason, sizeof(S->reason), "out of memory");
 		return -1;
 	}
@@ -1073,6 +1291,7 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 		probe_init(&L[i].p);
 		L[i].p.how = BY_SCRIPT;
 		L[i].p.script = cur;
+		L[i].p.by_level = true;
 	}
 	/* the root: no decision */
 	int d = 0;
@@ -1089,8 +1308,10 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 		}
 		struct level *N = &L[d];
 		N->p.nscript = d;
+		share_prefix(S, L, snap, d, cur);
 		rc = one_run(S->eras, &S->rq, &N->p, S->goal, false, &ro);
 		S->runs++;
+		S->resumed += ro.resumed;
 		if (rc < 0) {
 			snprintf(S->reason, sizeof(S->reason), "%s", ro.reason);
 			goto out;
@@ -1109,7 +1330,8 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 		size_t bytes = ((size_t)S->seen.cap + S->traces.cap) * sizeof(*S->seen.v) +
 			       (size_t)(K + 1) * sizeof(*L);
 		for (int i = 0; i <= K; i++)
-			bytes += probe_bytes(&L[i].p);
+			bytes += probe_bytes(&L[i].p) + km_snap_bytes(&snap[i]);
+		bytes += km_snap_bytes(&start_snap);
 		if (S->rq.max_memory && bytes > S->rq.max_memory) {
 			S->stop = STOP_MEMORY;
 			S->stop_bytes = bytes;
@@ -1129,9 +1351,12 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 	}
 	S->covered = true;
 out:
-	for (int i = 0; i <= K; i++)
+	for (int i = 0; i <= K; i++) {
 		probe_free(&L[i].p);
+		km_snap_free(&snap[i]);
+	}
 	free(L);
+	free(snap);
 	names_free(&ro);
 	return rc;
 }
@@ -1149,7 +1374,7 @@ struct part_result {
 	int rc;
 	bool found, covered;
 	int64_t key;
-	long runs, pruned, holds_cut;
+	long runs, pruned, holds_cut, resumed;
 	int stop;
 	size_t stop_bytes;
 	int ndec;
@@ -1191,7 +1416,8 @@ static void part_send(int fd, const struct search *S, int rc)
 {
 	struct part_result h = { .rc = rc, .found = S->found, .covered = S->covered,
 				 .key = S->found_key, .runs = S->runs, .pruned = S->pruned,
-				 .holds_cut = S->holds_cut, .stop = (int)S->stop,
+				 .holds_cut = S->holds_cut, .resumed = S->resumed,
+				 .stop = (int)S->stop,
 				 .stop_bytes = S->stop_bytes,
 				 .ndec = S->best.n,
 				 .nhash = S->seen.n, .ntraces = S->traces.n };
@@ -1218,6 +1444,7 @@ static int part_merge(int fd, struct search *S, bool *covered)
 	S->runs += h.runs;
 	S->pruned += h.pruned;
 	S->holds_cut += h.holds_cut;
+	S->resumed += h.resumed;
 	if (h.stop > (int)S->stop && h.stop <= STOP_MEMORY) {
 		S->stop = (enum stop)h.stop;
 		S->stop_bytes = h.stop_bytes;
@@ -1496,6 +1723,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		json_object_set_new(j, "seed_hi", json_integer((json_int_t)o->seed_hi));
 		json_object_set_new(j, "runs", json_integer(S.runs));
 		json_object_set_new(j, "interleavings", json_integer(S.seen.n));
+		json_object_set_new(j, "resumed", json_integer(S.resumed));
 		if (st->kind == KM_STRAT_EXHAUSTIVE) {
 			json_object_set_new(j, "covered", json_boolean(covered(&S)));
 			json_object_set_new(j, "holds_cut", json_integer(S.holds_cut));

@@ -545,6 +545,13 @@ static int session_run(struct km_session *s, struct km_era_shelf *eras,
 	return km_report_exit_status(&s->ri);
 }
 
+void km_session_resumed(struct km_session *s, const struct km_run_request *rq)
+{
+	watchdog_arm(rq->file, rq->max_wall, rq->json_errors);
+	if (s->sc)
+		km_scenario_wall_restart(s->sc);
+}
+
 void km_session_free(struct km_session *s)
 {
 	km_scenario_free(s->sc);

@@ -100,6 +100,13 @@ int km_session_run(struct km_session *s, const struct km_era_list *eras,
 int km_session_run_shelf(struct km_session *s, struct km_era_shelf *eras,
 			 const struct km_run_request *rq);
 void km_session_free(struct km_session *s);
+/*
+ * km_session_resumed - @s is about to go on from a snapshot of its run
+ * (snapshot.h): its watchdog is armed again and its wall-clock budget
+ * counts from now, as when a run starts.  The run then ends as any does.
+ * Context: the explorer, before it resumes the run.
+ */
+void km_session_resumed(struct km_session *s, const struct km_run_request *rq);
 
 /* The folder holding eras/, scripts/ and docs/: LOCKMUSEUM_DATA, else
  * next to the binary (a source tree or an install), else the configured

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <limits.h>
 #include <string.h>
+#include <time.h>
 
 /* ---------------------------------------------------------- decl store -- */
 
@@ -502,6 +503,15 @@ struct km_scenario *km_scenario_load(const char *path, const struct km_load_opts
 	}
 	sc->phase = KM_PHASE_READY;
 	return sc;
+}
+
+void km_scenario_wall_restart(struct km_scenario *sc)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	sc->sb.wall_start = (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	if (sc->sim)
+		sc->sim->wall_start = sc->sb.wall_start;
 }
 
 void km_scenario_free(struct km_scenario *sc)

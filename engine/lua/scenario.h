@@ -66,6 +66,13 @@ struct km_scenario_meta {
 struct km_scenario *km_scenario_load(const char *path, const struct km_load_opts *o,
 				     char *err, size_t errlen);
 void km_scenario_free(struct km_scenario *sc);
+/*
+ * km_scenario_wall_restart - the wall-clock budget of @sc (its load and
+ * its run) counts from now: for a run resumed from a snapshot, whose
+ * clock started when the snapshot's run did.
+ * Context: between two runs of the explorer (cli/snapshot.h).
+ */
+void km_scenario_wall_restart(struct km_scenario *sc);
 
 const struct km_scenario_meta *km_scenario_meta(const struct km_scenario *sc);
 int km_scenario_params(const struct km_scenario *sc, const struct km_param_info **out);

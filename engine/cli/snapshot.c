@@ -1,0 +1,294 @@
+/*
+ * snapshot.c - a run saved and resumed (see snapshot.h for the model).
+ *
+ * The arena is one mapping reserved at start (MAP_NORESERVE: pages cost
+ * only once touched), its header at its base: the bump pointer and a free
+ * list per size class.  Blocks are powers of two from 32 bytes, with a
+ * 16-byte header naming the class, so a free is a push and a malloc a pop
+ * or a bump -- simple enough that the allocator's whole state is the used
+ * part of the mapping, which is all a snapshot copies.
+ *
+ * The session stack is a mapping of its own with a guard page below.  A
+ * run starts on it with makecontext/swapcontext; km_snap_take saves the
+ * registers with getcontext and the stack from just below its own frame
+ * to the top; a resume writes both memories back from the main stack
+ * (never the one being overwritten) and swaps to the saved registers.
+ *
+ * Cost: a take or a resume is a copy of the arena's used part and of the
+ * stack's (a few hundred KiB for a small scenario), plus a syscall of
+ * getcontext/swapcontext for the signal mask.
+ */
+#include "snapshot.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define KM_SNAP_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KM_SNAP_ASAN 1
+#endif
+#endif
+
+/* Set by heap_wrap.c, in the binaries whose allocations it reroutes. */
+extern const bool km_heap_rerouted __attribute__((weak));
+
+#define ARENA_SIZE ((size_t)8 << 30)	/* reserved, not committed */
+#define STACK_SIZE ((size_t)16 << 20)
+#define PAGE 4096
+#define MIN_CLASS 5
+#define NCLASS 48
+
+struct arena_hdr {
+	char *brk;
+	void *free[NCLASS];
+};
+
+struct block {
+	uint32_t cls;
+	uint32_t magic;
+	uint64_t pad;
+};
+
+#define BLOCK_MAGIC 0x6b6d6172u
+
+bool km_arena_on;
+static char *arena;		/* NULL: not set up; (char *)-1 after a failure */
+static bool arena_fresh;	/* reset once, at the first run */
+static char *stack_base, *stack_top;
+static ucontext_t main_uc, fresh_uc;
+static void (*fresh_entry)(void);
+static volatile int resumed;
+static bool in_run;
+
+static struct arena_hdr *hdr(void)
+{
+	return (struct arena_hdr *)arena;
+}
+
+bool km_snap_usable(void)
+{
+#ifdef KM_SNAP_ASAN
+	return false;
+#else
+	if (!&km_heap_rerouted || !km_heap_rerouted)
+		return false;
+	if (arena == (char *)-1)
+		return false;
+	if (arena)
+		return true;
+	void *a = mmap(NULL, ARENA_SIZE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	void *s = a == MAP_FAILED ? MAP_FAILED :
+		  mmap(NULL, STACK_SIZE + PAGE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (s == MAP_FAILED || mprotect(s, PAGE, PROT_NONE) < 0) {
+		if (a != MAP_FAILED)
+			munmap(a, ARENA_SIZE);
+		if (s != MAP_FAILED)
+			munmap(s, STACK_SIZE + PAGE);
+		arena = (char *)-1;
+		return false;
+	}
+	arena = a;
+	stack_base = (char *)s + PAGE;
+	stack_top = stack_base + STACK_SIZE;
+	arena_fresh = true;
+	return true;
+#endif
+}
+
+/* ------------------------------------------------------------ the arena -- */
+
+bool km_arena_holds(const void *p)
+{
+	return arena && arena != (char *)-1 && (const char *)p >= arena &&
+	       (const char *)p < arena + ARENA_SIZE;
+}
+
+static uint32_t class_of(size_t n)
+{
+	size_t need = n + sizeof(struct block);
+	uint32_t c = MIN_CLASS;
+	while (c < NCLASS && ((size_t)1 << c) < need)
+		c++;
+	return c;
+}
+
+void *km_arena_malloc(size_t n)
+{
+	if (n > ARENA_SIZE / 2)
+		return NULL;
+	uint32_t c = class_of(n);
+	struct arena_hdr *h = hdr();
+	struct block *b = h->free[c];
+	if (b) {
+		h->free[c] = *(void **)(b + 1);
+	} else {
+		size_t size = (size_t)1 << c;
+		if ((size_t)(arena + ARENA_SIZE - h->brk) < size)
+			return NULL;
+		b = (struct block *)h->brk;
+		h->brk += size;
+	}
+	b->cls = c;
+	b->magic = BLOCK_MAGIC;
+	return b + 1;
+}
+
+void km_arena_free(void *p)
+{
+	if (!p)
+		return;
+	struct block *b = (struct block *)p - 1;
+	if (b->magic != BLOCK_MAGIC || b->cls >= NCLASS)
+		abort();	/* not a block of the arena: memory is corrupt */
+	b->magic = 0;
+	*(void **)p = hdr()->free[b->cls];
+	hdr()->free[b->cls] = b;
+}
+
+void *km_arena_realloc(void *p, size_t n)
+{
+	if (!p)
+		return km_arena_malloc(n);
+	struct block *b = (struct block *)p - 1;
+	if (b->magic != BLOCK_MAGIC || b->cls >= NCLASS)
+		abort();
+	size_t cap = ((size_t)1 << b->cls) - sizeof(*b);
+	if (n <= cap)
+		return p;
+	void *q = km_arena_malloc(n);
+	if (!q)
+		return NULL;
+	memcpy(q, p, cap);
+	km_arena_free(p);
+	return q;
+}
+
+static void arena_reset(void)
+{
+	struct arena_hdr *h = hdr();
+	memset(h, 0, sizeof(*h));
+	h->brk = arena + ((sizeof(*h) + 63) & ~(size_t)63);
+}
+
+bool km_snap_pause(void)
+{
+	bool was = km_arena_on;
+	km_arena_on = false;
+	return was;
+}
+
+void km_snap_unpause(bool was)
+{
+	km_arena_on = was;
+}
+
+/* ------------------------------------------------------------ the runs -- */
+
+static void trampoline(void)
+{
+	fresh_entry();
+	km_snap_leave();
+}
+
+int km_snap_run(struct km_snap *from, void (*entry)(void))
+{
+	if (!km_snap_usable() || in_run)
+		return -1;
+	in_run = true;
+	if (from && from->valid) {
+		/* from the main stack: the session stack is not in use */
+		memcpy(arena, from->heap, from->heap_len);
+		memcpy(from->lo, from->stack, from->stack_len);
+		resumed = 1;
+		km_arena_on = false;	/* it resumes where the arena was paused */
+		swapcontext(&main_uc, &from->uc);
+	} else {
+		if (arena_fresh) {
+			arena_reset();
+			arena_fresh = false;
+		}
+		getcontext(&fresh_uc);
+		fresh_uc.uc_stack.ss_sp = stack_base;
+		fresh_uc.uc_stack.ss_size = STACK_SIZE;
+		fresh_uc.uc_link = NULL;
+		makecontext(&fresh_uc, trampoline, 0);
+		fresh_entry = entry;
+		km_arena_on = true;
+		swapcontext(&main_uc, &fresh_uc);
+	}
+	km_arena_on = false;
+	in_run = false;
+	return 0;
+}
+
+void km_snap_leave(void)
+{
+	km_arena_on = false;
+	setcontext(&main_uc);
+	abort();	/* setcontext does not return */
+}
+
+/* An address below every frame of its caller's. */
+__attribute__((noinline)) static char *stack_low(void)
+{
+	return __builtin_frame_address(0);
+}
+
+static bool keep(char **buf, size_t *cap, const void *src, size_t len)
+{
+	if (len > *cap) {
+		char *n = realloc(*buf, len);
+		if (!n)
+			return false;
+		*buf = n;
+		*cap = len;
+	}
+	memcpy(*buf, src, len);
+	return true;
+}
+
+__attribute__((noinline)) int km_snap_take(struct km_snap *sn, uint32_t at)
+{
+	if (!in_run || !sn)
+		return -1;
+	sn->valid = false;
+	resumed = 0;
+	if (getcontext(&sn->uc) < 0)
+		return -1;
+	if (resumed) {
+		resumed = 0;
+		return 1;
+	}
+	char *lo = stack_low() - 256;
+	if (lo < stack_base)
+		return -1;
+	size_t used = (size_t)(hdr()->brk - arena);
+	if (!keep(&sn->stack, &sn->stack_cap, lo, (size_t)(stack_top - lo)) ||
+	    !keep(&sn->heap, &sn->heap_cap, arena, used))
+		return -1;
+	sn->lo = lo;
+	sn->stack_len = (size_t)(stack_top - lo);
+	sn->heap_len = used;
+	sn->at = at;
+	sn->valid = true;
+	return 0;
+}
+
+size_t km_snap_bytes(const struct km_snap *sn)
+{
+	return sn->stack_cap + sn->heap_cap;
+}
+
+void km_snap_free(struct km_snap *sn)
+{
+	free(sn->stack);
+	free(sn->heap);
+	sn->stack = sn->heap = NULL;
+	sn->stack_cap = sn->heap_cap = sn->stack_len = sn->heap_len = 0;
+	sn->valid = false;
+}
