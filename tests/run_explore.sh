@@ -257,6 +257,58 @@ por_sound "three_preemptions.lua" 2 "$three"
 por_sound "late_abba.lua 20 us apart" 1 "$late" --set gap=20000
 
 
+# ------------------------------------------------- runs share their prefix --
+
+# A run resumes a snapshot of an earlier one taken at their last common
+# choice point (engine/cli/snapshot.h) instead of simulating the prefix
+# again.  That changes the time and nothing else: the output, the JSON
+# (runs, interleavings, traces, coverage, holds skipped and cut) and the
+# schedule saved, byte for byte, as with every run made from its start
+# (LOCKMUSEUM_EXPLORE_NO_SHARE=1) -- and the runs did resume ("resumed").
+share_same() { # LABEL ARGS...
+	local label=$1 n0 n1
+	shift
+	current="prefix sharing changes nothing but the time: $label"
+	failed=false
+	for v in 1 0; do
+		rm -f "$tmp/share.schedule"
+		LOCKMUSEUM_EXPLORE_NO_SHARE=$v "${guard[@]}" "$BIN" explore "$@" \
+			--out "$tmp/share.schedule" >"$tmp/share$v.txt" 2>&1 </dev/null
+		echo "exit $?" >>"$tmp/share$v.txt"
+		[ -f "$tmp/share.schedule" ] && cp "$tmp/share.schedule" "$tmp/share$v.txt.schedule"
+		LOCKMUSEUM_EXPLORE_NO_SHARE=$v "${guard[@]}" "$BIN" explore "$@" \
+			--out "$tmp/share.schedule" --report json >"$tmp/share$v.json" 2>/dev/null </dev/null
+	done
+	cmp -s "$tmp/share1.txt" "$tmp/share0.txt" ||
+		no "the output differs: $(diff "$tmp/share1.txt" "$tmp/share0.txt" | head -3 | tr '\n' ' ')"
+	if [ -f "$tmp/share1.txt.schedule" ] || [ -f "$tmp/share0.txt.schedule" ]; then
+		cmp -s "$tmp/share1.txt.schedule" "$tmp/share0.txt.schedule" || no "the schedules differ"
+	fi
+	grep -v '"resumed"' "$tmp/share1.json" >"$tmp/share1.rest"
+	grep -v '"resumed"' "$tmp/share0.json" >"$tmp/share0.rest"
+	cmp -s "$tmp/share1.rest" "$tmp/share0.rest" ||
+		no "the JSON differs: $(diff "$tmp/share1.rest" "$tmp/share0.rest" | head -3 | tr '\n' ' ')"
+	n1=$(json_num resumed "$tmp/share0.json")
+	n0=$(json_num resumed "$tmp/share1.json")
+	[ "$n0" = 0 ] || no "runs resumed with sharing off: '$n0'"
+	[ -n "$n1" ] && [ "$n1" -gt 0 ] || no "no run resumed with sharing on: '$n1'"
+	rm -f "$tmp"/share*.schedule
+	done_
+}
+share_same "same order, 4 tasks, exhaustive:2" "$so" --set n=4 --strategy exhaustive:2 --jobs 1
+share_same "same order, 4 tasks, exhaustive:2 --jobs 2" "$so" --set n=4 --strategy exhaustive:2 --jobs 2
+share_same "three_preemptions.lua, exhaustive:2, found" "$three" --strategy exhaustive:2 --goal deadlock
+share_same "independent.lua, exhaustive:3, found" "$root/tests/explore/independent.lua" \
+	--strategy exhaustive:3 --goal deadlock --jobs 1
+share_same "late_abba.lua, --hold-max 1ms: holds cut" "$late" --strategy exhaustive:2 \
+	--goal deadlock --hold-max 1ms --jobs 1
+share_same "flaky_abba.lua, pct:2, found" "$root/tests/explore/flaky_abba.lua" --strategy pct:2 \
+	--seeds 1..60 --goal deadlock --jobs 1
+share_same "fixed_abba.lua, random, found" "$abba" --strategy random --seeds 1..100 --goal deadlock \
+	--jobs 1
+share_same "interrupts among the others, exhaustive:2" \
+	"$root/tests/scenarios/printk_console_sem_irq.lua" --strategy exhaustive:2 --goal deadlock --jobs 1
+
 # independent.lua: two tasks on their own lock and var beside an AB-BA
 # pair.  Holding a task only for an independent one reorders steps that
 # commute: the reduction skips those holds, runs fewer schedules than
