@@ -1008,9 +1008,12 @@ static bool hold_commutes(struct probe *p, uint32_t j, uint32_t other)
 	for (uint32_t q = j + 1; q < ka; q++)
 		if (p->cps[q].ctx != r->ctx && p->cps[q].cpu == r->cpu)
 			return false;
-	/* the steps in flight at j: each other task's last before j */
+	/* the steps in flight at j: each other task's last before j (a
+	 * stamp grown is zero: no task seen, whatever the memory held) */
+	uint32_t had = p->nstamp;
 	if (!grow((void **)&p->stamp, &p->nstamp, (uint32_t)p->ncps + 1, sizeof(*p->stamp)))
 		return false;
+	memset(p->stamp + had, 0, (size_t)(p->nstamp - had) * sizeof(*p->stamp));
 	if (++p->gen == 0) {
 		memset(p->stamp, 0, (size_t)p->nstamp * sizeof(*p->stamp));
 		p->gen = 1;

@@ -18,11 +18,26 @@
  * stack's (a few hundred KiB for a small scenario), plus a syscall of
  * getcontext/swapcontext for the signal mask.
  */
+#define _GNU_SOURCE	/* REG_RSP */
 #include "snapshot.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+
+/* Under valgrind: the session stack is one it knows, and the frames a
+ * resume writes back are addressable again (it marked them free when the
+ * run that had them returned). */
+#if defined(__has_include)
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#define KM_SNAP_VALGRIND 1
+#endif
+#endif
+#ifndef KM_SNAP_VALGRIND
+#define VALGRIND_STACK_REGISTER(lo, hi) 0
+#define VALGRIND_MAKE_MEM_UNDEFINED(p, n) 0
+#endif
 
 #if defined(__SANITIZE_ADDRESS__)
 #define KM_SNAP_ASAN 1
@@ -95,6 +110,7 @@ bool km_snap_usable(void)
 	arena = a;
 	stack_base = (char *)s + PAGE;
 	stack_top = stack_base + STACK_SIZE;
+	(void)VALGRIND_STACK_REGISTER(stack_base, stack_top);
 	arena_fresh = true;
 	return true;
 #endif
@@ -203,6 +219,9 @@ int km_snap_run(struct km_snap *from, void (*entry)(void))
 	if (from && from->valid) {
 		/* from the main stack: the session stack is not in use */
 		memcpy(arena, from->heap, from->heap_len);
+		/* and the words swapcontext pushes below the saved pointer */
+		if (from->lo - 256 >= stack_base)
+			(void)VALGRIND_MAKE_MEM_UNDEFINED(from->lo - 256, from->stack_len + 256);
 		memcpy(from->lo, from->stack, from->stack_len);
 		resumed = 1;
 		km_arena_on = false;	/* it resumes where the arena was paused */
@@ -233,10 +252,17 @@ void km_snap_leave(void)
 	abort();	/* setcontext does not return */
 }
 
-/* An address below every frame of its caller's. */
-__attribute__((noinline)) static char *stack_low(void)
+/* The lowest address of the stack that getcontext saved @uc at: its
+ * stack pointer where the platform says (nothing below it is live), else
+ * a frame below the caller's, less a margin. */
+__attribute__((noinline)) static char *stack_low(const ucontext_t *uc)
 {
-	return __builtin_frame_address(0);
+#if defined(__x86_64__) && defined(REG_RSP)
+	return (char *)uc->uc_mcontext.gregs[REG_RSP];
+#else
+	(void)uc;
+	return (char *)__builtin_frame_address(0) - 256;
+#endif
 }
 
 static bool keep(char **buf, size_t *cap, const void *src, size_t len)
@@ -264,7 +290,7 @@ __attribute__((noinline)) int km_snap_take(struct km_snap *sn, uint32_t at)
 		resumed = 0;
 		return 1;
 	}
-	char *lo = stack_low() - 256;
+	char *lo = stack_low(&sn->uc);
 	if (lo < stack_base)
 		return -1;
 	size_t used = (size_t)(hdr()->brk - arena);

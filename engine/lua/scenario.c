@@ -1086,6 +1086,11 @@ static int push_report_protected(lua_State *L)
 	return 2;
 }
 
+int km_scenario_check_count(const struct km_scenario *sc)
+{
+	return sc->nchecks;
+}
+
 int km_scenario_checks(struct km_scenario *sc, const struct km_check_report *report,
 		       const struct km_check_result **out, int *n, char *err, size_t errlen)
 {

@@ -73,6 +73,9 @@ void km_scenario_free(struct km_scenario *sc);
  * Context: between two runs of the explorer (cli/snapshot.h).
  */
 void km_scenario_wall_restart(struct km_scenario *sc);
+/* How many check{}s @sc declared (none: km_scenario_checks has nothing
+ * to read, and its report need not be built). */
+int km_scenario_check_count(const struct km_scenario *sc);
 
 const struct km_scenario_meta *km_scenario_meta(const struct km_scenario *sc);
 int km_scenario_params(const struct km_scenario *sc, const struct km_param_info **out);
