@@ -511,10 +511,10 @@ if ! command -v spin >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then
 	echo "   skipped: spin is not installed (Debian package spin)"
 else
 	mkdir -p "$tmp/spin"
-	printf '   %-16s %11s %10s %13s %14s %14s %10s\n' model "SPIN states" "pan wall" \
-		"explorer runs" interleavings "explorer wall" "ratio"
+	printf '   %-16s %11s %10s %13s %14s %14s %10s %16s\n' model "SPIN states" "pan wall" \
+		"explorer runs" interleavings "explorer wall" "ratio" "unshared wall"
 	spin_row() { # KEY LABEL PML DEFINES LUA ARGS...
-		local key=$1 label=$2 pml=$3 defs=$4 lua=$5 states runs inter pw ew
+		local key=$1 label=$2 pml=$3 defs=$4 lua=$5 states runs inter pw ew nw
 		shift 5
 		if ! (cd "$tmp/spin" && spin $defs -a "$pml" >/dev/null 2>&1 &&
 		      cc -O2 -w -o pan pan.c 2>/dev/null); then
@@ -529,14 +529,19 @@ else
 		pw=$(med pan_$key wall_s)
 		timed $cheap exp_$key "$bin" explore "$lua" --strategy exhaustive:2 --jobs 1 "$@"
 		ew=$(med exp_$key wall_s)
+		# every run from its start, as before runs shared their prefix
+		timed $cheap expns_$key env LOCKMUSEUM_EXPLORE_NO_SHARE=1 "$bin" explore "$lua" \
+			--strategy exhaustive:2 --jobs 1 "$@"
+		nw=$(med expns_$key wall_s)
 		runs=$(sed -n 's/.* in \([0-9]*\) runs\{0,1\} reaches.*/\1/p; s/.* after \([0-9]*\) runs\{0,1\} .*/\1/p' \
 			"$tmp/exp_$key.out" | head -1)
 		inter=$(sed -n 's/.*; \([0-9]*\) distinct interleavings\{0,1\}$/\1/p; s/.*(\([0-9]*\) distinct interleavings\{0,1\})$/\1/p' \
 			"$tmp/exp_$key.out" | head -1)
-		printf '   %-16s %11s %7s ms %13s %14s %11s ms %9sx\n' "$label" "${states:-?}" \
+		printf '   %-16s %11s %7s ms %13s %14s %11s ms %9sx %13s ms\n' "$label" "${states:-?}" \
 			"$(awk -v t="$pw" 'BEGIN { printf "%.1f", t * 1000 }')" "${runs:-?}" "${inter:-?}" \
 			"$(awk -v t="$ew" 'BEGIN { printf "%.1f", t * 1000 }')" \
-			"$(awk -v a="$ew" -v b="$pw" 'BEGIN { if (b > 0 && a == a + 0) printf "%.1f", a / b; else print "n/a" }')"
+			"$(awk -v a="$ew" -v b="$pw" 'BEGIN { if (b > 0 && a == a + 0) printf "%.1f", a / b; else print "n/a" }')" \
+			"$(awk -v t="$nw" 'BEGIN { printf "%.1f", t * 1000 }')"
 	}
 	for n in 2 5 6; do
 		spin_row same$n "same order N=$n" "$sc/same_order.pml" "-DN=$n" "$sc/same_order.lua" \
@@ -545,7 +550,8 @@ else
 	# pan stops at the deadlock (an invalid end state) and saves a trail
 	spin_row abba "AB-BA" "$sc/abba.pml" "" "$root/tests/explore/fixed_abba.lua" --goal deadlock \
 		--out "$tmp/spin/abba.schedule"
-	echo "   (explorer wall: the whole command, with its start-up; pan wall: the search alone)"
+	echo "   (explorer wall: the whole command, with its start-up; pan wall: the search alone;"
+	echo "   unshared: LOCKMUSEUM_EXPLORE_NO_SHARE=1, every run from its start)"
 fi
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"

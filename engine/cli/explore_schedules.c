@@ -1726,6 +1726,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		json_object_set_new(j, "seed_hi", json_integer((json_int_t)o->seed_hi));
 		json_object_set_new(j, "runs", json_integer(S.runs));
 		json_object_set_new(j, "interleavings", json_integer(S.seen.n));
+		json_object_set_new(j, "sharing", json_boolean(sharing()));
 		json_object_set_new(j, "resumed", json_integer(S.resumed));
 		if (st->kind == KM_STRAT_EXHAUSTIVE) {
 			json_object_set_new(j, "covered", json_boolean(covered(&S)));
