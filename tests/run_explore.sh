@@ -284,8 +284,8 @@ share_same() { # LABEL ARGS...
 	if [ -f "$tmp/share1.txt.schedule" ] || [ -f "$tmp/share0.txt.schedule" ]; then
 		cmp -s "$tmp/share1.txt.schedule" "$tmp/share0.txt.schedule" || no "the schedules differ"
 	fi
-	grep -v '"resumed"' "$tmp/share1.json" >"$tmp/share1.rest"
-	grep -v '"resumed"' "$tmp/share0.json" >"$tmp/share0.rest"
+	grep -v '"resumed"\|"sharing"' "$tmp/share1.json" >"$tmp/share1.rest"
+	grep -v '"resumed"\|"sharing"' "$tmp/share0.json" >"$tmp/share0.rest"
 	cmp -s "$tmp/share1.rest" "$tmp/share0.rest" ||
 		no "the JSON differs: $(diff "$tmp/share1.rest" "$tmp/share0.rest" | head -3 | tr '\n' ' ')"
 	n1=$(json_num resumed "$tmp/share0.json")
