@@ -32,6 +32,10 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		   const struct km_view_state *st);
 void km_draw_help(struct km_draw *d, const struct km_view_state *st);
 
+/* The era ribbon's milestone @i (0..), or NULL past the last: what the
+ * ribbon labels, for a test that counts them. */
+const char *km_view_milestone(int i);
+
 /* A run's figures in one line: "ends at 12.3 ms, 31% spinning, ..." */
 const char *km_view_headline(const struct km_view_model *m, char *buf, size_t len);
 

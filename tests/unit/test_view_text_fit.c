@@ -517,6 +517,98 @@ static void test_view_plot_ticks_and_legend(void **state)
 	assert_true(mutex_named);
 }
 
+/*
+ * The era ribbon's milestones, at every supported size, as designed and in
+ * projector mode where the ribbon keeps its rows (--scale 1.25): each label
+ * drawn is whole and alone -- no other text over it, no leader line or
+ * marker through it (a leader through the 1991 one once sliced it)
+ * -- and every milestone is either drawn or counted by the visible "+N not
+ * shown" under the ribbon's "milestones".
+ */
+static void test_view_ribbon_milestones(void **state)
+{
+	failures = 0;
+	const float rscales[] = { 1.0f, 1.25f };
+	int nms = 0;
+	while (km_view_milestone(nms))
+		nms++;
+	assert_true(nms > 10);
+	/* two exhibits: the spotlight's era changes nothing but the band */
+	for (int i = 0; i < tour.n; i += tour.n - 1) {
+		const struct km_exhibit *e = &tour.v[i];
+		struct exrun x;
+		exrun_start(&x, &eras, e, e->modes[0], NULL, false);
+		assert_true(x.ok);
+		struct km_view_exhibit vex;
+		km_cli_exhibit_of(&vex, e);
+		for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+			for (size_t ki = 0; ki < 2; ki++) {
+				struct km_view_state st;
+				bind(&st, &eras, &x, sizes[si][0], sizes[si][1], rscales[ki]);
+				if (rscales[ki] > 1) {
+					st.projector = true;
+					km_view_layout(&st);
+				}
+				if (!st.lay.rib_rows)
+					continue;
+				struct km_view_frame fr = { .eras = &eras, .ex = &vex, .run = &x.run,
+							    .still = true };
+				char pic[128], err[512];
+				snprintf(pic, sizeof(pic), "ribbon of exhibit %d, %dx%d at scale %.2f",
+					 i + 1, sizes[si][0], sizes[si][1], rscales[ki]);
+				km_text_record(true);
+				SDL_Surface *sf = km_view_render_surface(&fr, &st, err, sizeof(err));
+				assert_non_null(sf);
+				size_t n;
+				const struct km_text_box *v = km_text_boxes(&n);
+				int drawn = 0, told = 0;
+				for (size_t k = 0; k < n; k++) {
+					const struct km_text_box *b = &v[k];
+					if (!b->s)
+						continue;
+					if (sscanf(b->s, "+%d not shown", &told) == 1)
+						continue;
+					bool ms = false;
+					for (int j = 0; j < nms && !ms; j++)
+						ms = !strcmp(b->s, km_view_milestone(j));
+					if (!ms)
+						continue;
+					drawn++;
+					if (b->cut)
+						flag(pic, b, "cut with an ellipsis");
+					for (size_t o = 0; o < n; o++) {
+						const struct km_text_box *c = &v[o];
+						if (o == k || !overlap(&b->r, &c->r, c->s ? 1 : 0))
+							continue;
+						if (c->s) {
+							flag(pic, b, "overlaps \"%s\"", c->s);
+							break;
+						}
+						/* a line or a marker (thin) through the label;
+						 * the panel and the spotlight are its ground */
+						if (!c->picture && (c->r.w <= 3 || c->r.h <= 3)) {
+							flag(pic, b, "crossed by a line at %d,%d %dx%d",
+							     c->r.x, c->r.y, c->r.w, c->r.h);
+							break;
+						}
+					}
+				}
+				if (drawn + told != nms) {
+					fprintf(stderr, "  %s: %d milestones drawn, %d said not shown, of %d\n",
+						pic, drawn, told, nms);
+					failures++;
+				}
+				km_text_record(false);
+				SDL_FreeSurface(sf);
+			}
+		}
+		exrun_free(&x);
+		if (tour.n < 2)
+			break;
+	}
+	assert_int_equal(failures, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -525,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_view_text_fit_play),
 		cmocka_unit_test(test_view_plot_ticks_and_legend),
 		cmocka_unit_test(test_view_tour_pngs_draw_their_modes),
+		cmocka_unit_test(test_view_ribbon_milestones),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
