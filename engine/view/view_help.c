@@ -37,6 +37,7 @@ static const struct {
 	{ "V", "projector mode: the placard or the figures in the side column" },
 	{ "Home / End / 0", "playhead to the start / end; zoom to the whole run" },
 	{ "Z", "the whole run / back to the key moment the exhibit opens on" },
+	{ "I", "idle CPUs (0% busy): folded into one lane / a lane each" },
 	{ "H or F1", "this help" },
 	{ "Q or Escape", "quit (Escape closes this help or an explanation first)" },
 };

@@ -291,7 +291,7 @@ static void test_view_summary_colours_at_two_zooms(void **state)
 	for (size_t z = 0; z < 2; z++) {
 		struct km_draw *d = bare_draw(W, H);
 		km_draw_cpu_rows(d, &s.m, 0, 2, row_h, 0, 1, zoom[z].t0, zoom[z].t1);
-		const struct km_vm_summary *sum = km_draw_summary(d, &s.m, 1);
+		const struct km_vm_summary *sum = km_draw_summary(d, &s.m, 1, NULL, 0);
 		assert_non_null(sum);
 		double dt = (double)(zoom[z].t1 - zoom[z].t0) / W;
 		assert_int_equal(km_vm_summary_level(sum, dt) >= 0, zoom[z].summary);
@@ -358,13 +358,13 @@ static void test_view_summary_same_pixels_as_walk(void **state)
 		int rows = (5 + per_row - 1) / per_row;
 		struct km_draw *a = bare_draw(W, rows * row_h);
 		struct km_draw *b = bare_draw(W, rows * row_h);
-		const struct km_vm_summary *sum = km_draw_summary(a, &s.m, per_row);
+		const struct km_vm_summary *sum = km_draw_summary(a, &s.m, per_row, NULL, 0);
 		assert_non_null(sum);
 		/* columns one level-1 bucket wide, on bucket edges */
 		km_time w = sum->b0 << 1, t0 = 4 * w, t1 = t0 + W * w;
 		km_draw_cpu_rows(a, &s.m, 0, rows, row_h, 0, per_row, t0, t1);
 		/* the same from the spans: b's summary made too coarse to use */
-		struct km_vm_summary *bs = (struct km_vm_summary *)km_draw_summary(b, &s.m, per_row);
+		struct km_vm_summary *bs = (struct km_vm_summary *)km_draw_summary(b, &s.m, per_row, NULL, 0);
 		bs->b0 = (km_time)1 << 60;
 		km_draw_cpu_rows(b, &s.m, 0, rows, row_h, 0, per_row, t0, t1);
 		/* whole nanoseconds: both sums exact, so every pixel agrees */
@@ -394,7 +394,7 @@ static void test_view_summary_walk_matches_reference(void **state)
 		struct km_draw *d = bare_draw(W, 4);
 		km_time dt = widths[z], t0 = 12345, t1 = t0 + W * dt;
 		km_draw_cpu_rows(d, &s.m, 0, 1, 4, 0, 5, t0, t1);
-		const struct km_vm_summary *sum = km_draw_summary(d, &s.m, 5);
+		const struct km_vm_summary *sum = km_draw_summary(d, &s.m, 5, NULL, 0);
 		assert_int_equal(km_vm_summary_level(sum, (double)dt), -1);
 		/* d->acc holds the last row drawn: the only one */
 		for (int c = 0; c < W; c++) {
