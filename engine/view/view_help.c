@@ -30,6 +30,7 @@ static const struct {
 	{ "N / P", "next / previous exhibit of the tour" },
 	{ "G", "play: you are the scheduler (G again leaves)" },
 	{ "  number / click", "play: hold the task, that task or interrupt goes first" },
+	{ "  PgDn / PgUp", "play: the options out of sight (or the wheel, or a number)" },
 	{ "  Enter / U / R", "play: let it go / undo (or Backspace) / run to the end" },
 	{ "  W", "play: save the schedule (when the goal is reached)" },
 	{ "S", "save a screenshot (PNG, in the current folder)" },

@@ -570,7 +570,8 @@ static void request_mode(struct km_view_state *s, int mode)
  * lets that task (or interrupt) go first -- typed whole when the question
  * has ten options or more, play_digit() -- Enter lets the task go (or
  * answers with the digits typed), U or Backspace undoes (Backspace first
- * takes back a typed digit), R runs to the end, W saves the schedule.  The keys that would run
+ * takes back a typed digit), R runs to the end, W saves the schedule,
+ * Page Down/Up (or Down/Up) scroll a question longer than its place.  The keys that would run
  * something else (modes, eras, exhibits, compare) do nothing in it.
  * Returns whether the key was play mode's.
  */
@@ -631,8 +632,20 @@ static bool play_key(struct km_view_state *s, SDL_Keycode c)
 		}
 		play_request(s, KM_VPLAY_LEAVE, 0);
 		return true;
+	case SDLK_PAGEDOWN:	/* the options out of sight, by keys too */
+		play_scroll_by(s, s->lay.play_rows > 1 ? s->lay.play_rows - 1 : 1);
+		return true;
+	case SDLK_PAGEUP:
+		play_scroll_by(s, -(s->lay.play_rows > 1 ? s->lay.play_rows - 1 : 1));
+		return true;
+	case SDLK_DOWN:
+		play_scroll_by(s, 1);
+		return true;
+	case SDLK_UP:
+		play_scroll_by(s, -1);
+		return true;
 	case SDLK_LEFTBRACKET: case SDLK_RIGHTBRACKET: case SDLK_TAB:
-	case SDLK_n: case SDLK_p: case SDLK_PAGEUP: case SDLK_PAGEDOWN:
+	case SDLK_n: case SDLK_p:
 		return true;	/* play mode keeps its run */
 	default:
 		return false;
