@@ -584,8 +584,10 @@ static void find_typical_span(struct km_view_model *m)
 }
 
 /* The CPUs idle through the run (view_model.h): what a visitor reads as
- * 0% busy.  Context switches do not count: they are the kernel's own
- * bookkeeping, and every CPU that ever woke a task has some. */
+ * 0% busy, and idle at least 90% of it.  Context switches do not count as
+ * busy, they are the kernel's own bookkeeping and every CPU that ever woke
+ * a task has some; but a CPU switching all along (the first microseconds
+ * of a run, all CPUs starting their tasks) is not idle. */
 static int find_quiet_cpus(struct km_view_model *m)
 {
 	m->cpu_quiet = calloc((size_t)(m->ncpus > 0 ? m->ncpus : 1), 1);
@@ -593,13 +595,16 @@ static int find_quiet_cpus(struct km_view_model *m)
 		return -1;
 	double end = m->end > 0 ? (double)m->end : 1;
 	for (int c = 0; c < m->ncpus; c++) {
-		double work = 0;
+		double work = 0, idle = 0;
 		for (size_t i = m->cpu_first[c]; i < m->cpu_first[c + 1]; i++) {
 			int st = m->spans[i].state;
+			double len = (double)(km_vm_span_end(m, c, i) - m->spans[i].t);
 			if (st == KM_CPU_BUSY || st == KM_CPU_SPIN || st == KM_CPU_IRQ)
-				work += (double)(km_vm_span_end(m, c, i) - m->spans[i].t);
+				work += len;
+			else if (st == KM_CPU_IDLE)
+				idle += len;
 		}
-		if (work * 200 < end) {
+		if (work * 200 < end && idle * 10 >= end * 9) {
 			m->cpu_quiet[c] = 1;
 			m->nquiet++;
 		}

@@ -412,7 +412,10 @@ int km_view_play_row_y(const struct km_view_state *s, int i)
 
 void km_view_play_question(struct km_view_state *s, int options)
 {
+	bool resize = s->play_options != options;
 	s->play_options = options;
+	if (resize)	/* the rows are sized for the number of options */
+		km_view_layout(s);
 	s->play_typed = 0;
 	s->play_scroll = 0;
 }

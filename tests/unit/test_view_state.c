@@ -436,6 +436,15 @@ static void test_view_state_play_many_options(void **state)
 	assert_int_equal(st->play_scroll, 0);
 	assert_int_equal(st->play_typed, 0);
 	assert_int_equal(km_view_play_row_y(st, 0), st->lay.play_y0);
+	/* and its rows are sized for it: a question of three after one of
+	 * one shows all three where they fit (G once showed 2 of 3, the
+	 * rows sized for the question before) */
+	km_view_play_question(st, 1);
+	km_view_play_question(st, 3);
+	assert_true(km_view_play_row_y(st, 2) >= 0);
+	km_view_play_question(st, 16);
+	assert_true(st->lay.play_rows >= 3);
+	assert_true(km_view_play_row_y(st, 2) >= 0);
 }
 
 /* A long run with short events starts zoomed in, and follows the

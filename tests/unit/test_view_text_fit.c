@@ -635,7 +635,7 @@ static void press(struct km_view_state *st, SDL_Keycode k)
  * Idle CPUs folded into one lane, as Perfetto folds empty tracks: in every
  * exhibit, a CPU is folded exactly when the core's own accounting has it
  * running, spinning and in interrupts under 0.5% of the run (what the
- * figures show as "busy 0%"), two at least; the picture names the folded
+ * figures show as "busy 0%") and idle 90% of it at least, two at least; the picture names the folded
  * lane "N idle CPUs" and no folded CPU has a lane of its own; I unfolds
  * (rows for every CPU again) and folds again.  The mlx5 exhibit, whose
  * PNG gave a third of its area to 63 empty lanes, must fold.
@@ -655,7 +655,7 @@ static void test_view_idle_cpus_fold(void **state)
 		for (int c = 0; c < sim->ncpus; c++) {
 			const km_time *a = sim->cpus[c].acct;
 			double work = (double)a[KM_CPU_BUSY] + (double)a[KM_CPU_SPIN] + (double)a[KM_CPU_IRQ];
-			is_quiet[c] = work * 200 < end;
+			is_quiet[c] = work * 200 < end && (double)a[KM_CPU_IDLE] * 10 >= end * 9;
 			quiet += is_quiet[c];
 		}
 		struct km_view_exhibit vex;
