@@ -24,6 +24,8 @@
  */
 #include "test.h"
 
+#include <math.h>
+
 #include "view/view_panels.h"
 #include "view/view_summary.h"
 
@@ -179,6 +181,39 @@ static void test_view_summary_agrees_with_walk(void **state)
 			km_vm_summary_free(&sum);
 		}
 	}
+}
+
+/* Idle CPUs folded (view_layout.c): the rows follow an order, its last
+ * CPUs in one row of their own; each row's whole run is the sum of its
+ * CPUs' own, as a summary of one CPU a row counts them. */
+static void test_view_summary_folded_rows(void **state)
+{
+	(void)state;
+	static struct synth s;
+	synth_random(&s, 4);
+	const uint16_t order[5] = { 1, 3, 0, 2, 4 };	/* 2 and 4 folded */
+	const int rows_of[3][3] = { { 1, 3, -1 }, { 0, -1, -1 }, { 2, 4, -1 } };
+	struct km_vm_summary one, fold;
+	assert_int_equal(km_vm_summary_build(&one, &s.m, 1, NULL, 0), 0);
+	assert_int_equal(km_vm_summary_build_fold(&fold, &s.m, 2, order, 2, NULL, 0), 0);
+	assert_int_equal(fold.rows, 3);
+	int lo, hi;
+	km_vm_row_range(5, 2, 2, 2, &lo, &hi);
+	assert_true(lo == 3 && hi == 5);
+	for (int row = 0; row < 3; row++) {
+		struct km_vm_bucket got, want, c;
+		km_vm_summary_sum(&fold, fold.nlevels - 1, row, 0, 1, &got);
+		memset(&want, 0, sizeof(want));
+		for (int k = 0; k < 3 && rows_of[row][k] >= 0; k++) {
+			km_vm_summary_sum(&one, one.nlevels - 1, rows_of[row][k], 0, 1, &c);
+			for (int st = 0; st < KM_CPU_STATES; st++)
+				want.t[st] += c.t[st];
+		}
+		for (int st = 0; st < KM_CPU_STATES; st++)
+			assert_true(fabsf(got.t[st] - want.t[st]) <= 1e-4f * (want.t[st] + 1));
+	}
+	km_vm_summary_free(&one);
+	km_vm_summary_free(&fold);
 }
 
 /* A buckets' midpoint rule: each bucket lands in exactly one column. */
@@ -509,6 +544,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_view_summary_agrees_with_walk),
+		cmocka_unit_test(test_view_summary_folded_rows),
 		cmocka_unit_test(test_view_summary_columns_tile),
 		cmocka_unit_test(test_view_summary_colours_at_two_zooms),
 		cmocka_unit_test(test_view_summary_thin_rows),
