@@ -523,6 +523,28 @@ for scen in inode kmod; do
 	ok "$f"
 done
 
+# Idle CPUs fold into one lane (the mlx5 exhibit: CPU0 takes the interrupts,
+# 63 CPUs are 0% busy), and I unfolds them into a lane each, then folds
+# them again; the window's dump says how many rows and how many folded.
+f=$fail
+if LOCKMUSEUM_VIEW_DUMP=1 open "idle CPUs fold into one lane, I unfolds them" run \
+	"$root/scripts/mlx5.lua" --era 2022 --set throttle=false --gui; then
+	wait_for '^place: cpus ' || no "the window printed no CPU rows"
+	grep -q '^place: cpus 2 rows 63 folded$' "$tmp/out" ||
+		no "the 63 idle CPUs are not one lane: $(grep '^place: cpus' "$tmp/out" | head -1)"
+	xdotool key --window "$win" i
+	wait_for '^place: cpus 64 rows 0 folded$' || no "I did not give every CPU its lane"
+	xdotool key --window "$win" i
+	for _ in $(seq 50); do
+		[ "$(grep -c '^place: cpus 2 rows 63 folded$' "$tmp/out")" -ge 2 ] && break
+		sleep 0.1
+	done
+	[ "$(grep -c '^place: cpus 2 rows 63 folded$' "$tmp/out")" -ge 2 ] ||
+		no "I again did not fold them"
+	quit
+fi
+ok "$f"
+
 # A display that cannot be reached: one line, exit 2, within seconds, not
 # an invisible window running on SDL's offscreen driver.
 current="run --gui with an unreachable DISPLAY: one line, exit 2"

@@ -75,6 +75,8 @@ SHOTS=(
 	"play-goal-window-1280x800|1280x800|play @ROOT@/scripts/challenges/rename_abba.lua --gui|=play 1 r =goal reached"
 	"play-irq-question-window-1280x800|1280x800|play @ROOT@/scripts/challenges/cli_smp.lua --gui|=play Return Return Return"
 	"2023-kmod-projector-figures-1280x800|1280x800|run @ROOT@/scripts/kmod.lua --gui --scale 2|=mode native v"
+	"2022-mlx5-idle-cpus-window-1280x800|1280x800|run @ROOT@/scripts/mlx5.lua --era 2022 --set throttle=false --gui|=mode native End"
+	"play-many-options-window-1280x800|1280x800|play @ROOT@/scripts/inode.lua --gui|=play Page_Down"
 )
 
 pass=0

@@ -113,6 +113,7 @@ struct km_draw {
 		SDL_Rect lanes;
 		int ncmp;
 		int task_scroll;	/* the first task lane's task */
+		int cpu_fold;		/* idle CPUs folded into one row */
 		bool valid;
 	} key;
 

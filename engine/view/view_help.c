@@ -30,6 +30,7 @@ static const struct {
 	{ "N / P", "next / previous exhibit of the tour" },
 	{ "G", "play: you are the scheduler (G again leaves)" },
 	{ "  number / click", "play: hold the task, that task or interrupt goes first" },
+	{ "  PgDn / PgUp", "play: the options out of sight (or the wheel, or a number)" },
 	{ "  Enter / U / R", "play: let it go / undo (or Backspace) / run to the end" },
 	{ "  W", "play: save the schedule (when the goal is reached)" },
 	{ "S", "save a screenshot (PNG, in the current folder)" },
@@ -37,6 +38,7 @@ static const struct {
 	{ "V", "projector mode: the placard or the figures in the side column" },
 	{ "Home / End / 0", "playhead to the start / end; zoom to the whole run" },
 	{ "Z", "the whole run / back to the key moment the exhibit opens on" },
+	{ "I", "idle CPUs (0% busy): folded into one lane / a lane each" },
 	{ "H or F1", "this help" },
 	{ "Q or Escape", "quit (Escape closes this help or an explanation first)" },
 };

@@ -430,7 +430,8 @@ void km_view_test_dump(const struct km_view_state *s, struct km_view_dump_memo *
 	if (memo->serial != m->serial || memo->t0 != s->t0 || memo->t1 != s->t1 ||
 	    memo->play != s->play || memo->w != s->w || memo->h != s->h ||
 	    memo->projector != s->projector || memo->figures != s->figures ||
-	    memo->help != s->help || memo->compare != s->compare) {
+	    memo->help != s->help || memo->compare != s->compare || memo->cpu_fold != L->cpu_fold) {
+		memo->cpu_fold = L->cpu_fold;
 		memo->help = s->help;
 		memo->compare = s->compare;
 		memo->w = s->w;
@@ -448,6 +449,9 @@ void km_view_test_dump(const struct km_view_state *s, struct km_view_dump_memo *
 		/* the middle of what is revealed and in view */
 		km_time a = s->t0 > 0 ? s->t0 : 0, b = s->t1 < s->play ? s->t1 : s->play;
 		int mx = (int)((float)km_view_x_of(s, a + (b - a) / 2) / dpi);
+		/* the CPU rows, and how many idle CPUs share the last */
+		if (!L->ncmp)
+			printf("place: cpus %d rows %d folded\n", L->cpu_rows, L->cpu_fold);
 		for (int c = 0; c < m->ncpus && c < 4 && !L->ncmp; c++)
 			if (km_view_cpu_y(s, c) >= 0)
 				printf("place: cpu CPU%d %d %d\n", c, mx,

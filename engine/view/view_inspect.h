@@ -43,6 +43,7 @@ struct km_view_dump_memo {
 	km_time t0, t1, play;
 	int w, h;
 	bool projector, figures, help, compare;
+	int cpu_fold;
 	unsigned inspect_serial;
 	bool text_next;		/* the places changed: log the next frame's text */
 };

@@ -31,6 +31,7 @@
  * its second drawing.
  */
 #include "view_state.h"
+#include "view_summary.h"
 
 #include "../era.h"
 
@@ -198,7 +199,12 @@ void km_view_layout(struct km_view_state *s)
 
 	/* the lanes */
 	const struct km_view_model *md = s->model;
-	int ncpus = md ? md->ncpus : 1;
+	int ncpus_all = md ? md->ncpus : 1;
+	/* CPUs idle through the run share one lane, unless I unfolded them
+	 * (two at least: one alone keeps its own) */
+	L->cpu_fold = md && md->cpu_quiet && md->nquiet >= 2 && !s->unfold_idle &&
+		      ncpus_all <= KM_MAX_CPUS ? md->nquiet : 0;
+	int ncpus = ncpus_all - L->cpu_fold + (L->cpu_fold ? 1 : 0);
 	int nlk = md ? imin(md->nlane_locks, KM_VIEW_MAX_LOCK_LANES) : 0;
 	int nct = md ? imin(md->nlane_ctrs, KM_VIEW_MAX_COUNTER_LANES) : 0;
 	int ntk_all = md ? (int)md->tasks.norder : 0;
@@ -251,6 +257,18 @@ void km_view_layout(struct km_view_state *s)
 	}
 	rows_for(ncpus, avail - other, max_row, &L->cpu_rows, &L->row_h, &L->row_gap,
 		 &L->cpus_per_row);
+	/* the rows' CPUs: the busy ones in order, @cpus_per_row a row, then
+	 * the folded ones in the last row */
+	int pos = 0, nact = ncpus_all - L->cpu_fold;
+	for (int pass = 0; pass < 2 && md; pass++)
+		for (int c = 0; c < ncpus_all && c < KM_MAX_CPUS; c++)
+			if ((L->cpu_fold && md->cpu_quiet[c]) == (pass == 1))
+				L->cpu_order[pos++] = (uint16_t)c;
+	if (L->cpu_fold)
+		L->cpu_rows = (nact + L->cpus_per_row - 1) / L->cpus_per_row + 1;
+	for (int p = 0; p < pos; p++)
+		L->cpu_row[L->cpu_order[p]] = (int16_t)(p < nact ? p / L->cpus_per_row
+							     : L->cpu_rows - 1);
 	/* room left under everything: more tasks, if there are more */
 	int used = L->cpu_rows * (L->row_h + L->row_gap) + other;
 	if (md && nct < md->nlane_ctrs)
@@ -333,8 +351,22 @@ int km_view_cpu_y(const struct km_view_state *s, int cpu)
 	const struct km_view_layout *L = &s->lay;
 	if (!s->model || cpu < 0 || cpu >= s->model->ncpus || L->ncmp)
 		return -1;
-	int row = cpu / (L->cpus_per_row ? L->cpus_per_row : 1);
+	int row = km_view_cpu_row(s, cpu);
 	return L->cpu_y + row * (L->row_h + L->row_gap) + L->row_h / 2;
+}
+
+int km_view_cpu_row(const struct km_view_state *s, int cpu)
+{
+	const struct km_view_layout *L = &s->lay;
+	if (!s->model || cpu < 0 || cpu >= s->model->ncpus || cpu >= KM_MAX_CPUS)
+		return -1;
+	return L->cpu_row[cpu];
+}
+
+void km_view_row_cpus(const struct km_view_state *s, int row, int *lo, int *hi)
+{
+	const struct km_view_layout *L = &s->lay;
+	km_vm_row_range(s->model ? s->model->ncpus : 0, L->cpus_per_row, L->cpu_fold, row, lo, hi);
 }
 
 int km_view_lock_y(const struct km_view_state *s, int lane)

@@ -583,6 +583,35 @@ static void find_typical_span(struct km_view_model *m)
 	}
 }
 
+/* The CPUs idle through the run (view_model.h): what a visitor reads as
+ * 0% busy, and idle at least 90% of it.  Context switches do not count as
+ * busy, they are the kernel's own bookkeeping and every CPU that ever woke
+ * a task has some; but a CPU switching all along (the first microseconds
+ * of a run, all CPUs starting their tasks) is not idle. */
+static int find_quiet_cpus(struct km_view_model *m)
+{
+	m->cpu_quiet = calloc((size_t)(m->ncpus > 0 ? m->ncpus : 1), 1);
+	if (!m->cpu_quiet)
+		return -1;
+	double end = m->end > 0 ? (double)m->end : 1;
+	for (int c = 0; c < m->ncpus; c++) {
+		double work = 0, idle = 0;
+		for (size_t i = m->cpu_first[c]; i < m->cpu_first[c + 1]; i++) {
+			int st = m->spans[i].state;
+			double len = (double)(km_vm_span_end(m, c, i) - m->spans[i].t);
+			if (st == KM_CPU_BUSY || st == KM_CPU_SPIN || st == KM_CPU_IRQ)
+				work += len;
+			else if (st == KM_CPU_IDLE)
+				idle += len;
+		}
+		if (work * 200 < end && idle * 10 >= end * 9) {
+			m->cpu_quiet[c] = 1;
+			m->nquiet++;
+		}
+	}
+	return 0;
+}
+
 /* A lane for each lock the trace shows taken and each counter that
  * moved; the stats panel starts on the most contended lock, which may
  * have none (the BKL's figures are kept on kernel_flag while the trace
@@ -643,7 +672,8 @@ int km_vm_build(struct km_view_model *m, const struct km_run_info *ri, char *err
 		goto oom;
 	find_typical_span(m);
 	choose_lanes(m);
-	if (km_vm_tasks_build(&m->tasks, sim, m->recs, m->nrecs, m->end) < 0 ||
+	if (find_quiet_cpus(m) < 0 ||
+	    km_vm_tasks_build(&m->tasks, sim, m->recs, m->nrecs, m->end) < 0 ||
 	    km_vm_source_build(&m->src, ri->lines, ri->nlines, m->nctx, ri->file) < 0)
 		goto oom;
 	build_free(b, m->nlocks);
@@ -672,6 +702,7 @@ void km_vm_free(struct km_view_model *m)
 	free(m->viols);
 	free(m->viol_msg);
 	free(m->ctx_colour);
+	free(m->cpu_quiet);
 	km_vm_tasks_free(&m->tasks);
 	km_vm_source_free(&m->src);
 	memset(m, 0, sizeof(*m));

@@ -125,6 +125,11 @@ struct km_view_model {
 	size_t nviols;
 
 	km_time typical_ns;		/* median length of a non-idle CPU span */
+	/* per CPU, 1 when it is idle through the run: running, spinning and
+	 * interrupts under 0.5% of it (the figures' "busy 0%"), idle 90% of
+	 * it at least; the window folds such CPUs into one lane */
+	uint8_t *cpu_quiet;
+	int nquiet;
 	uint8_t *ctx_colour;		/* per ctx id: task colour slot */
 	uint32_t nctx;
 	int hot_lock;			/* most contended lock, or -1 */

@@ -32,6 +32,10 @@ void km_draw_stats(struct km_draw *d, const struct km_view_frame *f,
 		   const struct km_view_state *st);
 void km_draw_help(struct km_draw *d, const struct km_view_state *st);
 
+/* The era ribbon's milestone @i (0..), or NULL past the last: what the
+ * ribbon labels, for a test that counts them. */
+const char *km_view_milestone(int i);
+
 /* A run's figures in one line: "ends at 12.3 ms, 31% spinning, ..." */
 const char *km_view_headline(const struct km_view_model *m, char *buf, size_t len);
 
@@ -44,6 +48,11 @@ const char *km_view_headline(const struct km_view_model *m, char *buf, size_t le
  * in view when they are fewer than a few a column. */
 void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
 		      int row_h, int gap, int per_row, km_time t0, km_time t1);
+/* The same, the CPUs in rows in @order, its last @fold in one last row
+ * (the idle CPUs folded: view_layout.c). */
+void km_draw_cpu_rows_fold(struct km_draw *d, const struct km_view_model *m, int y, int rows,
+			   int row_h, int gap, int per_row, const uint16_t *order, int fold,
+			   km_time t0, km_time t1);
 
 /* The task lanes (view_task_lanes.c): their pixels into d->px, with the
  * other lanes'; then, over them, the names and the locks waited on. */
@@ -61,9 +70,10 @@ void km_draw_inspector(struct km_draw *d, const struct km_view_state *st);
  * other write and the overwrite joined by arrows (view_violations.c). */
 void km_draw_violations(struct km_draw *d, const struct km_view_state *st, int xplay);
 
-/* The summary of @m grouped @per_row CPUs a row, from the cache or built
- * now; NULL when it cannot be built (then the spans are walked). */
+/* The summary of @m grouped @per_row CPUs a row (the last @fold of @order
+ * in a row of their own), from the cache or built now; NULL when it
+ * cannot be built (then the spans are walked). */
 const struct km_vm_summary *km_draw_summary(struct km_draw *d, const struct km_view_model *m,
-					    int per_row);
+					    int per_row, const uint16_t *order, int fold);
 
 #endif /* KM_VIEW_VIEW_PANELS_H */

@@ -16,7 +16,7 @@
  * row k is "k: hold it, this one goes first".  The rows are where
  * view_state.c looks for clicks (km_view_play_row_y), so what is drawn
  * is what is clickable.  A question longer than its place scrolls (the
- * wheel, or typing the number of a row out of sight), and a line under
+ * wheel, Page Down/Up, or typing the number of a row out of sight), and a line under
  * the rows says so, or shows the digits typed so far.
  *
  * The lanes to the left are the ordinary timeline of the run so far: the
@@ -132,8 +132,8 @@ void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 				snprintf(more, sizeof(more), "Typed %d: Enter answers it, another digit "
 					 "goes on, Backspace takes one back", st->play_typed);
 			else
-				snprintf(more, sizeof(more), "Options %d-%d of 0-%d: the wheel scrolls; "
-					 "type a number (then Enter)", st->play_scroll,
+				snprintf(more, sizeof(more), "Options %d-%d of 0-%d  \xc2\xb7  PgDn/PgUp, "
+					 "wheel: more", st->play_scroll,
 					 st->play_scroll + shown - 1, n - 1);
 			km_draw_text_fit(d, KM_FONT_SMALL, more, x,
 					 st->lay.play_y0 + shown * st->lay.play_row_h, w,

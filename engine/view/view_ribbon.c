@@ -8,8 +8,9 @@
  * eras of the collection, one tick each, the current one in a yellow
  * spotlight band; a click on one re-runs the exhibit there.  Below it,
  * the milestones of the history (the first semaphores, the BKL, ticket
- * spinlocks, mutexes...), staggered on two rows so their labels do not
- * collide.
+ * spinlocks, mutexes...), on three rows, each label placed so that
+ * neither it nor its leader line crosses another (milestones_place);
+ * what a width cannot hold is counted under "milestones".
  *
  * The counts come from the era files (era.semaphores) when they have
  * one, else from the table below, which cites the same source as the
@@ -21,12 +22,13 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 static const struct {
 	double when;
 	const char *what;
 } milestones[] = {
-	{ 1991.7, "0.01: cli()/sti()" },
+	{ 1991.7, "cli()/sti()" },
 	{ 1992.4, "first semaphores" },
 	{ 1994.2, "inode i_sem" },
 	{ 1996.5, "SMP, BKL" },
@@ -87,6 +89,122 @@ static void years_and_eras(struct km_draw *d, const struct km_era_list *eras,
 				     k == st->era ? km_pal(KM_C_INK) : km_pal(KM_C_FOCUS));
 		}
 	}
+}
+
+#define NMS ((int)(sizeof(milestones) / sizeof(milestones[0])))
+
+const char *km_view_milestone(int i)
+{
+	return i >= 0 && i < NMS ? milestones[i].what : NULL;
+}
+
+/* Where a milestone's label goes: its row (-1: left out) and left x. */
+struct ms_place {
+	int row, x0, x1, x;
+};
+
+struct ms_search {
+	struct ms_place cur[NMS], best[NMS];
+	int best_out, nodes;
+	int tw[NMS], xs[NMS];
+	int pad, gap, lo, hi;
+};
+
+/* Whether label [a, b) in @row with its leader at @x collides with the
+ * first @n placed: two labels of a row too close, or a leader through a
+ * label of a row above its own. */
+static bool ms_collides(const struct ms_search *m, int n, int row, int a, int b, int x)
+{
+	for (int k = 0; k < n; k++) {
+		const struct ms_place *p = &m->cur[k];
+		if (p->row < 0)
+			continue;
+		if (p->row == row && a < p->x1 + m->gap && p->x0 < b + m->gap)
+			return true;
+		if (p->row < row && x >= p->x0 - 2 && x <= p->x1 + 2)
+			return true;	/* my leader through its label */
+		if (p->row > row && p->x >= a - 2 && p->x <= b + 2)
+			return true;	/* its leader through mine */
+	}
+	return false;
+}
+
+/* Depth first, at most @allow left out: a dead end is found at once and
+ * the search backs up to the label that can move.  Each label goes right
+ * of its marker, else left of it, in the first row that takes it. */
+static void ms_search(struct ms_search *m, int i, int out, int allow, int rows)
+{
+	if (out > allow || m->best_out <= allow || ++m->nodes > 50000)
+		return;
+	if (i == NMS) {
+		m->best_out = out;
+		memcpy(m->best, m->cur, sizeof(m->best));
+		return;
+	}
+	int x = m->xs[i];
+	for (int side = 0; side < 2; side++) {
+		int a = side ? x - m->pad - m->tw[i] : x + m->pad;
+		int b = a + m->tw[i];
+		if (a < m->lo || b > m->hi)
+			continue;
+		for (int row = 0; row < rows; row++) {
+			if (ms_collides(m, i, row, a, b, x))
+				continue;
+			m->cur[i] = (struct ms_place){ row, a, b, x };
+			ms_search(m, i + 1, out, allow, rows);
+			if (m->best_out <= allow)
+				return;
+		}
+	}
+	m->cur[i] = (struct ms_place){ -1, 0, 0, x };
+	ms_search(m, i + 1, out + 1, allow, rows);
+}
+
+/*
+ * The milestones' rows.  A label and its leader (a line from the line of
+ * years down to the label's row) must not cross another label: a leader
+ * through the letters above it made the first, cli()/sti(), unreadable.  So
+ * a label in a lower row needs every label above it to be clear of its
+ * leader, and close milestones climb a stair: the first of a cluster in
+ * the bottom row, the next above it.  Found by a short search (15 labels,
+ * a few hundred steps at the supported sizes), deterministic; what does
+ * not fit is counted, and the ribbon says how many.  Returns that count.
+ */
+static int milestones_place(struct km_draw *d, const struct km_view_state *st,
+			    struct ms_place *out)
+{
+	static struct ms_search m;	/* the drawer runs on one thread */
+	memset(&m, 0, sizeof(m));
+	m.pad = km_draw_px(d, 3);
+	m.gap = km_draw_px(d, 8);
+	m.lo = st->lay.rib_x0 - km_draw_px(d, 40);
+	m.hi = st->lay.ribbon.x + st->lay.ribbon.w - km_draw_px(d, 2);
+	for (int i = 0; i < NMS; i++) {
+		m.xs[i] = km_view_year_x(st, milestones[i].when);
+		m.tw[i] = km_text_width(d->tx, KM_FONT_SMALL, milestones[i].what);
+	}
+	/* none left out, else one, ...; a budget of steps in all keeps a
+	 * hopeless width (very large type) from searching long: then the
+	 * labels that fit, left to right, one a row, and the rest counted */
+	m.best_out = NMS + 1;
+	int rows = st->lay.rib_rows > 3 ? 3 : st->lay.rib_rows;
+	for (int allow = 0; allow <= NMS && m.best_out > NMS && m.nodes <= 50000; allow++)
+		ms_search(&m, 0, 0, allow, rows);
+	if (m.best_out > NMS) {
+		m.best_out = 0;
+		int end = INT_MIN;
+		for (int i = 0; i < NMS; i++) {
+			int a = m.xs[i] + m.pad;
+			bool fits = rows > 0 && a >= end && a + m.tw[i] <= m.hi;
+			m.best[i] = (struct ms_place){ fits ? 0 : -1, a, a + m.tw[i], m.xs[i] };
+			if (fits)
+				end = a + m.tw[i] + m.gap;
+			else
+				m.best_out++;
+		}
+	}
+	memcpy(out, m.best, sizeof(m.best));
+	return m.best_out;
 }
 
 void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
@@ -165,23 +283,30 @@ void km_draw_ribbon(struct km_draw *d, const struct km_view_frame *f,
 
 	years_and_eras(d, eras, st, ay, yw);
 
-	/* milestones: each in the first of three rows where it fits */
-	int row_end[3] = { INT_MIN, INT_MIN, INT_MIN };
+	/* milestones: in three rows, leaders clear of every label (below) */
+	struct ms_place pl[NMS];
+	int ml = milestones_place(d, st, pl);
 	int my = ay + lh + km_draw_px(d, 9);
-	for (size_t i = 0; i < sizeof(milestones) / sizeof(milestones[0]); i++) {
+	int pitch = lh;
+	for (int i = 0; i < NMS; i++) {
 		int x = km_view_year_x(st, milestones[i].when);
-		int tw = km_text_width(d->tx, KM_FONT_SMALL, milestones[i].what);
-		int x0 = x + tw > L->rib_x1 ? x - tw : x;
-		int row = 0;
-		while (row < 3 && row_end[row] > x0 - km_draw_px(d, 8))
-			row++;
-		if (row == 3)
-			continue;	/* no room at this width: the history has it */
-		row_end[row] = x0 + tw;
-		int y = my + row * (lh - km_draw_px(d, 1));
-		km_draw_vline(d, x, ay + km_draw_px(d, 4), y + lh / 2, km_pal(KM_C_GRID));
+		if (pl[i].row < 0) {
+			/* left out: a tick under the line still marks it */
+			km_draw_fill(d, x, ay + km_draw_px(d, 4), 1, km_draw_px(d, 5), km_pal(KM_C_MUTED));
+			continue;
+		}
+		int y = my + pl[i].row * pitch;
+		/* the leader as a 1-pixel fill: the record of placed text sees it */
+		km_draw_fill(d, x, ay + km_draw_px(d, 4), 1, y + lh / 2 - ay - km_draw_px(d, 4),
+			     km_pal(KM_C_GRID));
 		km_draw_fill(d, x - 1, y + lh / 2 - 1, 3, 3, km_pal(KM_C_MUTED));
-		km_text_draw(d->tx, KM_FONT_SMALL, milestones[i].what, x0 == x ? x + km_draw_px(d, 3) : x0 - km_draw_px(d, 3),
-			     y, km_pal(KM_C_INK), KM_LEFT);
+		km_text_draw(d->tx, KM_FONT_SMALL, milestones[i].what, pl[i].x0, y, km_pal(KM_C_INK),
+			     KM_LEFT);
+	}
+	if (ml) {
+		/* the visible sign of what did not fit: the history has them */
+		snprintf(d->line, sizeof(d->line), "+%d not shown", ml);
+		km_text_draw(d->tx, KM_FONT_SMALL, d->line, left, my + pitch, km_pal(KM_C_MUTED),
+			     KM_LEFT);
 	}
 }

@@ -298,11 +298,17 @@ static int rank(const struct km_trace_rec *r)
 	}
 }
 
-/* The record to describe under the mouse: on CPU row @cpu (or any, -1)
+/* The record to describe under the mouse: on CPU row @row (or any, -1)
  * or about lock @lock (or any, KM_TR_NONE), within a few pixels of @x. */
-static bool pick(const struct km_view_state *s, int x, int cpu_lo, int cpu_hi, uint32_t lock,
-		 size_t *out)
+static bool pick(const struct km_view_state *s, int x, int row, uint32_t lock, size_t *out)
 {
+	/* a row of one CPU: when nothing happened, what that CPU was doing */
+	int cpu_lo = -1, cpu_hi = -1;
+	if (row >= 0) {
+		km_view_row_cpus(s, row, &cpu_lo, &cpu_hi);
+		cpu_lo = cpu_hi == cpu_lo + 1 ? s->lay.cpu_order[cpu_lo] : -1;
+		cpu_hi = cpu_lo + 1;
+	}
 	const struct km_view_model *m = s->model;
 	if (!m || !m->nrecs)
 		return false;
@@ -323,7 +329,7 @@ static bool pick(const struct km_view_state *s, int x, int cpu_lo, int cpu_hi, u
 					       r->kind != KM_TR_RELEASE && r->kind != KM_TR_WAKE &&
 					       r->kind != KM_TR_TRYFAIL))
 				continue;
-		} else if (cpu_lo >= 0 && (r->cpu < cpu_lo || r->cpu >= cpu_hi)) {
+		} else if (row >= 0 && km_view_cpu_row(s, r->cpu) != row) {
 			continue;
 		}
 		int rk = rank(r);
@@ -368,15 +374,11 @@ static void hover(struct km_view_state *s, int x, int y)
 		return;		/* the future is not told */
 	if (y >= L->cpu_y && y < L->cpu_y + L->cpu_rows * (L->row_h + L->row_gap)) {
 		int row = (y - L->cpu_y) / (L->row_h + L->row_gap);
-		int lo = row * L->cpus_per_row;
-		int hi = lo + L->cpus_per_row;
-		if (hi > s->model->ncpus)
-			hi = s->model->ncpus;
-		s->has_hover = pick(s, x, lo, hi, KM_TR_NONE, &s->hover);
+		s->has_hover = pick(s, x, row, KM_TR_NONE, &s->hover);
 	} else if (y >= L->lock_y && y < L->lock_y + L->nlocks * L->lock_h) {
 		int lane = (y - L->lock_y) / L->lock_h;
 		int li = s->model->lane_locks[lane];
-		s->has_hover = pick(s, x, -1, -1, s->model->locks[li].id, &s->hover);
+		s->has_hover = pick(s, x, -1, s->model->locks[li].id, &s->hover);
 	}
 }
 
@@ -410,7 +412,10 @@ int km_view_play_row_y(const struct km_view_state *s, int i)
 
 void km_view_play_question(struct km_view_state *s, int options)
 {
+	bool resize = s->play_options != options;
 	s->play_options = options;
+	if (resize)	/* the rows are sized for the number of options */
+		km_view_layout(s);
 	s->play_typed = 0;
 	s->play_scroll = 0;
 }
@@ -568,7 +573,8 @@ static void request_mode(struct km_view_state *s, int mode)
  * lets that task (or interrupt) go first -- typed whole when the question
  * has ten options or more, play_digit() -- Enter lets the task go (or
  * answers with the digits typed), U or Backspace undoes (Backspace first
- * takes back a typed digit), R runs to the end, W saves the schedule.  The keys that would run
+ * takes back a typed digit), R runs to the end, W saves the schedule,
+ * Page Down/Up (or Down/Up) scroll a question longer than its place.  The keys that would run
  * something else (modes, eras, exhibits, compare) do nothing in it.
  * Returns whether the key was play mode's.
  */
@@ -629,8 +635,20 @@ static bool play_key(struct km_view_state *s, SDL_Keycode c)
 		}
 		play_request(s, KM_VPLAY_LEAVE, 0);
 		return true;
+	case SDLK_PAGEDOWN:	/* the options out of sight, by keys too */
+		play_scroll_by(s, s->lay.play_rows > 1 ? s->lay.play_rows - 1 : 1);
+		return true;
+	case SDLK_PAGEUP:
+		play_scroll_by(s, -(s->lay.play_rows > 1 ? s->lay.play_rows - 1 : 1));
+		return true;
+	case SDLK_DOWN:
+		play_scroll_by(s, 1);
+		return true;
+	case SDLK_UP:
+		play_scroll_by(s, -1);
+		return true;
 	case SDLK_LEFTBRACKET: case SDLK_RIGHTBRACKET: case SDLK_TAB:
-	case SDLK_n: case SDLK_p: case SDLK_PAGEUP: case SDLK_PAGEDOWN:
+	case SDLK_n: case SDLK_p:
 		return true;	/* play mode keeps its run */
 	default:
 		return false;
@@ -758,6 +776,10 @@ static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
 	case SDLK_z:
 		if (!s->compare)
 			toggle_whole(s);
+		break;
+	case SDLK_i:	/* idle CPUs: one lane for all, or one each */
+		s->unfold_idle = !s->unfold_idle;
+		km_view_layout(s);
 		break;
 	default:
 		break;

@@ -56,6 +56,13 @@ struct km_view_layout {
 
 	/* CPU rows, inside lanes (y relative to the window) */
 	int cpu_y, cpu_rows, row_h, row_gap, cpus_per_row;
+	/* CPUs idle through the run (model->cpu_quiet) folded into the last
+	 * row, as Perfetto folds empty tracks; 0: none folded (I unfolds).
+	 * cpu_order lists the CPUs as the rows show them, the folded last;
+	 * cpu_row is the row of each CPU */
+	int cpu_fold;
+	uint16_t cpu_order[KM_MAX_CPUS];
+	int16_t cpu_row[KM_MAX_CPUS];
 	/* lock lanes */
 	int lock_y, lock_h, nlocks;
 	/* counter sparklines */
@@ -165,6 +172,7 @@ struct km_view_state {
 	int stats_scroll;		/* pixels: projector mode's figures */
 	int task_scroll;		/* first task shown, in model->tasks.order */
 	bool whole;			/* Z: the whole run, not the key moment */
+	bool unfold_idle;		/* I: a lane for each idle CPU too */
 
 	/* the inspector: what a click on a lock lane or a violation opened */
 	enum { KM_INSPECT_NONE, KM_INSPECT_LOCK, KM_INSPECT_VIOLATION, KM_INSPECT_CHECKS,
@@ -226,6 +234,10 @@ km_time km_view_time_of(const struct km_view_state *s, int x);
 
 /* Middle row (y, output pixels) of CPU @cpu's lane, or -1 when not shown. */
 int km_view_cpu_y(const struct km_view_state *s, int cpu);
+/* The CPU row CPU @cpu is drawn in (the folded row for an idle CPU). */
+int km_view_cpu_row(const struct km_view_state *s, int cpu);
+/* The CPUs of CPU row @row: lay.cpu_order[*lo .. *hi). */
+void km_view_row_cpus(const struct km_view_state *s, int row, int *lo, int *hi);
 /* Middle of the holder band of lock lane @lane (0 = the top lock lane). */
 int km_view_lock_y(const struct km_view_state *s, int lane);
 /* Middle of task lane @lane (0 = the top one shown), or -1. */

@@ -61,16 +61,16 @@ static inline void bucket_add(struct km_vm_bucket *to, const struct km_vm_bucket
 }
 
 /* Level 0 of row @row: every piece of every span of the row's CPUs. */
-static void fill_level0(struct km_vm_summary *s, int row)
+static void fill_level0(struct km_vm_summary *s, int row, const uint16_t *order)
 {
 	const struct km_view_model *m = s->m;
 	struct km_vm_bucket *v = s->b + s->off[0] + (size_t)row * s->nb[0];
 	size_t nb = s->nb[0];
 	km_time w = s->b0;
-	int lo = row * s->per_row, hi = lo + s->per_row;
-	if (hi > m->ncpus)
-		hi = m->ncpus;
-	for (int cpu = lo; cpu < hi; cpu++) {
+	int lo, hi;
+	km_vm_row_range(m->ncpus, s->per_row, s->fold, row, &lo, &hi);
+	for (int p = lo; p < hi; p++) {
+		int cpu = order ? order[p] : p;
 		for (size_t i = m->cpu_first[cpu]; i < m->cpu_first[cpu + 1]; i++) {
 			const struct km_vm_span *sp = &m->spans[i];
 			km_time a = sp->t < 0 ? 0 : sp->t, e = km_vm_span_end(m, cpu, i);
@@ -136,13 +136,22 @@ static void build_marks(struct km_vm_summary *s)
 int km_vm_summary_build(struct km_vm_summary *s, const struct km_view_model *m, int per_row,
 			char *err, size_t errlen)
 {
+	return km_vm_summary_build_fold(s, m, per_row, NULL, 0, err, errlen);
+}
+
+int km_vm_summary_build_fold(struct km_vm_summary *s, const struct km_view_model *m, int per_row,
+			     const uint16_t *order, int fold, char *err, size_t errlen)
+{
 	memset(s, 0, sizeof(*s));
 	if (per_row < 1)
 		per_row = 1;
+	if (fold < 0 || fold > m->ncpus || !order)
+		fold = 0;
 	s->m = m;
 	s->serial = m->serial;
 	s->per_row = per_row;
-	s->rows = (m->ncpus + per_row - 1) / per_row;
+	s->fold = fold;
+	s->rows = (m->ncpus - fold + per_row - 1) / per_row + (fold ? 1 : 0);
 	km_time end = m->end > 0 ? m->end : 1;
 	size_t nspans = m->ncpus > 0 ? m->cpu_first[m->ncpus] : 0;
 	/* about SPANS_PER_BUCKET spans of a row a bucket, and no more than
@@ -175,7 +184,7 @@ int km_vm_summary_build(struct km_vm_summary *s, const struct km_view_model *m, 
 	for (size_t i = 0; i < total; i++)
 		bucket_empty(&s->b[i]);
 	for (int row = 0; row < s->rows; row++)
-		fill_level0(s, row);
+		fill_level0(s, row, order);
 	for (int lv = 1; lv < s->nlevels; lv++) {
 		for (int row = 0; row < s->rows; row++) {
 			const struct km_vm_bucket *below = km_vm_summary_row(s, lv - 1, row);

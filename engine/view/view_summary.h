@@ -63,6 +63,7 @@ struct km_vm_summary {
 	const struct km_view_model *m;
 	uint64_t serial;		/* the model's, see km_vm_build */
 	int per_row, rows;
+	int fold;			/* CPUs folded into the last row, or 0 */
 	km_time b0;			/* width of a level-0 bucket: a power of two */
 	int nlevels;
 	size_t nb[KM_VM_LEVELS];	/* buckets a row at each level */
@@ -88,6 +89,37 @@ struct km_vm_summary {
  */
 int km_vm_summary_build(struct km_vm_summary *s, const struct km_view_model *m, int per_row,
 			char *err, size_t errlen);
+
+/*
+ * km_vm_row_range - the CPUs of row @row when @ncpus are shown @per_row a
+ * row, the last @fold of them (in the rows' order) folded into a last row
+ * of their own: positions [*lo, *hi) of that order.
+ */
+static inline void km_vm_row_range(int ncpus, int per_row, int fold, int row, int *lo, int *hi)
+{
+	int nact = ncpus - fold;
+	if (per_row < 1)
+		per_row = 1;
+	if (fold && row == (nact + per_row - 1) / per_row) {
+		*lo = nact;
+		*hi = ncpus;
+		return;
+	}
+	*lo = row * per_row;
+	*hi = *lo + per_row;
+	if (*hi > nact)
+		*hi = nact;
+	if (*lo > *hi)
+		*lo = *hi;
+}
+
+/*
+ * km_vm_summary_build_fold - as km_vm_summary_build, the CPUs in rows in
+ * the order @order (ncpus of them; NULL: 0, 1, 2, ...), the last @fold of
+ * them in one last row (km_vm_row_range): the window's idle CPUs folded.
+ */
+int km_vm_summary_build_fold(struct km_vm_summary *s, const struct km_view_model *m, int per_row,
+			     const uint16_t *order, int fold, char *err, size_t errlen);
 void km_vm_summary_free(struct km_vm_summary *s);
 
 /* The coarsest level whose buckets are at most @w ns wide, or -1 if even

@@ -241,17 +241,21 @@ static void finish_row(struct km_draw *d)
 }
 
 const struct km_vm_summary *km_draw_summary(struct km_draw *d, const struct km_view_model *m,
-					    int per_row)
+					    int per_row, const uint16_t *order, int fold)
 {
+	if (!order)
+		fold = 0;
+	/* the order is the model's idle CPUs last: the fold count keys it */
 	for (int i = 0; i < KM_DRAW_SUMMARIES; i++) {
 		const struct km_vm_summary *s = &d->sum[i];
-		if (s->b && s->m == m && s->serial == m->serial && s->per_row == per_row)
+		if (s->b && s->m == m && s->serial == m->serial && s->per_row == per_row &&
+		    s->fold == fold)
 			return s;
 	}
 	struct km_vm_summary *s = &d->sum[d->sum_next];
 	d->sum_next = (d->sum_next + 1) % KM_DRAW_SUMMARIES;
 	km_vm_summary_free(s);
-	if (km_vm_summary_build(s, m, per_row, NULL, 0) < 0)
+	if (km_vm_summary_build_fold(s, m, per_row, order, fold, NULL, 0) < 0)
 		return NULL;
 	return s;
 }
@@ -268,10 +272,10 @@ static void summaries_prune(struct km_draw *d, const struct km_view_state *st)
 		if (st->lay.ncmp) {
 			for (int k = 0; k < st->lay.ncmp && !shown; k++)
 				shown = st->cmp[k] == s->m && st->cmp[k]->serial == s->serial &&
-					st->lay.cmp_per_row[k] == s->per_row;
+					st->lay.cmp_per_row[k] == s->per_row && !s->fold;
 		} else {
 			shown = st->model == s->m && st->model && st->model->serial == s->serial &&
-				st->lay.cpus_per_row == s->per_row;
+				st->lay.cpus_per_row == s->per_row && st->lay.cpu_fold == s->fold;
 		}
 		if (!shown)
 			km_vm_summary_free(s);
@@ -336,6 +340,15 @@ static inline int dominant(const float *acc)
 void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, int rows,
 		      int row_h, int gap, int per_row, km_time t0, km_time t1)
 {
+	km_draw_cpu_rows_fold(d, m, y, rows, row_h, gap, per_row, NULL, 0, t0, t1);
+}
+
+void km_draw_cpu_rows_fold(struct km_draw *d, const struct km_view_model *m, int y, int rows,
+			   int row_h, int gap, int per_row, const uint16_t *order, int fold,
+			   km_time t0, km_time t1)
+{
+	if (!order)
+		fold = 0;
 	int W = d->px_w;
 	if (t1 <= t0 || W < 1)
 		return;
@@ -348,7 +361,8 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 	for (unsigned k = 0; k < 256; k++)
 		task_col[k] = argb(km_pal_state(KM_CPU_BUSY, k));
 	/* zoomed out: read the summary, its level of about a column's width */
-	const struct km_vm_summary *sum = km_draw_summary(d, m, per_row < 1 ? 1 : per_row);
+	const struct km_vm_summary *sum = km_draw_summary(d, m, per_row < 1 ? 1 : per_row, order,
+							  fold);
 	int lv = sum ? km_vm_summary_level(sum, dt) : -1;
 	for (int c = 0; c <= W; c++)
 		d->edge[c] = (double)t0 + c * dt;
@@ -363,11 +377,10 @@ void km_draw_cpu_rows(struct km_draw *d, const struct km_view_model *m, int y, i
 			accumulate_summary(d, sum, lv, row);
 		} else {
 			start_row(d);
-			int lo = row * per_row, hi = lo + per_row;
-			if (hi > m->ncpus)
-				hi = m->ncpus;
-			for (int cpu = lo; cpu < hi; cpu++)
-				accumulate_cpu(d, m, sum, cpu);
+			int lo, hi;
+			km_vm_row_range(m->ncpus, per_row < 1 ? 1 : per_row, fold, row, &lo, &hi);
+			for (int p = lo; p < hi; p++)
+				accumulate_cpu(d, m, sum, order ? order[p] : p);
 			finish_row(d);
 		}
 		for (int c = 0; c < W; c++) {
@@ -591,7 +604,8 @@ static bool key_same(const struct km_draw *d, const struct km_view_state *st)
 	 * and copies each new run's into it */
 	if (!d->key.valid || d->key.m != st->model || d->key.t0 != st->t0 || d->key.t1 != st->t1 ||
 	    d->key.serial != (st->model ? st->model->serial : 0) ||
-	    d->key.ncmp != st->lay.ncmp || d->key.task_scroll != st->task_scroll || memcmp(&d->key.lanes, &st->lay.lanes, sizeof(SDL_Rect)))
+	    d->key.ncmp != st->lay.ncmp || d->key.task_scroll != st->task_scroll ||
+	    d->key.cpu_fold != st->lay.cpu_fold || memcmp(&d->key.lanes, &st->lay.lanes, sizeof(SDL_Rect)))
 		return false;
 	for (int i = 0; i < st->lay.ncmp; i++)
 		if (d->key.cmp[i] != st->cmp[i])
@@ -607,6 +621,7 @@ static void key_set(struct km_draw *d, const struct km_view_state *st)
 	d->key.t1 = st->t1;
 	d->key.ncmp = st->lay.ncmp;
 	d->key.task_scroll = st->task_scroll;
+	d->key.cpu_fold = st->lay.cpu_fold;
 	d->key.lanes = st->lay.lanes;
 	for (int i = 0; i < st->lay.ncmp; i++)
 		d->key.cmp[i] = st->cmp[i];
@@ -655,8 +670,9 @@ static void lanes_pixels(struct km_draw *d, const struct km_view_state *st)
 			}
 		} else if (st->model) {
 			const struct km_view_model *m = st->model;
-			km_draw_cpu_rows(d, m, L->cpu_y - L->lanes.y, L->cpu_rows, L->row_h,
-					 L->row_gap, L->cpus_per_row, st->t0, st->t1);
+			km_draw_cpu_rows_fold(d, m, L->cpu_y - L->lanes.y, L->cpu_rows, L->row_h,
+					      L->row_gap, L->cpus_per_row, L->cpu_order, L->cpu_fold,
+					      st->t0, st->t1);
 			for (int k = 0; k < L->nlocks; k++)
 				lock_lane(d, m, m->lane_locks[k], L->lock_y - L->lanes.y + k * L->lock_h,
 					  L->lock_h - km_draw_px(d, 6), st->t0, st->t1);
@@ -799,28 +815,33 @@ static int wrapped_label(struct km_draw *d, enum km_font f, const char *s, const
 	return km_draw_text_wrap_right(d, f, s, g->x, y, g->w, INT_MAX, rgb) * lh;
 }
 
-static void cpu_labels(struct km_draw *d, const struct km_view_state *st)
+static void cpu_labels(struct km_draw *d, const struct km_view_state *st, bool still)
 {
 	const struct km_view_layout *L = &st->lay;
-	const struct km_view_model *m = st->model;
 	int lh = km_text_height(d->tx, KM_FONT_SMALL);
 	int pitch = L->row_h + L->row_gap;
 	int every = 1;
 	while (every * pitch < lh)
 		every *= 2;
-	char buf[32];
-	/* with several CPUs a row, the last line of the gutter says so */
-	int bottom = L->cpu_y + L->cpu_rows * pitch - (L->cpus_per_row > 1 ? lh : 0);
-	for (int row = 0; row < L->cpu_rows; row += every) {
-		int cpu = row * L->cpus_per_row;
-		if (cpu >= m->ncpus)
+	char buf[48];
+	/* the busy CPUs' rows; the idle ones folded into the last */
+	int rows = L->cpu_rows - (L->cpu_fold ? 1 : 0);
+	bool fold_small = L->cpu_fold && pitch < lh;
+	/* with several CPUs a row, the last line of the gutter says so (and
+	 * the folded row's name, when a row is too thin for it, is under it) */
+	int bottom = L->cpu_y + rows * pitch - (L->cpus_per_row > 1 ? lh : 0) -
+		     (fold_small ? lh : 0);
+	for (int row = 0; row < rows; row += every) {
+		int lo, hi;
+		km_view_row_cpus(st, row, &lo, &hi);
+		if (lo >= hi)
 			break;
 		int y = L->cpu_y + row * pitch + L->row_h / 2 - lh / 2;
 		if (every > 1 || L->cpus_per_row > 1)
 			y = L->cpu_y + row * pitch;
 		if (y + lh > bottom)
 			break;
-		snprintf(buf, sizeof(buf), "CPU%d", cpu);
+		snprintf(buf, sizeof(buf), "CPU%d", L->cpu_order[lo]);
 		km_text_draw(d->tx, pitch >= lh ? KM_FONT_BODY : KM_FONT_SMALL, buf,
 			     L->gutter.x + L->gutter.w, y, km_pal(KM_C_INK), KM_RIGHT);
 	}
@@ -828,6 +849,25 @@ static void cpu_labels(struct km_draw *d, const struct km_view_state *st)
 		snprintf(buf, sizeof(buf), "%d CPUs a row", L->cpus_per_row);
 		km_text_draw(d->tx, KM_FONT_SMALL, buf, L->gutter.x + L->gutter.w, bottom,
 			     km_pal(KM_C_MUTED), KM_RIGHT);
+	}
+	if (L->cpu_fold) {
+		/* the folded row: how many, and (room allowing, in the window)
+		 * the key that unfolds them */
+		int y0 = L->cpu_y + rows * pitch;
+		snprintf(buf, sizeof(buf), "%d idle CPUs", L->cpu_fold);
+		if (fold_small) {
+			km_text_draw(d->tx, KM_FONT_SMALL, buf, L->gutter.x + L->gutter.w,
+				     y0 + L->row_h - lh, km_pal(KM_C_INK), KM_RIGHT);
+			return;
+		}
+		int bh = km_text_height(d->tx, KM_FONT_BODY);
+		bool hint = !still && L->row_h >= bh + lh;
+		int y = y0 + L->row_h / 2 - (hint ? (bh + lh) / 2 : bh / 2);
+		km_text_draw(d->tx, KM_FONT_BODY, buf, L->gutter.x + L->gutter.w, y,
+			     km_pal(KM_C_INK), KM_RIGHT);
+		if (hint)
+			km_text_draw(d->tx, KM_FONT_SMALL, "folded: I unfolds",
+				     L->gutter.x + L->gutter.w, y + bh, km_pal(KM_C_MUTED), KM_RIGHT);
 	}
 }
 
@@ -956,9 +996,12 @@ static void task_labels(struct km_draw *d, const struct km_view_state *st, int x
 		return;
 	int drawn = 0, pad = km_draw_px(d, 8), min_w = pad + label_min_w(d);
 	for (int cpu = 0; cpu < m->ncpus && drawn < MAX_LABELS; cpu++) {
+		int row = km_view_cpu_row(st, cpu);
+		if (row < 0 || (L->cpu_fold && row == L->cpu_rows - 1))
+			continue;	/* folded: the names would fall on each other */
 		size_t first = m->cpu_first[cpu], iend = m->cpu_first[cpu + 1];
 		size_t i = span_search(m->spans, first, iend, st->t0);
-		int y = L->cpu_y + cpu * (L->row_h + L->row_gap) + L->row_h - lh;
+		int y = L->cpu_y + row * (L->row_h + L->row_gap) + L->row_h - lh;
 		for (size_t steps = 0; i < iend && steps < 5000 && drawn < MAX_LABELS; i++, steps++) {
 			const struct km_vm_span *sp = &m->spans[i];
 			if (sp->t > st->t1)
@@ -1178,7 +1221,7 @@ void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
 		km_draw_compare(d, f, st);	/* the figures stay legible over the veil */
 		return;
 	}
-	cpu_labels(d, st);
+	cpu_labels(d, st, f && f->still);
 	lock_labels(d, st);
 	counter_labels(d, st);
 	task_labels(d, st, xplay);

@@ -393,9 +393,22 @@ static void test_view_state_play_many_options(void **state)
 	vfx_key(st, SDLK_ESCAPE);		/* forgets the digits, stays */
 	assert_int_equal(st->req, 0);
 	assert_int_equal(st->play_typed, 0);
-	/* fewer rows than options: the wheel brings the last into sight */
+	/* fewer rows than options: Page Down brings the last into sight, by
+	 * keys alone (a lecture hall's clicker), Page Up the first again */
 	int rows = st->lay.play_rows;
 	assert_true(rows >= 2 && rows < 13);
+	assert_int_equal(km_view_play_row_y(st, 12), -1);
+	for (int i = 0; i < 13 && km_view_play_row_y(st, 12) < 0; i++)
+		vfx_key(st, SDLK_PAGEDOWN);
+	assert_true(km_view_play_row_y(st, 12) >= st->lay.play_y0);
+	assert_int_equal(km_view_play_row_y(st, 0), -1);
+	vfx_key(st, SDLK_UP);
+	assert_int_equal(st->play_scroll, 13 - rows - 1);
+	for (int i = 0; i < 13; i++)
+		vfx_key(st, SDLK_PAGEUP);
+	assert_int_equal(st->play_scroll, 0);
+	assert_int_equal(st->req, 0);		/* scrolling answers nothing */
+	/* the wheel too */
 	assert_int_equal(km_view_play_row_y(st, 12), -1);
 	SDL_Event e;
 	memset(&e, 0, sizeof(e));
@@ -423,6 +436,15 @@ static void test_view_state_play_many_options(void **state)
 	assert_int_equal(st->play_scroll, 0);
 	assert_int_equal(st->play_typed, 0);
 	assert_int_equal(km_view_play_row_y(st, 0), st->lay.play_y0);
+	/* and its rows are sized for it: a question of three after one of
+	 * one shows all three where they fit (G once showed 2 of 3, the
+	 * rows sized for the question before) */
+	km_view_play_question(st, 1);
+	km_view_play_question(st, 3);
+	assert_true(km_view_play_row_y(st, 2) >= 0);
+	km_view_play_question(st, 16);
+	assert_true(st->lay.play_rows >= 3);
+	assert_true(km_view_play_row_y(st, 2) >= 0);
 }
 
 /* A long run with short events starts zoomed in, and follows the

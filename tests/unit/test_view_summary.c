@@ -24,6 +24,8 @@
  */
 #include "test.h"
 
+#include <math.h>
+
 #include "view/view_panels.h"
 #include "view/view_summary.h"
 
@@ -181,6 +183,39 @@ static void test_view_summary_agrees_with_walk(void **state)
 	}
 }
 
+/* Idle CPUs folded (view_layout.c): the rows follow an order, its last
+ * CPUs in one row of their own; each row's whole run is the sum of its
+ * CPUs' own, as a summary of one CPU a row counts them. */
+static void test_view_summary_folded_rows(void **state)
+{
+	(void)state;
+	static struct synth s;
+	synth_random(&s, 4);
+	const uint16_t order[5] = { 1, 3, 0, 2, 4 };	/* 2 and 4 folded */
+	const int rows_of[3][3] = { { 1, 3, -1 }, { 0, -1, -1 }, { 2, 4, -1 } };
+	struct km_vm_summary one, fold;
+	assert_int_equal(km_vm_summary_build(&one, &s.m, 1, NULL, 0), 0);
+	assert_int_equal(km_vm_summary_build_fold(&fold, &s.m, 2, order, 2, NULL, 0), 0);
+	assert_int_equal(fold.rows, 3);
+	int lo, hi;
+	km_vm_row_range(5, 2, 2, 2, &lo, &hi);
+	assert_true(lo == 3 && hi == 5);
+	for (int row = 0; row < 3; row++) {
+		struct km_vm_bucket got, want, c;
+		km_vm_summary_sum(&fold, fold.nlevels - 1, row, 0, 1, &got);
+		memset(&want, 0, sizeof(want));
+		for (int k = 0; k < 3 && rows_of[row][k] >= 0; k++) {
+			km_vm_summary_sum(&one, one.nlevels - 1, rows_of[row][k], 0, 1, &c);
+			for (int st = 0; st < KM_CPU_STATES; st++)
+				want.t[st] += c.t[st];
+		}
+		for (int st = 0; st < KM_CPU_STATES; st++)
+			assert_true(fabsf(got.t[st] - want.t[st]) <= 1e-4f * (want.t[st] + 1));
+	}
+	km_vm_summary_free(&one);
+	km_vm_summary_free(&fold);
+}
+
 /* A buckets' midpoint rule: each bucket lands in exactly one column. */
 static void test_view_summary_columns_tile(void **state)
 {
@@ -291,7 +326,7 @@ static void test_view_summary_colours_at_two_zooms(void **state)
 	for (size_t z = 0; z < 2; z++) {
 		struct km_draw *d = bare_draw(W, H);
 		km_draw_cpu_rows(d, &s.m, 0, 2, row_h, 0, 1, zoom[z].t0, zoom[z].t1);
-		const struct km_vm_summary *sum = km_draw_summary(d, &s.m, 1);
+		const struct km_vm_summary *sum = km_draw_summary(d, &s.m, 1, NULL, 0);
 		assert_non_null(sum);
 		double dt = (double)(zoom[z].t1 - zoom[z].t0) / W;
 		assert_int_equal(km_vm_summary_level(sum, dt) >= 0, zoom[z].summary);
@@ -358,13 +393,13 @@ static void test_view_summary_same_pixels_as_walk(void **state)
 		int rows = (5 + per_row - 1) / per_row;
 		struct km_draw *a = bare_draw(W, rows * row_h);
 		struct km_draw *b = bare_draw(W, rows * row_h);
-		const struct km_vm_summary *sum = km_draw_summary(a, &s.m, per_row);
+		const struct km_vm_summary *sum = km_draw_summary(a, &s.m, per_row, NULL, 0);
 		assert_non_null(sum);
 		/* columns one level-1 bucket wide, on bucket edges */
 		km_time w = sum->b0 << 1, t0 = 4 * w, t1 = t0 + W * w;
 		km_draw_cpu_rows(a, &s.m, 0, rows, row_h, 0, per_row, t0, t1);
 		/* the same from the spans: b's summary made too coarse to use */
-		struct km_vm_summary *bs = (struct km_vm_summary *)km_draw_summary(b, &s.m, per_row);
+		struct km_vm_summary *bs = (struct km_vm_summary *)km_draw_summary(b, &s.m, per_row, NULL, 0);
 		bs->b0 = (km_time)1 << 60;
 		km_draw_cpu_rows(b, &s.m, 0, rows, row_h, 0, per_row, t0, t1);
 		/* whole nanoseconds: both sums exact, so every pixel agrees */
@@ -394,7 +429,7 @@ static void test_view_summary_walk_matches_reference(void **state)
 		struct km_draw *d = bare_draw(W, 4);
 		km_time dt = widths[z], t0 = 12345, t1 = t0 + W * dt;
 		km_draw_cpu_rows(d, &s.m, 0, 1, 4, 0, 5, t0, t1);
-		const struct km_vm_summary *sum = km_draw_summary(d, &s.m, 5);
+		const struct km_vm_summary *sum = km_draw_summary(d, &s.m, 5, NULL, 0);
 		assert_int_equal(km_vm_summary_level(sum, (double)dt), -1);
 		/* d->acc holds the last row drawn: the only one */
 		for (int c = 0; c < W; c++) {
@@ -509,6 +544,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_view_summary_agrees_with_walk),
+		cmocka_unit_test(test_view_summary_folded_rows),
 		cmocka_unit_test(test_view_summary_columns_tile),
 		cmocka_unit_test(test_view_summary_colours_at_two_zooms),
 		cmocka_unit_test(test_view_summary_thin_rows),

@@ -517,6 +517,195 @@ static void test_view_plot_ticks_and_legend(void **state)
 	assert_true(mutex_named);
 }
 
+/*
+ * The era ribbon's milestones, at every supported size, as designed and in
+ * projector mode where the ribbon keeps its rows (--scale 1.25): each label
+ * drawn is whole and alone -- no other text over it, no leader line or
+ * marker through it (a leader through the 1991 one once sliced it)
+ * -- and every milestone is either drawn or counted by the visible "+N not
+ * shown" under the ribbon's "milestones".
+ */
+static void test_view_ribbon_milestones(void **state)
+{
+	failures = 0;
+	const float rscales[] = { 1.0f, 1.25f };
+	int nms = 0;
+	while (km_view_milestone(nms))
+		nms++;
+	assert_true(nms > 10);
+	/* two exhibits: the spotlight's era changes nothing but the band */
+	for (int i = 0; i < tour.n; i += tour.n - 1) {
+		const struct km_exhibit *e = &tour.v[i];
+		struct exrun x;
+		exrun_start(&x, &eras, e, e->modes[0], NULL, false);
+		assert_true(x.ok);
+		struct km_view_exhibit vex;
+		km_cli_exhibit_of(&vex, e);
+		for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+			for (size_t ki = 0; ki < 2; ki++) {
+				struct km_view_state st;
+				bind(&st, &eras, &x, sizes[si][0], sizes[si][1], rscales[ki]);
+				if (rscales[ki] > 1) {
+					st.projector = true;
+					km_view_layout(&st);
+				}
+				if (!st.lay.rib_rows)
+					continue;
+				struct km_view_frame fr = { .eras = &eras, .ex = &vex, .run = &x.run,
+							    .still = true };
+				char pic[128], err[512];
+				snprintf(pic, sizeof(pic), "ribbon of exhibit %d, %dx%d at scale %.2f",
+					 i + 1, sizes[si][0], sizes[si][1], rscales[ki]);
+				km_text_record(true);
+				SDL_Surface *sf = km_view_render_surface(&fr, &st, err, sizeof(err));
+				assert_non_null(sf);
+				size_t n;
+				const struct km_text_box *v = km_text_boxes(&n);
+				int drawn = 0, told = 0;
+				for (size_t k = 0; k < n; k++) {
+					const struct km_text_box *b = &v[k];
+					if (!b->s)
+						continue;
+					int said = 0, end = -1;
+					if (sscanf(b->s, "+%d not shown%n", &said, &end) == 1 && end > 0 &&
+					    !b->s[end]) {
+						told = said;
+						continue;
+					}
+					bool ms = false;
+					for (int j = 0; j < nms && !ms; j++)
+						ms = !strcmp(b->s, km_view_milestone(j));
+					if (!ms)
+						continue;
+					drawn++;
+					if (b->cut)
+						flag(pic, b, "cut with an ellipsis");
+					for (size_t o = 0; o < n; o++) {
+						const struct km_text_box *c = &v[o];
+						if (o == k || !overlap(&b->r, &c->r, c->s ? 1 : 0))
+							continue;
+						if (c->s) {
+							flag(pic, b, "overlaps \"%s\"", c->s);
+							break;
+						}
+						/* a line or a marker (thin) through the label;
+						 * the panel and the spotlight are its ground */
+						if (!c->picture && (c->r.w <= 3 || c->r.h <= 3)) {
+							flag(pic, b, "crossed by a line at %d,%d %dx%d",
+							     c->r.x, c->r.y, c->r.w, c->r.h);
+							break;
+						}
+					}
+				}
+				if (drawn + told != nms) {
+					fprintf(stderr, "  %s: %d milestones drawn, %d said not shown, of %d\n",
+						pic, drawn, told, nms);
+					failures++;
+				}
+				km_text_record(false);
+				SDL_FreeSurface(sf);
+			}
+		}
+		exrun_free(&x);
+		if (tour.n < 2)
+			break;
+	}
+	assert_int_equal(failures, 0);
+}
+
+static bool drew(const char *want)
+{
+	size_t n;
+	const struct km_text_box *v = km_text_boxes(&n);
+	for (size_t k = 0; k < n; k++)
+		if (v[k].s && !strcmp(v[k].s, want))
+			return true;
+	return false;
+}
+
+static void press(struct km_view_state *st, SDL_Keycode k)
+{
+	SDL_Event e = { 0 };
+	e.type = SDL_KEYDOWN;
+	e.key.keysym.sym = k;
+	km_view_handle_event(st, &e);
+}
+
+/*
+ * Idle CPUs folded into one lane, as Perfetto folds empty tracks: in every
+ * exhibit, a CPU is folded exactly when the core's own accounting has it
+ * running, spinning and in interrupts under 0.5% of the run (what the
+ * figures show as "busy 0%") and idle 90% of it at least, two at least; the picture names the folded
+ * lane "N idle CPUs" and no folded CPU has a lane of its own; I unfolds
+ * (rows for every CPU again) and folds again.  The mlx5 exhibit, whose
+ * PNG gave a third of its area to 63 empty lanes, must fold.
+ */
+static void test_view_idle_cpus_fold(void **state)
+{
+	int folded_exhibits = 0;
+	for (int i = 0; i < tour.n; i++) {
+		const struct km_exhibit *e = &tour.v[i];
+		struct exrun x;
+		exrun_start(&x, &eras, e, e->modes[0], NULL, false);
+		assert_true(x.ok);
+		const struct km_sim *sim = x.s.ri.sim;
+		double end = (double)sim->now;
+		int quiet = 0;
+		bool is_quiet[KM_MAX_CPUS] = { false };
+		for (int c = 0; c < sim->ncpus; c++) {
+			const km_time *a = sim->cpus[c].acct;
+			double work = (double)a[KM_CPU_BUSY] + (double)a[KM_CPU_SPIN] + (double)a[KM_CPU_IRQ];
+			is_quiet[c] = work * 200 < end && (double)a[KM_CPU_IDLE] * 10 >= end * 9;
+			quiet += is_quiet[c];
+		}
+		struct km_view_exhibit vex;
+		km_cli_exhibit_of(&vex, e);
+		struct km_view_state st;
+		bind(&st, &eras, &x, 1920, 1080, 1.0f);
+		const struct km_view_layout *L = &st.lay;
+		int want = quiet >= 2 ? quiet : 0;
+		if (L->cpu_fold != want)
+			fprintf(stderr, "  exhibit %d (%s): %d CPUs folded, the core counts %d idle\n",
+				i + 1, e->title, L->cpu_fold, quiet);
+		assert_int_equal(L->cpu_fold, want);
+		struct km_view_frame fr = { .eras = &eras, .ex = &vex, .run = &x.run, .still = true };
+		char err[512], name[64];
+		km_text_record(true);
+		SDL_Surface *sf = km_view_render_surface(&fr, &st, err, sizeof(err));
+		assert_non_null(sf);
+		SDL_FreeSurface(sf);
+		if (want) {
+			folded_exhibits += strstr(e->file, "mlx5") != NULL;
+			snprintf(name, sizeof(name), "%d idle CPUs", want);
+			assert_true(drew(name));
+			for (int c = 0; c < sim->ncpus; c++) {
+				snprintf(name, sizeof(name), "CPU%d", c);
+				if (is_quiet[c])
+					assert_false(drew(name));
+				/* every folded CPU is drawn in the last row */
+				assert_int_equal(km_view_cpu_row(&st, c) == L->cpu_rows - 1 &&
+							 L->cpus_per_row == 1, is_quiet[c] &&
+							 L->cpus_per_row == 1);
+			}
+			/* I: a lane each */
+			press(&st, SDLK_i);
+			assert_int_equal(L->cpu_fold, 0);
+			sf = km_view_render_surface(&fr, &st, err, sizeof(err));
+			assert_non_null(sf);
+			SDL_FreeSurface(sf);
+			snprintf(name, sizeof(name), "%d idle CPUs", want);
+			assert_false(drew(name));
+			assert_true(drew("CPU0"));
+			assert_true(L->cpu_rows * L->cpus_per_row >= sim->ncpus);
+			press(&st, SDLK_i);
+			assert_int_equal(L->cpu_fold, want);
+		}
+		km_text_record(false);
+		exrun_free(&x);
+	}
+	assert_true(folded_exhibits >= 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -525,6 +714,8 @@ int main(void)
 		cmocka_unit_test(test_view_text_fit_play),
 		cmocka_unit_test(test_view_plot_ticks_and_legend),
 		cmocka_unit_test(test_view_tour_pngs_draw_their_modes),
+		cmocka_unit_test(test_view_ribbon_milestones),
+		cmocka_unit_test(test_view_idle_cpus_fold),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
