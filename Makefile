@@ -159,6 +159,9 @@ deps:
 
 build: $(BIN) $(VIEW_SO)
 
+# A test command, its wall time printed after it (tests/timed.sh).
+TIMED := tests/timed.sh
+
 # The program: no SDL; its symbols exported for the view (-rdynamic).
 # The view is built with it, so that a binary is never without its view.
 # Its own allocations go through engine/cli/heap_wrap.c (--wrap), so that
@@ -206,24 +209,24 @@ $(BUILD)/tests/cli_main_nomain.o: engine/cli/main.c
 build-tests: $(BIN) $(UNIT_BIN)
 
 check-unit: build-tests
-	@tests/run_unit.sh $(BUILD)
+	@$(TIMED) tests/run_unit.sh $(BUILD)
 
 check-scenarios: $(BIN)
-	@tests/run_scenarios.sh $(BIN)
-	@tests/run_runahead.sh $(BIN)
-	@tests/run_challenges.sh $(BIN)
+	@$(TIMED) tests/run_scenarios.sh $(BIN)
+	@$(TIMED) tests/run_runahead.sh $(BIN)
+	@$(TIMED) tests/run_challenges.sh $(BIN)
 
 check-cli: $(BIN)
-	@tests/run_cli.sh $(BIN)
-	@tests/run_cli_contract.sh $(BIN)
-	@tests/run_cli_lecture.sh $(BIN)
-	@tests/run_startup.sh $(BIN)
-	@tests/run_explore.sh $(BIN)
-	@tests/run_play.sh $(BIN)
+	@$(TIMED) tests/run_cli.sh $(BIN)
+	@$(TIMED) tests/run_cli_contract.sh $(BIN)
+	@$(TIMED) tests/run_cli_lecture.sh $(BIN)
+	@$(TIMED) tests/run_startup.sh $(BIN)
+	@$(TIMED) tests/run_explore.sh $(BIN)
+	@$(TIMED) tests/run_play.sh $(BIN)
 
 check-gui: $(BIN)
-	@tests/run_gui.sh $(BIN)
-	@tests/screenshots.sh --check $(BIN)
+	@$(TIMED) tests/run_gui.sh $(BIN)
+	@$(TIMED) tests/screenshots.sh --check $(BIN)
 
 # The documentation's screenshots, from the real window under Xvfb
 # (tests/screenshots.sh says how, and why make test compares pixels).
@@ -232,52 +235,59 @@ screenshots: deps-check
 	@tests/screenshots.sh $(BIN) docs/screenshots
 
 check-docs: $(BIN)
-	@tests/run_doctests.sh $(BIN)
-	@tests/run_shown_outputs.sh $(BIN)
+	@$(TIMED) tests/run_doctests.sh $(BIN)
+	@$(TIMED) tests/run_shown_outputs.sh $(BIN)
 
 check-reproductions: $(BIN)
-	@tests/run_reproductions.sh $(BIN)
+	@$(TIMED) tests/run_reproductions.sh $(BIN)
 
 check-hostile: $(BIN)
-	@tests/run_hostile.sh $(BIN)
-	@tests/run_hostile_inputs.sh $(BIN)
+	@$(TIMED) tests/run_hostile.sh $(BIN)
+	@$(TIMED) tests/run_hostile_inputs.sh $(BIN)
 
 # A sweep through GNU parallel, merged back with compare --from.
 check-sweeps: $(BIN)
-	@tests/run_sweeps.sh $(BIN)
+	@$(TIMED) tests/run_sweeps.sh $(BIN)
 
 check-determinism: $(BIN)
-	@tests/run_determinism.sh $(BIN)
+	@$(TIMED) tests/run_determinism.sh $(BIN)
 
 # The speed gate builds and runs from a fresh clone (small runs).
 check-bench-compare:
-	@tests/run_bench_compare.sh
+	@$(TIMED) tests/run_bench_compare.sh
 
 check-valgrind: $(BIN)
-	@tests/run_valgrind.sh $(BIN)
+	@$(TIMED) tests/run_valgrind.sh $(BIN)
 
 check-fuzz-regressions: $(BIN)
-	@tests/run_fuzz_regressions.sh $(BIN)
+	@$(TIMED) tests/run_fuzz_regressions.sh $(BIN)
 
 # The shape of the source: includes point down the layers, and every
 # function the engine exports has a caller.
 check-structure: $(BIN)
-	@tests/check_layers.sh engine
-	@tests/check_callers.sh
-	@tests/check_floors.sh $(BUILD)
-	@tests/run_floors_check.sh $(BUILD)
-	@tests/check_sizes.sh
-	@tests/run_deps_check.sh
+	@$(TIMED) tests/check_layers.sh engine
+	@$(TIMED) tests/check_callers.sh
+	@$(TIMED) tests/check_floors.sh $(BUILD)
+	@$(TIMED) tests/run_floors_check.sh $(BUILD)
+	@$(TIMED) tests/check_sizes.sh
+	@$(TIMED) tests/run_deps_check.sh
 
 # The suites are independent of each other, so they run TEST_JOBS at a
 # time (the number of CPUs), each one's output kept together; the
-# sanitizer build runs as one more suite beside them.
+# sanitizer build runs as one more suite beside them.  The builds are
+# jobs of the same make: the program's (which most suites wait for), the
+# sanitizers' and the speed gate's clone build side by side, nothing
+# built twice in one tree.  The longest chains come first, so that no
+# long suite starts last and runs alone at the end: check-sanitized (its
+# build, then five suites under ASan and UBSan), the gate (two builds),
+# valgrind.  Each suite's wall time is printed (docs/performance.md,
+# section 12, has a table of them).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-TEST_SUITES := check-structure check-unit check-scenarios check-cli check-gui check-docs \
-               check-reproductions check-hostile check-sweeps check-determinism check-valgrind \
-               check-bench-compare check-sanitized
+TEST_SUITES := check-sanitized check-bench-compare check-valgrind check-unit check-cli \
+               check-hostile check-scenarios check-determinism check-gui check-reproductions \
+               check-docs check-sweeps check-structure
 
-test-real: build-tests
+test-real:
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(TEST_SUITES)
 	@echo "lockmuseum: all tests passed"
 

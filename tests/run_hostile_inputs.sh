@@ -23,31 +23,13 @@ if ! command -v python3 >/dev/null 2>&1; then
 	exit 2
 fi
 
-pass=0
-fail=0
-failed=false
-current=""
+runner_cases "$tmp/err"
 
-begin() {
-	current=$1
-	failed=false
-}
-
-no() {
-	if ! $failed; then
-		fail=$((fail + 1))
-		echo "FAIL $current: $1"
-		[ -s "$tmp/err" ] && sed -n '1,3s/^/  stderr: /p' "$tmp/err"
-	fi
-	failed=true
-}
-
+# a case ends failed, too, on a sanitizer's report (check-sanitized)
 done_() {
 	grep -q 'runtime error:\|ERROR: AddressSanitizer\|ERROR: LeakSanitizer' "$tmp/err" 2>/dev/null &&
 		no "a sanitizer's report"
-	if ! $failed; then
-		pass=$((pass + 1))
-	fi
+	case_done
 }
 
 # lm ARGS...: the binary under the guard, stdout and stderr kept; rc set.

@@ -22,34 +22,10 @@ if ! parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
 	exit 1
 fi
 
-pass=0
-fail=0
-failed=false
-current=""
-
-begin() {
-	current=$1
-	failed=false
-}
-
-no() {
-	if ! $failed; then
-		fail=$((fail + 1))
-		echo "FAIL $current: $1"
-		[ -s "$work/err" ] && sed -n '1,3s/^/  stderr: /p' "$work/err"
-	fi
-	failed=true
-}
-
-done_() {
-	if ! $failed; then
-		pass=$((pass + 1))
-	fi
-}
-
 # The sweep runs where the recipe says: a folder with scripts/ in it, the
 # binary under test first on PATH as `lockmuseum`.
 work=$tmp/work
+runner_cases "$work/err"
 mkdir -p "$work"
 ln -s "$root/scripts" "$work/scripts"
 ln -s "$root/tests" "$work/tests"

@@ -62,8 +62,10 @@ static void violations_str(const json_t *row, char *buf, size_t len)
 		snprintf(buf, len, "-");
 }
 
-/* The swept parameters of the table (those in a row's "params"), in order. */
-static int param_names(const json_t *rows, const char **names, int max)
+/* The names of the table's rows' objects @key (the swept parameters of
+ * "params", the measures of "p99_ns"), in the order first seen, at most
+ * @max of them. */
+static int key_names(const json_t *rows, const char *key, const char **names, int max)
 {
 	int n = 0;
 	size_t i;
@@ -71,7 +73,7 @@ static int param_names(const json_t *rows, const char **names, int max)
 	json_array_foreach(rows, i, row) {
 		const char *k;
 		json_t *v;
-		json_object_foreach(json_object_get(row, "params"), k, v) {
+		json_object_foreach(json_object_get(row, key), k, v) {
 			bool seen = false;
 			for (int j = 0; j < n; j++)
 				seen |= !strcmp(names[j], k);
@@ -232,6 +234,26 @@ static void print_trimmed(char *line)
 	puts(line);
 }
 
+/* One line of the table: the shown columns of @order, each padded to its
+ * width; @head 1 or 2 is the header's first or second line, 0 the cells
+ * of row @row. */
+static void print_line(struct tab *t, const int *order, int no, int head, size_t row)
+{
+	char line[4096] = "";
+	size_t off = 0;
+	int first = 1;
+	for (int k = 0; k < no && off < sizeof(line); k++) {
+		struct col *c = &t->c[order[k]];
+		if (!c->shown)
+			continue;
+		const char *text = head == 1 ? c->h1 : head == 2 ? c->h2 : cell(t, row, order[k]);
+		off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%*s", first ? "" : " ",
+					c->left ? -c->w : c->w, text);
+		first = 0;
+	}
+	print_trimmed(line);
+}
+
 /* A note under the table, "(...)", wrapped at @width (continued lines
  * indented by one). */
 static void note(int width, const char *fmt, ...)
@@ -277,21 +299,11 @@ static int print_text(const json_t *table, const char *columns, const char *titl
 	const json_t *rows = json_object_get(table, "runs");
 	/* the measure() names, in the order first seen */
 	const char *names[8], *params[KM_SWEEP_MAX_PARAMS];
-	int nn = 0, np = param_names(rows, params, KM_SWEEP_MAX_PARAMS);
+	int nn = key_names(rows, "p99_ns", names, 8);
+	int np = key_names(rows, "params", params, KM_SWEEP_MAX_PARAMS);
 	bool seeds = several_seeds(rows);
 	size_t i;
 	json_t *row;
-	json_array_foreach(rows, i, row) {
-		const char *k;
-		json_t *v;
-		json_object_foreach(json_object_get(row, "p99_ns"), k, v) {
-			bool seen = false;
-			for (int j = 0; j < nn; j++)
-				seen |= !strcmp(names[j], k);
-			if (!seen && nn < 8)
-				names[nn++] = k;
-		}
-	}
 	struct tab t = { .n = 0, .nrows = json_array_size(rows) };
 	t.cells = calloc(t.nrows ? t.nrows : 1, (size_t)COL_MAX * CELL);
 	if (!t.cells) {
@@ -458,33 +470,10 @@ static int print_text(const json_t *table, const char *columns, const char *titl
 	printf("%s%s\n\n", title, era_title);
 	/* the header (on two lines where one is narrower so), then the rows;
 	 * a line's trailing blanks are not printed */
-	char line[4096];
-	for (int h = two ? 0 : 1; h < 2; h++) {
-		size_t off = 0;
-		int first = 1;
-		for (int k = 0; k < no && off < sizeof(line); k++) {
-			struct col *c = &t.c[order[k]];
-			if (!c->shown)
-				continue;
-			const char *text = h ? c->h2 : c->h1;
-			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%*s", first ? "" : " ",
-						c->left ? -c->w : c->w, text);
-			first = 0;
-		}
-		print_trimmed(line);
-	}
+	for (int h = two ? 1 : 2; h <= 2; h++)
+		print_line(&t, order, no, h, 0);
 	json_array_foreach(rows, i, row) {
-		size_t off = 0;
-		int first = 1;
-		for (int k = 0; k < no && off < sizeof(line); k++) {
-			struct col *c = &t.c[order[k]];
-			if (!c->shown)
-				continue;
-			off += (size_t)snprintf(line + off, sizeof(line) - off, "%s%*s", first ? "" : " ",
-						c->left ? -c->w : c->w, cell(&t, i, order[k]));
-			first = 0;
-		}
-		print_trimmed(line);
+		print_line(&t, order, no, 0, i);
 		if (!json_object_get(row, "sim_time_ns")) {
 			/* why, on lines of its own, wrapped */
 			const char *why = json_string_value(json_object_get(row, "reason"));
@@ -571,7 +560,7 @@ static void print_csv(const json_t *table)
 {
 	const json_t *rows = json_object_get(table, "runs");
 	const char *params[KM_SWEEP_MAX_PARAMS];
-	bool swept = param_names(rows, params, KM_SWEEP_MAX_PARAMS) > 0;
+	bool swept = key_names(rows, "params", params, KM_SWEEP_MAX_PARAMS) > 0;
 	bool seeds = several_seeds(rows);
 	printf("mode,era,cpus,outcome,reason,sim_time_ns,acquisitions_per_s,contentions,"
 	       "wait_avg_ns,wait_max_ns,busy_pct,spin_pct,idle_pct,p99,violations,checks_ok,"

@@ -341,45 +341,78 @@ static int sb_collectgarbage(lua_State *L)
 	return lua_gettop(L);
 }
 
+/* lua_dump writes a chunk in many small pieces: the buffer grows by
+ * doubling, not by a realloc() a piece. */
 static int dump_writer(lua_State *L, const void *p, size_t sz, void *ud)
 {
 	struct km_chunk_cache *c = ud;
-	char *more = realloc(c->code, c->code_len + sz);
-	if (!more)
-		return 1;
-	memcpy(more + c->code_len, p, sz);
-	c->code = more;
+	if (sz > c->code_cap - c->code_len) {
+		size_t cap = c->code_cap ? c->code_cap : 4096;
+		while (cap - c->code_len < sz) {
+			if (cap > SIZE_MAX / 2)
+				return 1;
+			cap *= 2;
+		}
+		char *more = realloc(c->code, cap);
+		if (!more)
+			return 1;
+		c->code = more;
+		c->code_cap = cap;
+	}
+	memcpy(c->code + c->code_len, p, sz);
 	c->code_len += sz;
 	return 0;
 }
 
 static void cache_clear(struct km_chunk_cache *c)
 {
+	bool eager = c->eager;
 	free(c->text);
 	free(c->name);
 	free(c->code);
 	memset(c, 0, sizeof(*c));
+	c->eager = eager;
+}
+
+/* The bytecode of the function on top of @L's stack into @c (none, if
+ * that fails: the next load parses again). */
+static void cache_dump(lua_State *L, struct km_chunk_cache *c)
+{
+	c->code_len = 0;
+	if (lua_dump(L, dump_writer, c, 0) != 0) {
+		free(c->code);
+		c->code = NULL;
+		c->code_len = c->code_cap = 0;
+	}
 }
 
 int km_sandbox_load_cached(lua_State *L, struct km_chunk_cache *cache, const char *text,
 			   size_t len, const char *name)
 {
-	if (cache->code && cache->len == len && !strcmp(cache->name, name) &&
-	    !memcmp(cache->text, text, len))
+	bool seen = cache->text && cache->len == len && !strcmp(cache->name, name) &&
+		    !memcmp(cache->text, text, len);
+	if (seen && cache->code)
 		return luaL_loadbufferx(L, cache->code, cache->code_len, name, "b");
 	int st = luaL_loadbufferx(L, text, len, name, "t");
 	if (st != LUA_OK)
 		return st;
+	if (seen) {
+		/* the second time: worth the dump */
+		cache_dump(L, cache);
+		return LUA_OK;
+	}
 	/* remember it; a failure here only costs the next load a parse */
 	cache_clear(cache);
 	cache->text = malloc(len ? len : 1);
 	cache->name = strdup(name);
-	if (!cache->text || !cache->name || lua_dump(L, dump_writer, cache, 0) != 0) {
+	if (!cache->text || !cache->name) {
 		cache_clear(cache);
 		return LUA_OK;
 	}
 	memcpy(cache->text, text, len);
 	cache->len = len;
+	if (cache->eager)
+		cache_dump(L, cache);
 	return LUA_OK;
 }
 

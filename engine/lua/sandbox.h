@@ -88,14 +88,18 @@ int km_sandbox_loadfile(struct km_sandbox *sb, const char *path);
 /*
  * The compile cache: a chunk compiled from the same text under the same
  * name is loaded from its bytecode, dumped (not stripped) by this process
- * when it was first compiled -- the same function, lines and names, for
- * a fraction of the parse.  One entry per cache; explore's thousands of
- * runs of one scenario rebuild their state from it.  Loads @len bytes of
- * @text as lua_load would in text mode: returns its status.
+ * -- the same function, lines and names, for a fraction of the parse.
+ * One entry per cache; explore's thousands of runs of one scenario
+ * rebuild their state from it.  The dump is made when the text is
+ * compiled a second time (a process that loads a scenario once, a plain
+ * run, does not pay for it), or at once for an @eager cache (the prelude:
+ * every run opens two states).  Loads @len bytes of @text as lua_load
+ * would in text mode: returns its status.
  */
 struct km_chunk_cache {
 	char *text, *name, *code;
-	size_t len, code_len;
+	size_t len, code_len, code_cap;
+	bool eager;
 };
 int km_sandbox_load_cached(lua_State *L, struct km_chunk_cache *cache, const char *text,
 			   size_t len, const char *name);

@@ -278,7 +278,7 @@ int km_sandbox_open_order(lua_State *L)
 	lua_setfield(L, -2, "format");
 	lua_pop(L, 1);
 
-	static struct km_chunk_cache prelude_cache;
+	static struct km_chunk_cache prelude_cache = { .eager = true };
 	if (km_sandbox_load_cached(L, &prelude_cache, order_lua, sizeof(order_lua) - 1,
 				   "=prelude") != LUA_OK)
 		return -1;

@@ -21,6 +21,7 @@
 
 #include <SDL_ttf.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,13 +116,69 @@ static void fonts_close(struct km_text *t)
 	}
 }
 
+/*
+ * The font files, read once a process and kept: every picture opens its
+ * six fonts, and FreeType reading a file loads each glyph with a seek and
+ * a read (the tests draw thousands of pictures).  From memory the bytes
+ * are the same, and so are the glyphs.  A file that cannot be read whole
+ * is opened as before, so its error is the one TTF_OpenFont gives.
+ */
+#define KM_FONT_FILES 4
+#define KM_FONT_FILE_MAX (64L << 20)
+
+static struct {
+	char path[PATH_MAX + 64];
+	void *data;
+	long len;
+} font_files[KM_FONT_FILES];
+static pthread_mutex_t font_files_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const void *font_bytes(const char *path, long *len)
+{
+	const void *found = NULL;
+	pthread_mutex_lock(&font_files_lock);
+	int i = 0;
+	while (i < KM_FONT_FILES && font_files[i].data && strcmp(font_files[i].path, path))
+		i++;
+	if (i < KM_FONT_FILES && !font_files[i].data) {
+		FILE *f = fopen(path, "rb");
+		long n = -1;
+		void *data = NULL;
+		if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && n <= KM_FONT_FILE_MAX &&
+		    fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n)) &&
+		    fread(data, 1, (size_t)n, f) == (size_t)n) {
+			snprintf(font_files[i].path, sizeof(font_files[i].path), "%s", path);
+			font_files[i].data = data;
+			font_files[i].len = n;
+			data = NULL;
+		}
+		free(data);
+		if (f)
+			fclose(f);
+	}
+	if (i < KM_FONT_FILES && font_files[i].data) {
+		found = font_files[i].data;
+		*len = font_files[i].len;
+	}
+	pthread_mutex_unlock(&font_files_lock);
+	return found;
+}
+
+static TTF_Font *font_open(const char *path, int px)
+{
+	long len;
+	const void *bytes = font_bytes(path, &len);
+	SDL_RWops *rw = bytes ? SDL_RWFromConstMem(bytes, (int)len) : NULL;
+	return rw ? TTF_OpenFontRW(rw, 1, px) : TTF_OpenFont(path, px);
+}
+
 static int fonts_open(struct km_text *t, char *err, size_t errlen)
 {
 	for (int i = 0; i < KM_FONT_COUNT; i++) {
 		char path[PATH_MAX + 64];
 		snprintf(path, sizeof(path), "%s/%s", t->dir, specs[i].file);
 		int px = (int)(specs[i].pt * t->u * 96.0f / 72.0f + 0.5f);
-		t->f[i] = TTF_OpenFont(path, px < 6 ? 6 : px);
+		t->f[i] = font_open(path, px < 6 ? 6 : px);
 		if (!t->f[i]) {
 			if (err)
 				snprintf(err, errlen, "cannot open the font %s: %s", path,

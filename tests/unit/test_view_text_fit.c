@@ -161,6 +161,7 @@ struct exrun {
 	char *placard;
 	struct km_param_set sets[KM_TOUR_SETS];
 	bool ok;
+	bool tried;		/* exhibit_run: made (ok or not) */
 };
 
 static void exrun_start(struct exrun *x, const struct km_era_list *eras, const struct km_exhibit *e,
@@ -220,6 +221,31 @@ static void bind(struct km_view_state *st, const struct km_era_list *eras, struc
 static struct km_tour tour;
 static struct km_era_list eras;
 
+/* The runs of the tour's exhibits, each (exhibit, mode) made once and
+ * drawn by every test that shows it: the exhibits as they open, their
+ * compare views, their PNGs.  made[mode + 1][exhibit]; freed at the
+ * teardown. */
+static struct exrun *made[KM_PRIM_COUNT + 1];
+
+static struct exrun *exhibit_run(int i, int mode, bool quiet)
+{
+	assert_true(mode >= KM_MODE_NATIVE && mode < KM_PRIM_COUNT);
+	struct exrun **row = &made[mode + 1];
+	if (!*row) {
+		*row = calloc((size_t)tour.n, sizeof(**row));
+		assert_non_null(*row);
+	}
+	struct exrun *x = &(*row)[i];
+	if (!x->tried) {
+		exrun_start(x, &eras, &tour.v[i], mode, NULL, true);
+		x->tried = true;
+	}
+	if (!x->ok && !quiet)
+		fprintf(stderr, "%s in %s as %s: did not run\n", tour.v[i].file, tour.v[i].era,
+			km_mode_name(mode));
+	return x;
+}
+
 static int setup(void **state)
 {
 	char err[1024], path[PATH_MAX + 128], scripts[PATH_MAX + 64];
@@ -239,6 +265,13 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
+	for (int m = 0; m <= KM_PRIM_COUNT; m++) {
+		for (int i = 0; made[m] && i < tour.n; i++)
+			if (made[m][i].tried)
+				exrun_free(&made[m][i]);
+		free(made[m]);
+		made[m] = NULL;
+	}
 	km_tour_free(&tour);
 	km_eras_free(&eras);
 	km_view_set_scale(1.0f);
@@ -246,7 +279,7 @@ static int teardown(void **state)
 }
 
 static void each_size(const char *what, const struct km_exhibit *e, struct exrun *x,
-		      struct exrun *cmp, int ncmp, const struct km_view_play_frame *pf)
+		      struct exrun *const *cmp, int ncmp, const struct km_view_play_frame *pf)
 {
 	struct km_view_exhibit vex;
 	km_cli_exhibit_of(&vex, e);
@@ -270,8 +303,8 @@ static void each_size(const char *what, const struct km_exhibit *e, struct exrun
 				struct km_view_run runs[KM_VIEW_MAX_COMPARE];
 				if (ncmp) {
 					for (int k = 0; k < ncmp; k++) {
-						mp[k] = &cmp[k].m;
-						runs[k] = cmp[k].run;
+						mp[k] = &cmp[k]->m;
+						runs[k] = cmp[k]->run;
 					}
 					st.compare = true;
 					km_view_state_set_compare(&st, mp, ncmp);
@@ -299,11 +332,9 @@ static void test_view_text_fit_exhibits(void **state)
 	failures = 0;
 	for (int i = 0; i < tour.n; i++) {
 		const struct km_exhibit *e = &tour.v[i];
-		struct exrun x;
-		exrun_start(&x, &eras, e, e->modes[0], NULL, false);
-		if (!x.ok) {
+		struct exrun *x = exhibit_run(i, e->modes[0], false);
+		if (!x->ok) {
 			failures++;
-			exrun_free(&x);
 			continue;
 		}
 		char what[400];
@@ -311,16 +342,15 @@ static void test_view_text_fit_exhibits(void **state)
 		/* a run that loses an update opens on it (the 2003 exhibit once
 		 * opened on its first sleep-in-atomic) */
 		bool lost = false;
-		for (size_t k = 0; k < x.m.nviols; k++)
-			lost |= x.m.recs[x.m.viols[k]].aux == KM_V_LOST_UPDATE;
+		for (size_t k = 0; k < x->m.nviols; k++)
+			lost |= x->m.recs[x->m.viols[k]].aux == KM_V_LOST_UPDATE;
 		size_t key;
-		if (lost && (km_vm_key_moment(&x.m, &key) != KM_VM_KEY_VIOLATION ||
-			     x.m.recs[key].aux != KM_V_LOST_UPDATE)) {
+		if (lost && (km_vm_key_moment(&x->m, &key) != KM_VM_KEY_VIOLATION ||
+			     x->m.recs[key].aux != KM_V_LOST_UPDATE)) {
 			fprintf(stderr, "  %s: loses updates but opens elsewhere\n", what);
 			failures++;
 		}
-		each_size(what, e, &x, NULL, 0, NULL);
-		exrun_free(&x);
+		each_size(what, e, x, NULL, 0, NULL);
 	}
 	assert_int_equal(failures, 0);
 }
@@ -339,24 +369,18 @@ static void test_view_text_fit_compare(void **state)
 		else
 			for (int k = KM_MODE_NATIVE; k < KM_PRIM_COUNT && n < KM_VIEW_MAX_COMPARE; k++)
 				modes[n++] = k;
-		struct exrun *x = calloc((size_t)n, sizeof(*x));
-		assert_non_null(x);
+		struct exrun *x[KM_VIEW_MAX_COMPARE];
 		int ok = 0;
 		for (int k = 0; k < n; k++) {
-			exrun_start(&x[ok], &eras, e, modes[k], NULL, true);
-			if (x[ok].ok)
+			x[ok] = exhibit_run(i, modes[k], true);
+			if (x[ok]->ok)	/* else refused in this era: not shown */
 				ok++;
-			else
-				exrun_free(&x[ok]);	/* refused in this era: not shown */
 		}
 		if (ok > 1) {
 			char what[400];
 			snprintf(what, sizeof(what), "compare of exhibit %d (%s)", i + 1, e->title);
-			each_size(what, e, &x[0], x, ok, NULL);
+			each_size(what, e, x[0], x, ok, NULL);
 		}
-		for (int k = 0; k < ok; k++)
-			exrun_free(&x[k]);
-		free(x);
 	}
 	assert_int_equal(failures, 0);
 }
@@ -416,15 +440,14 @@ static void test_view_tour_pngs_draw_their_modes(void **state)
 	int missing = 0;
 	for (int i = 0; i < tour.n; i++) {
 		const struct km_exhibit *e = &tour.v[i];
-		struct exrun x[KM_TOUR_MODES];
 		struct km_session s[KM_TOUR_MODES];
 		int n = 0, main_run = 0;
 		for (int k = 0; k < e->nmodes; k++) {
-			exrun_start(&x[n], &eras, e, e->modes[k], NULL, false);
-			assert_true(x[n].ok);
+			struct exrun *x = exhibit_run(i, e->modes[k], false);
+			assert_true(x->ok);
 			if (e->fails[k] && !e->fails[main_run])
 				main_run = n;
-			s[n] = x[n].s;
+			s[n] = x->s;
 			n++;
 		}
 		struct km_view_exhibit vex;
@@ -448,8 +471,6 @@ static void test_view_tour_pngs_draw_their_modes(void **state)
 			}
 		}
 		km_text_record(false);
-		for (int k = 0; k < n; k++)
-			exrun_free(&x[k]);
 	}
 	unlink(path);
 	assert_int_equal(missing, 0);
