@@ -21,6 +21,7 @@
 #include "view_keys.h"
 
 #include "../era.h"
+#include "../trace_kinds.h"
 
 #include <math.h>
 #include <string.h>
@@ -319,9 +320,8 @@ static bool pick(const struct km_view_state *s, int x, int cpu_lo, int cpu_hi, u
 		if (r->time < a)
 			continue;
 		if (lock != KM_TR_NONE) {
-			if (r->obj != lock || (r->kind != KM_TR_CONTEND && r->kind != KM_TR_ACQUIRE &&
-					       r->kind != KM_TR_RELEASE && r->kind != KM_TR_WAKE &&
-					       r->kind != KM_TR_TRYFAIL))
+			if (r->obj != lock ||
+			    (!km_trace_kind_is_lock(r->kind) && r->kind != KM_TR_WAKE))
 				continue;
 		} else if (cpu_lo >= 0 && (r->cpu < cpu_lo || r->cpu >= cpu_hi)) {
 			continue;
