@@ -199,8 +199,9 @@ $(BUILD)/tests/test_%: $(BUILD)/tests/unit/test_%.o $(UNIT_LIB_OBJ) $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) -o $@ $^ $(LDFLAGS_BASE) $(PCLIBS) $(TESTLIBS)
 
-# test_cli_main calls the command line as a function: main.c without main().
-$(BUILD)/tests/test_cli_main: $(BUILD)/tests/cli_main_nomain.o
+# test_cli_main and test_cli_options call the command line as a function:
+# main.c without main().
+$(BUILD)/tests/test_cli_main $(BUILD)/tests/test_cli_options: $(BUILD)/tests/cli_main_nomain.o
 $(BUILD)/tests/cli_main_nomain.o: engine/cli/main.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) $(PCFLAGS) -DKM_DATADIR='"$(DATADIR)"' -DKM_LIBDIR='"$(LIBDIR)"' \

@@ -21,6 +21,7 @@
  * O(tasks + sources); nothing at all runs without a chooser.
  */
 #include "core.h"
+#include "trace_kinds.h"
 
 #include <stdlib.h>
 
@@ -361,43 +362,47 @@ static void note(struct km_sim *sim, uint64_t rd, uint64_t wr)
 	}
 }
 
+/* The shared objects of the explorer, by the namespace of a record's
+ * obj (trace_kinds.h); 0: none the explorer tracks (a counter is only
+ * counted, an interrupt source or a log message is no shared state). */
+static enum km_choice_obj shared_obj(enum km_trace_ns ns)
+{
+	switch (ns) {
+	case KM_TNS_LOCK:
+		return KM_OBJ_LOCK;
+	case KM_TNS_VAR:
+		return KM_OBJ_VAR;
+	case KM_TNS_ATOMIC:
+		return KM_OBJ_ATOMIC;
+	default:
+		return 0;
+	}
+}
+
 /**
  * km_choice_note - a trace record of @kind about @obj was made while
  * sim->running ran: if it is about a shared object, its step was no local
- * one, and its footprint says which.
+ * one, and its footprint says which -- read or written, as the kind's row
+ * of trace_kinds.c says.
  * Context: km_emit, under a chooser.
  */
 void km_choice_note(struct km_sim *sim, int kind, uint32_t obj)
 {
-	switch (kind) {
-	case KM_TR_CONTEND:
-	case KM_TR_ACQUIRE:
-	case KM_TR_RELEASE:
-	case KM_TR_TRYFAIL:
-		note(sim, 0, obj_bit(KM_OBJ_LOCK, obj));
-		sig_add(sim, KM_OBJ_LOCK, obj, (uint32_t)kind, true);
-		break;
-	case KM_TR_WAKE:
-	case KM_TR_BLOCK:
+	const struct km_trace_kind_info *k = km_trace_kind_info((unsigned)kind);
+	if (!k || k->access == KM_TACC_NONE)
+		return;
+	if (k->access == KM_TACC_SCHED) {
 		/* another task's state changes too: conflicts with anything */
 		note(sim, 0, ~0ULL);
 		sig_add(sim, 0x100u + (uint32_t)kind, obj, (uint32_t)kind, true);
-		break;
-	case KM_TR_VAR_READ:
-		note(sim, obj_bit(KM_OBJ_VAR, obj), 0);
-		sig_add(sim, KM_OBJ_VAR, obj, (uint32_t)kind, false);
-		break;
-	case KM_TR_VAR_WRITE:
-		note(sim, 0, obj_bit(KM_OBJ_VAR, obj));
-		sig_add(sim, KM_OBJ_VAR, obj, (uint32_t)kind, true);
-		break;
-	case KM_TR_ATOMIC:
-		note(sim, 0, obj_bit(KM_OBJ_ATOMIC, obj));
-		sig_add(sim, KM_OBJ_ATOMIC, obj, (uint32_t)kind, true);
-		break;
-	default:
-		break;
+		return;
 	}
+	enum km_choice_obj o = shared_obj(k->ns);
+	if (!o)
+		return;
+	bool write = k->access == KM_TACC_WRITE;
+	note(sim, write ? 0 : obj_bit(o, obj), write ? obj_bit(o, obj) : 0);
+	sig_add(sim, o, obj, (uint32_t)kind, write);
 }
 
 /**

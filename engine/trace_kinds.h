@@ -6,7 +6,8 @@
  * variable or an interrupt source in another, and arg is a CPU state, a
  * wait in nanoseconds or a value.  This table says it once, for every
  * reader: the name of the kind, which of the simulator's arrays obj
- * indexes (its namespace), and what ctx, aux and arg hold.  It is data
+ * indexes (its namespace), what ctx, aux and arg hold, and whether it
+ * reads or changes its object.  It is data
  * and nothing else, as the core is: how a kind is drawn is the view's
  * business (view_describe.c, view_model.c), how it is exported the
  * report's (trace_chrome.c and trace_ftrace.c each keep a small table of
@@ -38,6 +39,18 @@ enum km_trace_ns {
 				 * else none */
 };
 
+/* What a record does to the object obj names, as one who asks "could
+ * these two steps be swapped?" sees it (the explorer, choice.c). */
+enum km_trace_access {
+	KM_TACC_NONE,		/* nothing that another step could see */
+	KM_TACC_READ,		/* reads it */
+	KM_TACC_WRITE,		/* changes it; every record of a lock counts so (its
+				 * owner, its queue or its waiters change; a trylock
+				 * that fails, conservatively, too) */
+	KM_TACC_SCHED,		/* puts a context to sleep or wakes one: another
+				 * context's state changes, so it conflicts with any step */
+};
+
 /*
  * One kind.  ctx, aux and arg say what those fields hold, in a few words;
  * NULL for aux or arg: unused, always 0.
@@ -48,6 +61,7 @@ struct km_trace_kind_info {
 	const char *ctx;
 	const char *aux;
 	const char *arg;
+	enum km_trace_access access;	/* what it does to obj */
 };
 
 /* The row of @kind, or NULL when @kind is no kind (0, or past the last).

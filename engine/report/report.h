@@ -91,6 +91,15 @@ int km_report_interleaving(FILE *out, const struct km_run_info *ri, const struct
 /* "1.23 us", "456 ns", "7.89 ms", "1.50 s" */
 const char *km_fmt_ns(km_time ns, char *buf, size_t len);
 
+/*
+ * km_report_obj_name - the name of what @r's obj indexes, found in the
+ * array its kind's namespace names (trace_kinds.h): a lock's, an
+ * interrupt source's, a variable's, an atomic's, a counter's name, or a
+ * log record's text.  NULL when the kind's obj names none of those, or
+ * the index is out of range.
+ */
+const char *km_report_obj_name(const struct km_sim *sim, const struct km_trace_rec *r);
+
 /* Who took @l how often: total, and the most and least among the tasks
  * that took it at all.  Returns the number of such tasks. */
 uint32_t km_lock_fairness(const struct km_lock *l, uint64_t *total, uint64_t *max,

@@ -24,6 +24,7 @@
 #include "report.h"
 #include "../time_unit.h"
 #include "../text_escape.h"
+#include "../trace_kinds.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -55,6 +56,14 @@ static const char *ctx_name(const struct km_sim *sim, uint32_t id)
 static const struct km_lock *lock_of(const struct km_sim *sim, uint32_t id)
 {
 	return id < sim->locks.n ? sim->locks.v[id] : NULL;
+}
+
+/* The name of @r's object, else @none. */
+static const char *obj_name(const struct km_sim *sim, const struct km_trace_rec *r,
+			    const char *none)
+{
+	const char *name = km_report_obj_name(sim, r);
+	return name ? name : none;
 }
 
 /* "12" or "?" */
@@ -109,22 +118,22 @@ static bool operation(const struct sheet *sh, const struct km_trace_rec *r, char
 		return r->ctx != KM_TR_NONE;
 	case KM_TR_VAR_READ:
 		snprintf(buf, len, "read %s -> %s",
-			 r->obj < sim->vars.n ? sim->vars.v[r->obj]->name : "?",
+			 obj_name(sim, r, "?"),
 			 value(sh, r->arg, v, sizeof(v)));
 		return true;
 	case KM_TR_VAR_WRITE:
 		snprintf(buf, len, "write %s = %s",
-			 r->obj < sim->vars.n ? sim->vars.v[r->obj]->name : "?",
+			 obj_name(sim, r, "?"),
 			 value(sh, r->arg, v, sizeof(v)));
 		return true;
 	case KM_TR_ATOMIC:
 		snprintf(buf, len, "atomic %s -> %s",
-			 r->obj < sim->atomics.n ? sim->atomics.v[r->obj]->name : "?",
+			 obj_name(sim, r, "?"),
 			 value(sh, r->arg, v, sizeof(v)));
 		return true;
 	case KM_TR_COUNTER:
 		snprintf(buf, len, "count %s = %s",
-			 r->obj < sim->counters.n ? sim->counters.v[r->obj]->name : "?",
+			 obj_name(sim, r, "?"),
 			 value(sh, r->arg, v, sizeof(v)));
 		return true;
 	case KM_TR_LOG:
@@ -132,7 +141,7 @@ static bool operation(const struct sheet *sh, const struct km_trace_rec *r, char
 		if (len < 8)
 			return false;
 		memcpy(buf, "log \"", 6);
-		km_escape(buf + 5, len - 6, r->obj < sim->logs.n ? sim->logs.v[r->obj] : "");
+		km_escape(buf + 5, len - 6, obj_name(sim, r, ""));
 		strcat(buf, "\"");
 		return true;
 	case KM_TR_VIOLATION:
@@ -212,9 +221,7 @@ static void locks_column(const struct sheet *sh, const struct km_trace_rec *r, c
 	const struct km_sim *sim = sh->sim;
 	buf[0] = 0;
 	if (sim->locks.n > LOCK_COLUMNS) {
-		bool lock_kind = r->kind == KM_TR_CONTEND || r->kind == KM_TR_ACQUIRE ||
-				 r->kind == KM_TR_RELEASE || r->kind == KM_TR_TRYFAIL;
-		if (lock_kind && r->obj < sim->locks.n)
+		if (km_trace_kind_is_lock(r->kind) && r->obj < sim->locks.n)
 			lock_cell(sh, r->obj, buf, len);
 		return;
 	}

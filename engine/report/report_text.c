@@ -10,11 +10,34 @@
 #include "report.h"
 #include "../cpu_time.h"
 #include "../time_unit.h"
+#include "../trace_kinds.h"
 #include "../text_escape.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char *km_report_obj_name(const struct km_sim *sim, const struct km_trace_rec *r)
+{
+	const struct km_trace_kind_info *k = km_trace_kind_info(r->kind);
+	uint32_t i = r->obj;
+	switch (k ? k->ns : KM_TNS_NONE) {
+	case KM_TNS_LOCK:
+		return i < sim->locks.n ? sim->locks.v[i]->name : NULL;
+	case KM_TNS_IRQSRC:
+		return i < sim->irqsrcs.n ? sim->irqsrcs.v[i]->name : NULL;
+	case KM_TNS_VAR:
+		return i < sim->vars.n ? sim->vars.v[i]->name : NULL;
+	case KM_TNS_ATOMIC:
+		return i < sim->atomics.n ? sim->atomics.v[i]->name : NULL;
+	case KM_TNS_COUNTER:
+		return i < sim->counters.n ? sim->counters.v[i]->name : NULL;
+	case KM_TNS_LOG:
+		return i < sim->logs.n ? sim->logs.v[i] : NULL;
+	default:
+		return NULL;	/* a wait's object: the record says which array */
+	}
+}
 
 const char *km_fmt_ns(km_time ns, char *buf, size_t len)
 {

@@ -1,13 +1,10 @@
 /*
- * view_app.c - the window: input in, requests out, frames drawn.
+ * view_app.c - the window's application: what it shows and runs.
  *
- * The loop follows SDL's examples: poll every pending event into the
- * pure state machine (km_view_handle_event), fulfil what it requested (a
- * new run, the compare runs, a screenshot), advance playback at a fixed
- * step of 1/120 s with a cap on the catch-up (a stalled frame must not
- * make playback leap), and draw.  When nothing moves, it sleeps in
- * SDL_WaitEventTimeout instead of drawing the same frame sixty times a
- * second.
+ * The window (view_window.c) hands every event to the pure state machine
+ * (km_view_handle_event) and then asks this file to fulfil what it
+ * requested (km_view_app_requests): a new run, the compare runs, a play
+ * decision, a screenshot; and to draw (km_view_app_draw).
  *
  * Runs come from the host (km_view_host.rerun): the view never touches a
  * simulator except through the const pointers of a finished run.  A
@@ -30,6 +27,7 @@
  * state works in the renderer's output pixels; the ratio of output to
  * window size converts mouse coordinates and scales the fonts.
  */
+#include "view_app.h"
 #include "view_render.h"
 #include "view_inspect.h"
 
@@ -40,42 +38,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define STEP (1.0 / 120.0)
-
-/* A run on screen and its index. */
-struct shown {
-	struct km_view_run run;
-	struct km_view_model m;
-	bool live;
-};
-
-struct app {
-	const struct km_era_list *eras;
-	const struct km_view_exhibit *ex;
-	struct km_view_exhibit solo;	/* when there is no tour */
-	int nex;
-	const struct km_view_host *host;
-	SDL_Window *win;
-	SDL_Renderer *r;
-	struct km_draw *d;
-	struct km_view_state st;
-	struct shown cur;
-	struct shown cmp[KM_VIEW_MAX_COMPARE];
-	char why[KM_VIEW_MAX_COMPARE][256];
-	const char *whyp[KM_VIEW_MAX_COMPARE];
-	int ncmp;
-	char toast[1024];
-	Uint64 toast_until;
-	bool toast_bad;		/* a refusal or an error, not news */
-	int shots;
-	struct km_view_dump_memo dump;	/* LOCKMUSEUM_VIEW_DUMP, for tests */
-	/* play mode: the game (NULL outside it), as the frame shows it */
-	struct km_play *play;
-	struct km_view_play_frame pf;
-	char play_why[600];
-	char play_path[512];
-};
 
 bool km_view_have_display(void)
 {
@@ -113,7 +75,7 @@ static const struct km_view_exhibit *exhibit(const struct app *a)
 	return a->nex ? &a->ex[a->st.exhibit] : &a->solo;
 }
 
-static void draw(struct app *a, const char *status)
+void km_view_app_draw(struct app *a, const char *status)
 {
 	struct km_view_frame f = {
 		.eras = a->eras, .ex = exhibit(a), .exhibit = a->st.exhibit, .nexhibits = a->nex,
@@ -135,7 +97,7 @@ static void draw(struct app *a, const char *status)
 /* Show a card while the host runs something. */
 static void busy(struct app *a, const char *what)
 {
-	draw(a, what);
+	km_view_app_draw(a, what);
 	SDL_RenderPresent(a->r);
 }
 
@@ -285,7 +247,7 @@ static void screenshot(struct app *a)
 			break;
 		}
 	}
-	draw(a, NULL);
+	km_view_app_draw(a, NULL);
 	SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, a->st.w, a->st.h, 32, SDL_PIXELFORMAT_ARGB8888);
 	if (!s || SDL_RenderReadPixels(a->r, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels, s->pitch) < 0) {
 		snprintf(err, sizeof(err), "screenshot failed: %s", SDL_GetError());
@@ -300,7 +262,7 @@ static void screenshot(struct app *a)
 	SDL_FreeSurface(s);
 }
 
-static void sizes(struct app *a)
+void km_view_app_sizes(struct app *a)
 {
 	int ww, wh, ow, oh;
 	SDL_GetWindowSize(a->win, &ww, &wh);
@@ -501,7 +463,7 @@ static void play_request(struct app *a, int cmd, int arg)
 	}
 }
 
-static void requests(struct app *a)
+void km_view_app_requests(struct app *a)
 {
 	unsigned req = a->st.req;
 	a->st.req = 0;
@@ -530,188 +492,41 @@ static void requests(struct app *a)
 		screenshot(a);
 }
 
-int km_view_window(const struct km_era_list *eras, const struct km_view_exhibit *exhibits,
-		   int nexhibits, int first, const struct km_view_host *host,
-		   char *err, size_t errlen)
+/* ------------------------------------------------------- start, end -- */
+
+int km_view_app_start(struct app *a, int first, char *err, size_t errlen)
 {
-	if (!km_view_have_display()) {
-		snprintf(err, errlen, "no display ($DISPLAY and $WAYLAND_DISPLAY are not set)");
-		return -1;
-	}
-	if (!host || !host->rerun || !eras || !eras->n) {
-		snprintf(err, errlen, "the museum window needs eras and a host that runs exhibits");
-		return -1;
-	}
-	/* Try only the display servers the environment names, so that a
-	 * failing one is one clear error, not a probe of every driver (the
-	 * Wayland client library prints its own complaints). */
-	const char *asked = getenv("SDL_VIDEODRIVER");
-	if (!asked || !*asked) {
-		const char *w = getenv("WAYLAND_DISPLAY"), *x = getenv("DISPLAY");
-		SDL_SetHint(SDL_HINT_VIDEODRIVER, w && *w ? (x && *x ? "wayland,x11" : "wayland")
-							  : "x11");
-	}
-	if (SDL_Init(SDL_INIT_VIDEO) < 0) {
-		const char *x = getenv("DISPLAY");
-		snprintf(err, errlen, "cannot reach the display%s%s: %s", x && *x ? " " : "",
-			 x && *x ? x : "", SDL_GetError());
-		return -1;
-	}
-	/* With no display server to talk to, SDL quietly falls back to its
-	 * offscreen driver: a window nobody can see.  Unless asked for by
-	 * name (SDL_VIDEODRIVER), that is no window at all. */
-	const char *driver = SDL_GetCurrentVideoDriver();
-	if (driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy")) &&
-	    !(asked && !strcmp(asked, driver))) {
-		const char *x = getenv("DISPLAY");
-		snprintf(err, errlen, "cannot reach the display%s%s (SDL found no display server)",
-			 x && *x ? " " : "", x && *x ? x : "");
-		SDL_Quit();
-		return -1;
-	}
-	int rc = -1;
-	struct app *a = calloc(1, sizeof(*a));
-	if (!a) {
-		snprintf(err, errlen, "out of memory");
-		SDL_Quit();
-		return -1;
-	}
-	a->eras = eras;
-	a->ex = exhibits;
-	a->nex = exhibits ? nexhibits : 0;
-	a->host = host;
-	a->solo.title = "lockmuseum";
-	if (first < 0 || first >= a->nex)
-		first = 0;
-
-	int w = 1280, h = 800;
-	SDL_Rect usable;
-	if (SDL_GetDisplayUsableBounds(0, &usable) == 0) {
-		if (usable.w >= 1600 && usable.h >= 1000) {
-			w = 1600;
-			h = 1000;
-		} else if (usable.w < w || usable.h < h) {
-			w = usable.w * 9 / 10;
-			h = usable.h * 9 / 10;
-		}
-	}
-	SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
-	a->win = SDL_CreateWindow("lockmuseum", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
-				  SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-	if (!a->win) {
-		snprintf(err, errlen, "cannot open a window: %s", SDL_GetError());
-		goto out;
-	}
-	SDL_SetWindowMinimumSize(a->win, 800, 560);
-	a->r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-	if (!a->r)
-		a->r = SDL_CreateRenderer(a->win, -1, SDL_RENDERER_SOFTWARE);
-	if (!a->r) {
-		snprintf(err, errlen, "cannot make a renderer: %s", SDL_GetError());
-		goto out;
-	}
-	km_view_state_init(&a->st, eras, w, h, 1.0f);
-	a->st.nexhibits = a->nex;
-	a->st.exhibit = first;
-	sizes(a);
-	a->d = km_draw_new(a->r, a->st.lay.u, err, errlen);
-	if (!a->d)
-		goto out;
-
 	/* the first exhibit, in its own era and first mode */
 	const struct km_view_exhibit *ex0 = exhibit(a);
-	const struct km_era *era0 = ex0->era ? km_eras_find(eras, ex0->era) : NULL;
-	if (switch_to(a, first, era0 ? km_view_era_index(eras, era0) : -1,
+	const struct km_era *era0 = ex0->era ? km_eras_find(a->eras, ex0->era) : NULL;
+	if (switch_to(a, first, era0 ? km_view_era_index(a->eras, era0) : -1,
 		      ex0->nmodes > 0 ? ex0->modes[0] : KM_MODE_NATIVE) < 0) {
 		snprintf(err, errlen, "%s", a->toast);
-		goto out;
+		return -1;
 	}
 	km_view_show_key_moment(&a->st);
+	const struct km_view_host *host = a->host;
 	a->st.can_play = host->play_run && host->play_save && host->release;
 	if (host->play_first) {
 		if (!a->st.can_play) {
 			snprintf(err, errlen, "this window cannot play");
-			goto out;
+			return -1;
 		}
 		play_enter(a);
 		if (!a->play) {
 			snprintf(err, errlen, "%s", a->toast);
-			goto out;
+			return -1;
 		}
 	}
+	return 0;
+}
 
-	Uint64 last = SDL_GetPerformanceCounter();
-	double acc = 0;
-	bool dirty = true;
-	while (!a->st.quit) {
-		if (host->interrupted && host->interrupted(host->ud))
-			break;
-		SDL_Event e;
-		bool idle = !a->st.playing && !dirty && !a->st.drag;
-		/* idle: sleep until something happens (or 100 ms, for toasts) */
-		bool have = idle ? SDL_WaitEventTimeout(&e, 100) : SDL_PollEvent(&e);
-		bool any = have;
-		while (have) {
-			if (e.type == SDL_WINDOWEVENT &&
-			    (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
-			     e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED))
-				sizes(a);
-			km_view_handle_event(&a->st, &e);
-			if (a->st.req & KM_VREQ_PLAY)
-				requests(a);	/* each answer in turn, however fast */
-			have = SDL_PollEvent(&e);
-		}
-		if (a->st.req)
-			requests(a);
-		Uint64 now = SDL_GetPerformanceCounter();
-		double dt = (double)(now - last) / (double)SDL_GetPerformanceFrequency();
-		last = now;
-		if (a->st.playing) {
-			acc += dt > 0.25 ? 0.25 : dt;	/* no spiral of death */
-			for (int i = 0; acc >= STEP && i < 30; i++) {
-				km_view_tick(&a->st, STEP);
-				acc -= STEP;
-			}
-		} else {
-			acc = 0;
-		}
-		bool toasting = SDL_GetTicks64() < a->toast_until + 100;
-		if (any || a->st.playing || dirty || toasting) {
-			bool log = a->dump.text_next;
-			draw(a, NULL);
-			if (log) {
-				/* the settled frame again, its text told */
-				km_text_log(a->d->tx, stdout);
-				draw(a, NULL);
-			}
-			SDL_RenderPresent(a->r);
-			dirty = false;
-			if (log) {
-				km_text_log(a->d->tx, NULL);
-				a->dump.text_next = false;
-				printf("text: end\n");
-				fflush(stdout);
-			}
-			km_view_test_dump(&a->st, &a->dump);
-			dirty = a->dump.text_next;	/* one more frame, to log */
-		}
+void km_view_app_free(struct app *a)
+{
+	if (a->play) {
+		km_play_free(a->play);
+		free(a->play);
 	}
-	rc = 0;
-out:
-	if (a) {
-		if (a->play) {
-			km_play_free(a->play);
-			free(a->play);
-		}
-		compare_free(a);
-		shown_free(a, &a->cur);
-		km_draw_free(a->d);
-		if (a->r)
-			SDL_DestroyRenderer(a->r);
-		if (a->win)
-			SDL_DestroyWindow(a->win);
-		free(a);
-	}
-	SDL_Quit();
-	return rc;
+	compare_free(a);
+	shown_free(a, &a->cur);
 }

@@ -17,6 +17,7 @@
 #include "view_model.h"
 
 #include "../time_unit.h"
+#include "../report/report.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -177,6 +178,8 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 	char *p = buf + off;
 	size_t n = len - off;
 	const struct km_lock *l;
+	/* the name of its object, by its kind's namespace (trace_kinds.h) */
+	const char *name = km_report_obj_name(s, r);
 
 	switch (r->kind) {
 	case KM_TR_CPU:
@@ -255,22 +258,20 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 		snprintf(p, n, "%s goes to sleep %s", who, wait_name(r->aux));
 		break;
 	case KM_TR_IRQ_ENTER:
-		snprintf(p, n, "interrupt: %s's handler starts",
-			 r->obj < s->irqsrcs.n ? s->irqsrcs.v[r->obj]->name : who);
+		snprintf(p, n, "interrupt: %s's handler starts", name ? name : who);
 		break;
 	case KM_TR_IRQ_EXIT:
-		snprintf(p, n, "%s's handler returns",
-			 r->obj < s->irqsrcs.n ? s->irqsrcs.v[r->obj]->name : who);
+		snprintf(p, n, "%s's handler returns", name ? name : who);
 		break;
 	case KM_TR_VAR_READ:
 	case KM_TR_VAR_WRITE:
 		snprintf(p, n, "%s %s %s = %" PRId64, who,
 			 r->kind == KM_TR_VAR_READ ? "reads" : "writes",
-			 r->obj < s->vars.n ? s->vars.v[r->obj]->name : "?", r->arg);
+			 name ? name : "?", r->arg);
 		break;
 	case KM_TR_ATOMIC:
 		snprintf(p, n, "%s atomic %s = %" PRId64, who,
-			 r->obj < s->atomics.n ? s->atomics.v[r->obj]->name : "?", r->arg);
+			 name ? name : "?", r->arg);
 		break;
 	case KM_TR_COUNTER:
 		if (r->obj < s->counters.n)
@@ -280,7 +281,7 @@ const char *km_vm_describe(const struct km_view_model *m, size_t i, char *buf, s
 			snprintf(p, n, "counter = %" PRId64, r->arg);
 		break;
 	case KM_TR_LOG:
-		snprintf(p, n, "%s: %s", who, r->obj < s->logs.n ? s->logs.v[r->obj] : "");
+		snprintf(p, n, "%s: %s", who, name ? name : "");
 		break;
 	case KM_TR_VIOLATION: {
 		const char *msg = NULL;

@@ -1,47 +1,33 @@
 /*
  * view_help.c - the help overlay (H or F1): every control, in one place.
  *
- * The list below is the contract of the window: each line is a control
- * that view_state.c implements, and the interaction test presses them.
- * Keep the two in step.
+ * Its lines are the key table's (view_keys.c): each row with a label is
+ * a line, its keys the very ones the dispatch answers to, so the help
+ * and the window cannot disagree.  Only the layout is here.
  */
 #include "view_panels.h"
+#include "view_keys.h"
 
 #include <limits.h>
 #include <stdio.h>
 
-static const struct {
-	const char *keys;
-	const char *what;
-} controls[] = {
-	{ "Space", "play / pause (from the start again at the end)" },
-	{ "Right / Left", "step one event forward / back" },
-	{ "+ / -", "play faster / slower" },
-	{ "mouse wheel", "zoom in and out where the mouse is; over task names: scroll" },
-	{ "drag", "pan along the time axis" },
-	{ "point", "the event line says what happens on the lane there" },
-	{ "click", "the event there, whole, and the scenario line its task ran" },
-	{ "click a name", "a lock's name: its statistics; the outcome: every check" },
-	{ "click a lock lane", "who holds the lock and who waits, at that instant" },
-	{ "click a red marker", "the violation's whole explanation (Escape closes)" },
-	{ "1 2 3 4 5 6", "mode: native, cli, bkl, spinlock, semaphore, mutex" },
-	{ "[ / ]", "previous / next era; or click an era on the ribbon" },
-	{ "Tab", "compare: the exhibit under each mode, one time axis" },
-	{ "N / P", "next / previous exhibit of the tour" },
-	{ "G", "play: you are the scheduler (G again leaves)" },
-	{ "  number / click", "play: hold the task, that task or interrupt goes first" },
-	{ "  PgDn / PgUp", "play: the options out of sight (or the wheel, or a number)" },
-	{ "  Enter / U / R", "play: let it go / undo (or Backspace) / run to the end" },
-	{ "  W", "play: save the schedule (when the goal is reached)" },
-	{ "S", "save a screenshot (PNG, in the current folder)" },
-	{ "L", "projector mode: larger type, high contrast, text wraps" },
-	{ "V", "projector mode: the placard or the figures in the side column" },
-	{ "Home / End / 0", "playhead to the start / end; zoom to the whole run" },
-	{ "Z", "the whole run / back to the key moment the exhibit opens on" },
-	{ "I", "idle CPUs (0% busy): folded into one lane / a lane each" },
-	{ "H or F1", "this help" },
-	{ "Q or Escape", "quit (Escape closes this help or an explanation first)" },
-};
+/* The help's lines: the rows of the key table that have a label, in
+ * its order.  line_at(i) is the i-th of them. */
+static int nlines(void)
+{
+	int n = 0;
+	for (int i = 0; i < km_view_nkeys; i++)
+		n += km_view_keys[i].label != NULL;
+	return n;
+}
+
+static const struct km_view_key *line_at(int i)
+{
+	for (int k = 0; k < km_view_nkeys; k++)
+		if (km_view_keys[k].label && i-- == 0)
+			return &km_view_keys[k];
+	return NULL;
+}
 
 /*
  * Projector mode: the descriptions wrap, and the controls that do not fit
@@ -50,14 +36,14 @@ static const struct {
  */
 static void help_pages(struct km_draw *d, const struct km_view_state *st)
 {
-	int n = (int)(sizeof(controls) / sizeof(controls[0]));
+	int n = nlines();
 	int lh = km_text_height(d->tx, KM_FONT_BODY);
 	int pad = km_draw_px(d, 18), gap = km_draw_px(d, 6);
 	int w = st->w - 2 * km_draw_px(d, 10), h = st->h - 2 * km_draw_px(d, 10);
 	int x = (st->w - w) / 2, y = (st->h - h) / 2;
 	int keyw = 0;
 	for (int i = 0; i < n; i++) {
-		int kw = km_text_width(d->tx, KM_FONT_BOLD, controls[i].keys);
+		int kw = km_text_width(d->tx, KM_FONT_BOLD, line_at(i)->label);
 		keyw = kw > keyw ? kw : keyw;
 	}
 	if (keyw > w / 3)
@@ -68,7 +54,7 @@ static void help_pages(struct km_draw *d, const struct km_view_state *st)
 	/* the pages: where each starts */
 	int start[32], npages = 0, used = 0;
 	for (int i = 0; i < n; i++) {
-		int ih = km_draw_text_lines(d, KM_FONT_BODY, controls[i].what, cw) * lh + gap;
+		int ih = km_draw_text_lines(d, KM_FONT_BODY, line_at(i)->help, cw) * lh + gap;
 		if (i == 0 || top + used + ih > y + h - foot) {
 			if (npages == 32)
 				break;
@@ -86,9 +72,9 @@ static void help_pages(struct km_draw *d, const struct km_view_state *st)
 		     km_pal(KM_C_INK), KM_LEFT);
 	int ky = top;
 	for (int i = start[page]; i < end; i++) {
-		km_draw_text_wrap(d, KM_FONT_BOLD, controls[i].keys, x + pad, ky, keyw, INT_MAX,
+		km_draw_text_wrap(d, KM_FONT_BOLD, line_at(i)->label, x + pad, ky, keyw, INT_MAX,
 				  km_pal(KM_C_INK));
-		int k = km_draw_text_wrap(d, KM_FONT_BODY, controls[i].what, col, ky, cw, INT_MAX,
+		int k = km_draw_text_wrap(d, KM_FONT_BODY, line_at(i)->help, col, ky, cw, INT_MAX,
 					  km_pal(KM_C_INK));
 		ky += k * lh + gap;
 	}
@@ -108,7 +94,7 @@ static void help_pages(struct km_draw *d, const struct km_view_state *st)
 
 void km_draw_help(struct km_draw *d, const struct km_view_state *st)
 {
-	int n = (int)(sizeof(controls) / sizeof(controls[0]));
+	int n = nlines();
 	int lh = km_text_height(d->tx, KM_FONT_BODY) + km_draw_px(d, 4);
 	int w = km_draw_px(d, 720), h = (n + 4) * lh + km_draw_px(d, 20);
 	if (w > st->w - 20)
@@ -131,9 +117,9 @@ void km_draw_help(struct km_draw *d, const struct km_view_state *st)
 	int ky = y + pad + lh * 2;
 	int col = x + pad + km_draw_px(d, 170);
 	for (int i = 0; i < n; i++) {
-		km_text_draw(d->tx, KM_FONT_BOLD, controls[i].keys, x + pad, ky + i * lh,
+		km_text_draw(d->tx, KM_FONT_BOLD, line_at(i)->label, x + pad, ky + i * lh,
 			     km_pal(KM_C_INK), KM_LEFT);
-		km_draw_text_fit(d, KM_FONT_BODY, controls[i].what, col, ky + i * lh,
+		km_draw_text_fit(d, KM_FONT_BODY, line_at(i)->help, col, ky + i * lh,
 				 x + w - pad - col, km_pal(KM_C_INK));
 	}
 	km_text_draw(d->tx, KM_FONT_SMALL, "A mode or era switch runs the exhibit again, with the same "

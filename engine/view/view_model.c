@@ -22,6 +22,7 @@
  * at the same instant.
  */
 #include "view_model.h"
+#include "../trace_kinds.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -519,17 +520,15 @@ static int fill_records(struct km_view_model *m, struct build *b)
 	fill_start(m, b);
 	for (size_t i = 0; i < m->nrecs; i++) {
 		const struct km_trace_rec *r = &m->recs[i];
+		if (km_trace_kind_is_lock(r->kind)) {
+			if (fill_lock(m, b, r) < 0)
+				return -1;
+			continue;
+		}
 		switch (r->kind) {
 		case KM_TR_CPU:
 		case KM_TR_IRQOFF:
 			fill_cpu(m, b, r);
-			break;
-		case KM_TR_CONTEND:
-		case KM_TR_ACQUIRE:
-		case KM_TR_RELEASE:
-		case KM_TR_TRYFAIL:
-			if (fill_lock(m, b, r) < 0)
-				return -1;
 			break;
 		case KM_TR_COUNTER:
 			fill_counter(m, r);

@@ -1,9 +1,10 @@
 /*
  * view_state.c - input and playback, as pure functions of the view state.
  *
- * Every control of the help overlay is here, and only here: keys, the
- * wheel, dragging, clicks on lock labels, on the era ribbon and on the
- * violation list.  Nothing here draws, runs or reads a clock: requests
+ * Every control of the help overlay is here, and only here: the wheel,
+ * dragging, clicks on lock labels, on the era ribbon and on the violation
+ * list -- and the keys, through view_keys.c's table, which the help
+ * overlay prints.  Nothing here draws, runs or reads a clock: requests
  * that need the outside world (a new run, a screenshot) are flags for the
  * window loop.  That is what makes the controls testable with synthetic
  * SDL events and no window.
@@ -17,8 +18,10 @@
 #include "view_state.h"
 #include "view.h"
 #include "view_marks.h"
+#include "view_keys.h"
 
 #include "../era.h"
+#include "../trace_kinds.h"
 
 #include <math.h>
 #include <string.h>
@@ -27,8 +30,6 @@ const int km_view_modes[KM_VIEW_MODES] = {
 	KM_MODE_NATIVE, KM_PRIM_CLI, KM_PRIM_BKL, KM_PRIM_SPIN, KM_PRIM_SEM, KM_PRIM_MUTEX,
 };
 
-#define SPEED_MIN (-12)
-#define SPEED_MAX 12
 #define MIN_WINDOW_NS 200
 
 static km_time run_end(const struct km_view_state *s)
@@ -325,9 +326,8 @@ static bool pick(const struct km_view_state *s, int x, int row, uint32_t lock, s
 		if (r->time < a)
 			continue;
 		if (lock != KM_TR_NONE) {
-			if (r->obj != lock || (r->kind != KM_TR_CONTEND && r->kind != KM_TR_ACQUIRE &&
-					       r->kind != KM_TR_RELEASE && r->kind != KM_TR_WAKE &&
-					       r->kind != KM_TR_TRYFAIL))
+			if (r->obj != lock ||
+			    (!km_trace_kind_is_lock(r->kind) && r->kind != KM_TR_WAKE))
 				continue;
 		} else if (row >= 0 && km_view_cpu_row(s, r->cpu) != row) {
 			continue;
@@ -421,7 +421,7 @@ void km_view_play_question(struct km_view_state *s, int options)
 }
 
 /* Scroll the options by @d rows, within what there is. */
-static void play_scroll_by(struct km_view_state *s, int d)
+void km_view_play_scroll_by(struct km_view_state *s, int d)
 {
 	int most = s->play_options - s->lay.play_rows;
 	s->play_scroll += d;
@@ -448,7 +448,7 @@ static void play_digit(struct km_view_state *s, int digit)
 	}
 	s->play_typed = n;
 	if (km_view_play_row_y(s, n) < 0)
-		play_scroll_by(s, n - s->play_scroll - s->lay.play_rows / 2);
+		km_view_play_scroll_by(s, n - s->play_scroll - s->lay.play_rows / 2);
 }
 
 static void click(struct km_view_state *s, int x, int y)
@@ -561,229 +561,35 @@ static void click(struct km_view_state *s, int x, int y)
 
 /* ------------------------------------------------------------------ keys -- */
 
-static void request_mode(struct km_view_state *s, int mode)
+/* The moves the keys make (view_keys.c: the keys are a table there). */
+km_time km_view_run_end(const struct km_view_state *s)
 {
-	s->want_mode = mode;
-	s->want_era = s->era;
-	s->req |= KM_VREQ_RERUN;
+	return run_end(s);
 }
 
-/*
- * Play mode's keys (view_play.c): G enters and leaves it; there, a number
- * lets that task (or interrupt) go first -- typed whole when the question
- * has ten options or more, play_digit() -- Enter lets the task go (or
- * answers with the digits typed), U or Backspace undoes (Backspace first
- * takes back a typed digit), R runs to the end, W saves the schedule,
- * Page Down/Up (or Down/Up) scroll a question longer than its place.  The keys that would run
- * something else (modes, eras, exhibits, compare) do nothing in it.
- * Returns whether the key was play mode's.
- */
-static bool play_key(struct km_view_state *s, SDL_Keycode c)
+void km_view_step(struct km_view_state *s, int d)
 {
-	if (!s->play_mode) {
-		if (c != SDLK_g)
-			return false;
-		if (s->can_play && !s->compare)
-			play_request(s, KM_VPLAY_ENTER, 0);
-		return true;
-	}
-	if (s->help)
-		return false;
-	if (c >= SDLK_1 && c <= SDLK_9) {
-		play_digit(s, (int)(c - SDLK_1) + 1);
-		return true;
-	}
-	if (c >= SDLK_KP_1 && c <= SDLK_KP_9) {
-		play_digit(s, (int)(c - SDLK_KP_1) + 1);
-		return true;
-	}
-	if ((c == SDLK_0 || c == SDLK_KP_0) && s->play_typed) {
-		play_digit(s, 0);
-		return true;
-	}
-	switch (c) {
-	case SDLK_RETURN:
-	case SDLK_KP_ENTER:
-		play_request(s, KM_VPLAY_ANSWER, s->play_typed);
-		s->play_typed = 0;
-		return true;
-	case SDLK_BACKSPACE:
-		if (s->play_typed) {
-			s->play_typed /= 10;	/* the last digit typed */
-			return true;
-		}
-		play_request(s, KM_VPLAY_UNDO, 0);
-		return true;
-	case SDLK_u:
-		play_request(s, KM_VPLAY_UNDO, 0);
-		return true;
-	case SDLK_r:
-		play_request(s, KM_VPLAY_TO_END, 0);
-		return true;
-	case SDLK_w:
-		play_request(s, KM_VPLAY_SAVE, 0);
-		return true;
-	case SDLK_g:
-		play_request(s, KM_VPLAY_LEAVE, 0);
-		return true;
-	case SDLK_ESCAPE:
-		if (s->inspect)
-			return false;
-		if (s->play_typed) {
-			s->play_typed = 0;	/* forget the digits first */
-			return true;
-		}
-		play_request(s, KM_VPLAY_LEAVE, 0);
-		return true;
-	case SDLK_PAGEDOWN:	/* the options out of sight, by keys too */
-		play_scroll_by(s, s->lay.play_rows > 1 ? s->lay.play_rows - 1 : 1);
-		return true;
-	case SDLK_PAGEUP:
-		play_scroll_by(s, -(s->lay.play_rows > 1 ? s->lay.play_rows - 1 : 1));
-		return true;
-	case SDLK_DOWN:
-		play_scroll_by(s, 1);
-		return true;
-	case SDLK_UP:
-		play_scroll_by(s, -1);
-		return true;
-	case SDLK_LEFTBRACKET: case SDLK_RIGHTBRACKET: case SDLK_TAB:
-	case SDLK_n: case SDLK_p:
-		return true;	/* play mode keeps its run */
-	default:
-		return false;
-	}
+	step(s, d);
 }
 
-static void key(struct km_view_state *s, const SDL_KeyboardEvent *k)
+void km_view_show_time(struct km_view_state *s, km_time t)
 {
-	SDL_Keycode c = k->keysym.sym;
-	if (play_key(s, c))
-		return;
-	switch (c) {
-	case SDLK_SPACE:
-		if (!s->playing && s->play >= run_end(s))
-			s->play = 0;	/* play again from the start */
-		s->playing = !s->playing;
-		break;
-	case SDLK_RIGHT:
-		step(s, +1);
-		break;
-	case SDLK_LEFT:
-		step(s, -1);
-		break;
-	case SDLK_PLUS:
-	case SDLK_EQUALS:
-	case SDLK_KP_PLUS:
-		if (s->speed < SPEED_MAX)
-			s->speed++;
-		break;
-	case SDLK_MINUS:
-	case SDLK_KP_MINUS:
-		if (s->speed > SPEED_MIN)
-			s->speed--;
-		break;
-	case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5: case SDLK_6:
-		request_mode(s, km_view_modes[c - SDLK_1]);
-		break;
-	case SDLK_KP_1: case SDLK_KP_2: case SDLK_KP_3: case SDLK_KP_4: case SDLK_KP_5:
-	case SDLK_KP_6:
-		request_mode(s, km_view_modes[c - SDLK_KP_1]);
-		break;
-	case SDLK_LEFTBRACKET:
-	case SDLK_RIGHTBRACKET: {
-		int n = s->eras ? s->eras->n : 0;
-		int e = s->era + (c == SDLK_RIGHTBRACKET ? 1 : -1);
-		if (e >= 0 && e < n) {
-			s->want_era = e;
-			s->want_mode = s->mode;
-			s->req |= KM_VREQ_RERUN;
-		}
-		break;
-	}
-	case SDLK_TAB:
-		s->compare = !s->compare;
-		if (s->compare)
-			s->req |= KM_VREQ_COMPARE;
-		km_view_layout(s);
-		s->t0 = 0;
-		s->t1 = run_end(s);
-		s->has_hover = false;
-		/* (entering: km_view_state_set_compare reveals the runs) */
-		if (s->play > run_end(s))
-			s->play = run_end(s);
-		break;
-	case SDLK_n:
-	case SDLK_PAGEDOWN:
-	case SDLK_p:
-	case SDLK_PAGEUP:
-		if (s->nexhibits > 0) {
-			int d = (c == SDLK_n || c == SDLK_PAGEDOWN) ? 1 : -1;
-			s->want_exhibit = km_view_wrap(s->exhibit, d, s->nexhibits);
-			s->req |= KM_VREQ_EXHIBIT;
-		}
-		break;
-	case SDLK_s:
-		s->req |= KM_VREQ_SCREENSHOT;
-		break;
-	case SDLK_l:	/* a lecture hall: projector mode */
-		s->projector = !s->projector;
-		km_view_layout(s);
-		break;
-	case SDLK_v:	/* projector mode: the placard or the figures */
-		if (s->projector) {
-			s->figures = !s->figures;
-			km_view_layout(s);
-		}
-		break;
-	case SDLK_h:
-	case SDLK_F1:
-		/* projector mode: the help may take pages, H turns them */
-		if (s->help && s->projector && s->help_page + 1 < s->meas.help_pages) {
-			s->help_page++;
-		} else {
-			s->help = !s->help;
-			s->help_page = 0;
-		}
-		break;
-	case SDLK_q:
-		s->quit = true;
-		break;
-	case SDLK_ESCAPE:
-		if (s->help)
-			s->help = false;
-		else if (s->inspect)
-			s->inspect = KM_INSPECT_NONE;
-		else
-			s->quit = true;
-		break;
-	case SDLK_HOME:
-		s->play = 0;
-		s->has_focus = false;
-		s->playing = false;
-		show_time(s, 0);
-		break;
-	case SDLK_END:
-		s->play = run_end(s);
-		s->playing = false;
-		break;
-	case SDLK_0:
-	case SDLK_KP_0:
-		s->t0 = 0;
-		s->t1 = run_end(s);
-		s->whole = true;
-		break;
-	case SDLK_z:
-		if (!s->compare)
-			toggle_whole(s);
-		break;
-	case SDLK_i:	/* idle CPUs: one lane for all, or one each */
-		s->unfold_idle = !s->unfold_idle;
-		km_view_layout(s);
-		break;
-	default:
-		break;
-	}
+	show_time(s, t);
+}
+
+void km_view_toggle_whole(struct km_view_state *s)
+{
+	toggle_whole(s);
+}
+
+void km_view_play_request(struct km_view_state *s, int cmd, int arg)
+{
+	play_request(s, cmd, arg);
+}
+
+void km_view_play_digit(struct km_view_state *s, int digit)
+{
+	play_digit(s, digit);
 }
 
 void km_view_handle_event(struct km_view_state *s, const SDL_Event *e)
@@ -794,7 +600,7 @@ void km_view_handle_event(struct km_view_state *s, const SDL_Event *e)
 		s->quit = true;
 		break;
 	case SDL_KEYDOWN:
-		key(s, &e->key);
+		km_view_key(s, e->key.keysym.sym);
 		break;
 	case SDL_MOUSEWHEEL: {
 		int x = (int)((float)e->wheel.mouseX * s->dpi);
@@ -815,7 +621,7 @@ void km_view_handle_event(struct km_view_state *s, const SDL_Event *e)
 				s->task_scroll = 0;
 		} else if (s->play_mode && in_rect(&L->placard, x, y)) {
 			/* the options of a question longer than its place */
-			play_scroll_by(s, dy > 0 ? -1 : dy < 0 ? 1 : 0);
+			km_view_play_scroll_by(s, dy > 0 ? -1 : dy < 0 ? 1 : 0);
 		} else if (in_rect(&L->placard, x, y)) {
 			s->placard_scroll -= (int)(dy * 40.0f * L->u);
 			if (s->placard_scroll < 0)

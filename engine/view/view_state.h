@@ -263,6 +263,19 @@ void km_view_play_question(struct km_view_state *s, int options);
 /* The exhibit index after @cur when stepping by @d among @n, wrapping. */
 int km_view_wrap(int cur, int d, int n);
 
+/* The moves the keys make (view_keys.c's table calls them): the end of
+ * the run (or of the compared runs), one event forward or back, @t into
+ * sight, Z's whole run or key moment, a request to play mode, a digit
+ * typed at play's question.  Context: pure, as km_view_handle_event. */
+km_time km_view_run_end(const struct km_view_state *s);
+void km_view_step(struct km_view_state *s, int d);
+void km_view_show_time(struct km_view_state *s, km_time t);
+void km_view_toggle_whole(struct km_view_state *s);
+void km_view_play_request(struct km_view_state *s, int cmd, int arg);
+void km_view_play_digit(struct km_view_state *s, int digit);
+/* Play mode: scroll the question's options by @d rows, within what there is. */
+void km_view_play_scroll_by(struct km_view_state *s, int d);
+
 /**
  * km_view_measured - take what a frame measured (@m); when it differs
  * from what the layout was made with, recompute the layout and return

@@ -56,6 +56,23 @@ static void test_kinds_every_row(void **state)
 	assert_int_equal(lock_kinds, 4);
 	assert_true(km_trace_kind_is_lock(KM_TR_CONTEND) && km_trace_kind_is_lock(KM_TR_ACQUIRE) &&
 		    km_trace_kind_is_lock(KM_TR_RELEASE) && km_trace_kind_is_lock(KM_TR_TRYFAIL));
+	/* what a record does to its object (the explorer's footprints): a
+	 * kind that names no object touches none; a lock's records change
+	 * the lock; a read is a variable's */
+	for (unsigned k = 1; k < KM_TR_KIND_MAX; k++) {
+		const struct km_trace_kind_info *d = km_trace_kind_info(k);
+		if (d->ns == KM_TNS_NONE)
+			assert_int_equal(d->access, KM_TACC_NONE);
+		if (d->ns == KM_TNS_LOCK)
+			assert_int_equal(d->access, KM_TACC_WRITE);
+		if (d->access == KM_TACC_READ)
+			assert_int_equal(d->ns, KM_TNS_VAR);
+		if (d->access == KM_TACC_SCHED)
+			assert_int_equal(d->ns, KM_TNS_WAIT);
+	}
+	assert_int_equal(km_trace_kind_info(KM_TR_VAR_READ)->access, KM_TACC_READ);
+	assert_int_equal(km_trace_kind_info(KM_TR_VAR_WRITE)->access, KM_TACC_WRITE);
+	assert_int_equal(km_trace_kind_info(KM_TR_ATOMIC)->access, KM_TACC_WRITE);
 }
 
 /* Does @id name something of namespace @ns in @sim? */
