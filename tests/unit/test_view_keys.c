@@ -43,7 +43,7 @@ static int teardown(void **state)
 }
 
 /* A state in which every control applies; @play: in play mode, with a
- * digit typed at a question of 20 options. */
+ * digit typed at a question of 20 options, scrolled down two rows. */
 static void fresh(struct ctx *c, struct km_view_state *st, bool play)
 {
 	km_view_state_init(st, &c->f.eras, 1920, 1080, 1.0f);
@@ -59,6 +59,7 @@ static void fresh(struct ctx *c, struct km_view_state *st, bool play)
 		st->play_mode = true;
 		st->play_options = 20;
 		st->play_typed = 1;
+		st->play_scroll = 2;	/* scrolled a little: Up and Page Up move too */
 	}
 }
 
