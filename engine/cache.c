@@ -46,31 +46,32 @@ void km_line_init(struct km_line *line, int home_cpu)
 	line->home = home_cpu < 0 ? 0 : home_cpu;
 }
 
-/* Where @cpu sits: its socket, its die (numbered across the machine) and
- * its core (numbered across the machine). */
-struct place {
-	int socket, die, core;
-};
-
-static struct place place_of(const struct km_topology *t, int cpu)
+void km_cache_setup(struct km_sim *sim)
 {
-	int per_die = t->cores * t->threads;
-	int per_socket = t->dies * per_die;
-	struct place p = { cpu / per_socket, cpu / per_die, cpu / t->threads };
-	return p;
+	const struct km_topology *t = &sim->era.topo;
+	sim->nsockets = 1;
+	if (!km_machine_has_caches(sim))
+		return;
+	int per_core = t->threads > 0 ? t->threads : 1;
+	int per_die = (t->cores > 0 ? t->cores : 1) * per_core;
+	int per_socket = (t->dies > 0 ? t->dies : 1) * per_die;
+	for (int i = 0; i < sim->ncpus; i++) {
+		struct km_cpu *c = &sim->cpus[i];
+		c->socket = i / per_socket;
+		c->die = i / per_die;
+		c->core = i / per_core;
+	}
+	int n = (sim->ncpus + per_socket - 1) / per_socket;
+	sim->nsockets = n > t->sockets ? n : t->sockets;
 }
 
 /* Links between two sockets: one when fully connected, else the shorter
  * way round the ring of the run's sockets. */
 static int hops(const struct km_sim *sim, int a, int b)
 {
-	const struct km_topology *t = &sim->era.topo;
-	if (t->links == KM_LINKS_FULL)
+	if (sim->era.topo.links == KM_LINKS_FULL)
 		return 1;
-	int per_socket = t->dies * t->cores * t->threads;
-	int n = (sim->ncpus + per_socket - 1) / per_socket;
-	if (n < t->sockets)
-		n = t->sockets;
+	int n = sim->nsockets;
 	int d = a > b ? a - b : b - a;
 	return d < n - d ? d : n - d;
 }
@@ -82,15 +83,16 @@ km_time km_cpu_distance_cost(const struct km_sim *sim, int from_cpu, int to_cpu)
 		return from_cpu == to_cpu ? 0 : c->cacheline;
 	if (from_cpu == to_cpu)
 		return c->hit;
-	const struct km_topology *t = &sim->era.topo;
-	struct place a = place_of(t, from_cpu), b = place_of(t, to_cpu);
-	if (a.core == b.core)
+	if (from_cpu < 0 || to_cpu < 0 || from_cpu >= sim->ncpus || to_cpu >= sim->ncpus)
+		return c->hop1;		/* no such CPU: as far as a neighbour socket */
+	const struct km_cpu *a = &sim->cpus[from_cpu], *b = &sim->cpus[to_cpu];
+	if (a->core == b->core)
 		return c->same_core;
-	if (a.die == b.die)
+	if (a->die == b->die)
 		return c->same_die;
-	if (a.socket == b.socket)
+	if (a->socket == b->socket)
 		return c->same_socket;
-	int h = hops(sim, a.socket, b.socket);
+	int h = hops(sim, a->socket, b->socket);
 	if (h <= 1)
 		return c->hop1;
 	/* beyond two hops, each extra link costs what the second did */

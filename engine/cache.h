@@ -101,6 +101,10 @@ static inline bool km_line_holds(const struct km_line *line, int cpu)
 	       (line->sharers[cpu / 64] >> (cpu % 64) & 1);
 }
 
+/* Place every CPU of @sim in the era machine's topology, once, before
+ * the run (km_sim_new): what km_cpu_distance_cost() then compares. */
+void km_cache_setup(struct km_sim *sim);
+
 /* The machine has a topology (and so caches to model), not one flat cost. */
 bool km_machine_has_caches(const struct km_sim *sim);
 

@@ -96,6 +96,8 @@ struct km_cpu {
 	/* the queued spinlock's per-CPU MCS node (qspinlock.c's mcs_nodes[]:
 	 * one 64-byte line a CPU, homed on it): where a queued waiter spins */
 	struct km_line mcs_node;
+	/* where it sits in the machine's topology (cache.c, km_cache_setup) */
+	int socket, die, core;
 };
 
 /* ------------------------------------------------------------ contexts -- */
@@ -468,6 +470,7 @@ struct km_sim {
 	struct km_trace trace;
 
 	int ncpus;
+	int nsockets;			/* sockets the run's CPUs span (cache.c) */
 	struct km_cpu *cpus;
 	uint64_t idle_mask[KM_MAX_CPUS / 64];	/* CPUs with no task and no switch */
 	/* Above KM_RQ_TREE_MIN CPUs, two tournament trees over the run-queue
