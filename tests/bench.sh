@@ -143,6 +143,14 @@ runs $cheap core_trace "$drv/bench_core" --work mixed --iters $iters --trace
 printf '   %-28s %11s %11s %9s %11s %13s\n' "the same, trace stored" "$(med core_trace events)" \
 	"$(mega "$(med core_trace events_per_s)")/s" "$(num "$(med core_trace ns_per_event)" %.1f)" \
 	"$(mega "$(med core_trace rounds_per_s)")/s" "$(mega "$(med core_trace events_per_cpu_s)") ev/s"
+# the coherence model's cost: the same rounds on a machine with caches
+# (8 sockets x 8 cores, MOESI) against the flat machine above
+runs $cheap core_caches "$drv/bench_core" --work mixed --iters $iters --caches
+printf '   %-28s %11s %11s %9s %11s %13s\n' "the same, machine with caches" "$(med core_caches events)" \
+	"$(mega "$(med core_caches events_per_s)")/s" "$(num "$(med core_caches ns_per_event)" %.1f)" \
+	"$(mega "$(med core_caches rounds_per_s)")/s" "$(mega "$(med core_caches events_per_cpu_s)") ev/s"
+echo "   coherence model: $(awk -v a="$(med core_mixed events_per_cpu_s)" -v b="$(med core_caches events_per_cpu_s)" \
+	'BEGIN { if (a == "" || b == "" || b == 0) print "n/a"; else printf "%.2fx the flat machine'"'"'s CPU time per event", a / b }')"
 echo
 
 # --------------------------------------------------- 2 Lua operations/s --

@@ -9,7 +9,11 @@
  * time, so memory stays flat and the figure is the core's.
  *
  *   bench_core [--work mixed|spin|sem|mutex] [--cpus N] [--tasks N]
- *              [--iters N] [--trace]
+ *              [--iters N] [--trace] [--caches]
+ *
+ * --caches runs on a machine with caches (cache.h): sockets of 8 cores,
+ * MOESI, on a ring, with the costs of eras/machines/2007-2008.lua, instead
+ * of the test host's flat machine -- what the coherence model costs.
  *
  * Prints key=value lines: events, wall_s, events_per_s, cpu_s,
  * events_per_cpu_s (the same per second of CPU time, which a busy
@@ -54,7 +58,7 @@ enum work { W_MIXED, W_SPIN, W_SEM, W_MUTEX };
 static void usage(void)
 {
 	fprintf(stderr, "usage: bench_core [--work mixed|spin|sem|mutex] [--cpus N] "
-		"[--tasks N] [--iters N] [--trace]\n");
+		"[--tasks N] [--iters N] [--trace] [--caches]\n");
 	exit(2);
 }
 
@@ -88,11 +92,15 @@ int main(int argc, char **argv)
 {
 	enum work w = W_MIXED;
 	int cpus = 64, tasks = 128, iters = 20000;
-	bool trace = false;
+	bool trace = false, caches = false;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--trace")) {
 			trace = true;
+			continue;
+		}
+		if (!strcmp(a, "--caches")) {
+			caches = true;
 			continue;
 		}
 		if (!v)
@@ -115,6 +123,17 @@ int main(int argc, char **argv)
 		usage();
 
 	struct km_era era = sh_era(cpus);
+	if (caches) {
+		era.topo = (struct km_topology){ .protocol = KM_COH_MOESI, .links = KM_LINKS_RING,
+						 .sockets = (cpus + 7) / 8, .dies = 1, .cores = 8,
+						 .threads = 1 };
+		era.cost.hit = 2;
+		era.cost.same_core = 2;
+		era.cost.same_die = era.cost.same_socket = 50;
+		era.cost.hop1 = 110;
+		era.cost.hop2 = 160;
+		era.cost.invalidate = 110;
+	}
 	struct km_config cfg = sh_cfg(cpus, 1);
 	cfg.store_trace = trace;
 	cfg.duration = KM_TIME_MAX;
