@@ -16,7 +16,7 @@
 # 22%; on 4 CPUs the semaphore's CPU share above the mutex's, and the mutex
 # ahead there too, by 1.25x on the 8-way's costs and 1.3x on the P4's.
 # This loop holds i_sem three times as long as Molnar's and falls a little
-# short of two of the issue's figures (1.98x the mutex's CPU share, 3.21x
+# short of two of the issue's figures (1.92x the mutex's CPU share, 3.14x
 # its CPU per operation); the test prints them beside the published ones.
 # On one CPU in 1994 cli and the semaphore are both correct; on two CPUs in
 # 2003 cli loses updates.  And the 2009 exhibit: optimistic spinning
