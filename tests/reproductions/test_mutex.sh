@@ -64,6 +64,10 @@ for seed in $(seq 1 $seeds); do
 	[ "$(run "$m" --mode mutex --seed "$seed")" = 0 ] || bad "exhibit, seed $seed: mutex run"
 	s="$tmp/$s"; m="$tmp/$m"
 	read -r ts shs ps < <(figs "$s"); read -r tm shm pm < <(figs "$m")
+	if [ "${ts:-0}" = 0 ] || [ "${tm:-0}" = 0 ] || [ "${pm:-0}" = 0.0 ] || [ "${shm:-0}" = 0.0 ]; then
+		bad "exhibit, seed $seed: no loops counted (window_ns, operations and loops are the scenario's counters)"
+		continue
+	fi
 	r=$(ratio "$tm" "$ts"); rs=$(ratio "$shs" "$shm"); rp=$(ratio "$ps" "$pm")
 	echo "     seed $seed: semaphore $ts loops/s, $shs% CPU, $ps us a loop; mutex $tm, $shm%, $pm us; x$r, CPU x$rs, per loop x$rp"
 	within "$r" 1.6 3.6 && c1=$((c1 + 1))
@@ -97,7 +101,8 @@ echo "     4 CPUs: semaphore $ts4 loops/s at $shs4%, $ps4 us a loop; mutex $tm4 
 echo "     published (2-way P4 HT, [MOL05]): semaphore 127,659 at 100%, mutex 181,082 at 34% (its output line says 8 CPUs), x1.42"
 
 # The lock path, on seed 1's runs.
-ops=$(counter "$tmp/x-sem-1.json" loops)
+ops=$(counter "$tmp/x-sem-1.json" loops); ops=${ops:-0}
+[ "$ops" -gt 0 ] || bad "seed 1's semaphore run counted no loops"
 for f in x-sem-1 x-mutex-1; do
 	acq=$(lock_int "$tmp/$f.json" 'sb->s_lock' acquisitions)
 	con=$(lock_int "$tmp/$f.json" 'sb->s_lock' contentions)
