@@ -143,6 +143,7 @@ local orphans   = var{ name = "sb_orphans" }   -- the ext3 orphan list's length
 local done      = counter{ name = "operations", unit = "ops" }      -- loops counted in the window
 local all_loops = counter{ name = "loops", unit = "loops" }         -- every loop of the run
 local window_c  = counter{ name = "window_ns", unit = "ns" }        -- the counted window
+local op_time   = counter{ name = "op_time_ns", unit = "ns" }       -- every loop's creat()+close() time, summed
 
 -- The lines every task writes in every loop (lines=1).  Each is one
 -- object, charged a line transfer when another CPU touched it last (the
@@ -338,6 +339,7 @@ for t = 1, ntasks do
     run = function()
       if t == 1 then counter_add(window_c, window) end
       while now() < run_end do
+        local t0 = now()                -- test-mutex's rdtsc() before creat()
         if unlink ~= 0 then
           measure("creat", creat_new)
           measure("unlink", unlink_open)
@@ -346,6 +348,7 @@ for t = 1, ntasks do
           measure("creat", creat)
           measure("close", close)
         end
+        counter_add(op_time, now() - t0)  -- rdtsc() after close(): the op's delta
         if lines ~= 0 then atomic_inc(count_line) end  -- atomic_inc(&SHARED(COUNT))
         local t_end = now()
         if t_end > count_from and t_end <= count_end then counter_add(done, 1) end
@@ -371,7 +374,9 @@ check(function(r)
   local finished = 0
   for _, t in ipairs(r.tasks) do if t.finished then finished = finished + 1 end end
   local ops = r.counters.operations.value
+  local cost = ops > 0 and r.counters.op_time_ns.value / ops / 1000 or 0
   return finished == ntasks,
-    string.format("%d of %d tasks finished; %.0f creat()+close() loops per second, counted over %.1f ms",
-                  finished, ntasks, ops / (window / 1e9), window / 1e6)
+    string.format("%d of %d tasks finished; %.0f creat()+close() loops per second, counted over %.1f ms; " ..
+                  "average cost per op %.2f us (as test-mutex printed it)",
+                  finished, ntasks, ops / (window / 1e9), window / 1e6, cost)
 end)
