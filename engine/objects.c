@@ -32,7 +32,8 @@ struct km_lock *km_lock_alloc(const char *name, enum km_prim prim)
 	l->ops = km_lock_ops_for(prim);	/* for its raw_granted hook */
 	l->count = 1;
 	l->avail = 1;
-	l->last_cpu = l->acq_cpu = -1;
+	l->acq_cpu = -1;
+	km_line_init(&l->line, 0);	/* allocated at boot: node 0 */
 	l->id = UINT32_MAX;
 	return l;
 }
@@ -90,7 +91,7 @@ struct km_var *km_var_new(struct km_sim *sim, const char *name, int64_t value)
 {
 	DECLARE_SIMPLE(km_var, vars, "a var");
 	o->value = o->initial = value;
-	o->last_cpu = -1;
+	km_line_init(&o->line, 0);
 	return o;
 }
 
@@ -98,7 +99,7 @@ struct km_atomic *km_atomic_new(struct km_sim *sim, const char *name, int64_t va
 {
 	DECLARE_SIMPLE(km_atomic, atomics, "an atomic");
 	o->value = value;
-	o->last_cpu = -1;
+	km_line_init(&o->line, 0);
 	return o;
 }
 

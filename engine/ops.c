@@ -21,11 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static km_time line_cost(struct km_sim *sim, int *last_cpu, int cpu)
+/* A segment is at least 1 ns: an access the cache hits still takes time. */
+static km_time at_least_1(km_time c)
 {
-	km_time c = (*last_cpu >= 0 && *last_cpu != cpu) ? km_cost(sim)->cacheline : 1;
-	*last_cpu = cpu;
-	return c;
+	return c > 0 ? c : 1;
 }
 
 int km_op_compute(struct km_sim *sim, struct km_ctx *ctx, km_time t)
@@ -149,13 +148,13 @@ int km_op_read(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v)
 	ctx->result = v->value;
 	readset_put(ctx, v, sim->now);
 	km_emit(sim, KM_TR_VAR_READ, ctx->cpu, ctx, v->id, 0, v->value);
-	km_ctx_run_seg(sim, ctx, line_cost(sim, &v->last_cpu, ctx->cpu));
+	km_ctx_run_seg(sim, ctx, at_least_1(km_line_read(sim, &v->line, ctx->cpu, sim->now)));
 	return KM_STEP_WAIT;
 }
 
 int km_op_write(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_t x)
 {
-	km_time c = line_cost(sim, &v->last_cpu, ctx->cpu);
+	km_time c = at_least_1(km_line_write(sim, &v->line, ctx->cpu, sim->now));
 	var_store(sim, ctx, v, x);
 	ctx->result = x;
 	km_ctx_run_seg(sim, ctx, c);
@@ -164,14 +163,16 @@ int km_op_write(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_
 
 int km_op_add(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_t n)
 {
-	/* load now, store at the end of the segment */
-	km_time c = line_cost(sim, &v->last_cpu, ctx->cpu);
+	/* load now, store at the end of the segment: the line read (shared),
+	 * then made exclusive -- the window another CPU's add() can fall in */
+	km_time r = at_least_1(km_line_read(sim, &v->line, ctx->cpu, sim->now));
+	km_time w = at_least_1(km_line_write(sim, &v->line, ctx->cpu, km_sat_add(sim->now, r)));
 	readset_put(ctx, v, sim->now);
 	km_emit(sim, KM_TR_VAR_READ, ctx->cpu, ctx, v->id, 0, v->value);
 	ctx->then = KM_THEN_VAR_ADD;
 	ctx->then_obj = v;
 	ctx->then_arg = (int64_t)((uint64_t)v->value + (uint64_t)n);
-	km_ctx_run_seg(sim, ctx, 2 * c + 1);
+	km_ctx_run_seg(sim, ctx, km_sat_add(km_sat_add(r, w), 1));
 	return KM_STEP_WAIT;
 }
 
@@ -185,14 +186,19 @@ void km_var_add_commit(struct km_sim *sim, struct km_ctx *ctx)
 int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
 		 enum km_atomic_op op, int64_t n)
 {
-	km_time c = km_cost(sim)->atomic;
-	if (a->last_cpu >= 0 && a->last_cpu != ctx->cpu)
-		c += km_cost(sim)->cacheline;
-	a->last_cpu = ctx->cpu;
+	/* atomic_read() and atomic_set() are a plain load and store; the
+	 * others a locked read-modify-write of the line */
+	km_time c;
+	if (op == KM_ATOMIC_READ)
+		c = km_line_read(sim, &a->line, ctx->cpu, sim->now);
+	else if (op == KM_ATOMIC_SET)
+		c = km_line_write(sim, &a->line, ctx->cpu, sim->now);
+	else
+		c = km_line_rmw(sim, &a->line, ctx->cpu, sim->now);
+	c = at_least_1(c);
 	switch (op) {
 	case KM_ATOMIC_READ:
 		ctx->result = a->value;
-		c = 1;
 		if (sim->cfg.chooser)
 			sim->hooks->choice_touch(sim, KM_OBJ_ATOMIC, a->id, false);
 		break;
@@ -210,7 +216,6 @@ int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
 	case KM_ATOMIC_SET:
 		a->value = n;
 		ctx->result = n;
-		c = 1;
 		break;
 	}
 	if (op != KM_ATOMIC_READ)

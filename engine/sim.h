@@ -29,6 +29,7 @@
 #ifndef KM_ENGINE_SIM_H
 #define KM_ENGINE_SIM_H
 
+#include "cache.h"
 #include "choice.h"
 #include "era.h"
 #include "evq.h"
@@ -92,6 +93,9 @@ struct km_cpu {
 	uint64_t cpu_load[3];
 	int balance_failed, balance_interval;
 	int64_t last_balance;
+	/* the queued spinlock's per-CPU MCS node (qspinlock.c's mcs_nodes[]:
+	 * one 64-byte line a CPU, homed on it): where a queued waiter spins */
+	struct km_line mcs_node;
 };
 
 /* ------------------------------------------------------------ contexts -- */
@@ -273,7 +277,9 @@ struct km_lock {
 					 * at -1, so the next unlock takes the slow path */
 	uint64_t token;			/* test-and-set hand-off window */
 	bool window_open;
-	int last_cpu;			/* where its cache line is */
+	struct km_ctx *window_next;	/* ... the spinner first to see the lock free */
+	struct km_line line;		/* its word (and, for the sleeping locks, the
+					 * wait-list lock and list beside it) */
 	int acq_cpu;			/* CPU of the previous acquisition */
 	km_time since;			/* raw locks: when the owner took it */
 	km_time wait_lock_free;		/* sleeping locks: when their wait_lock is next free */
@@ -299,7 +305,7 @@ struct km_var {
 	uint64_t version;
 	struct km_ctx *last_writer;
 	km_time last_write;
-	int last_cpu;
+	struct km_line line;		/* alone on its line */
 	uint64_t lost;
 };
 
@@ -307,7 +313,7 @@ struct km_atomic {
 	uint32_t id;
 	char *name;
 	int64_t value;
-	int last_cpu;
+	struct km_line line;
 };
 
 struct km_counter {
