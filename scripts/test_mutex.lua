@@ -54,10 +54,10 @@
 --
 -- What the runs show: s_lock, held only to see an empty list, is almost
 -- never contended; the herd is on i_sem.  On 8 CPUs and seed 2005 the
--- mutex does 1.81 times the semaphore's loops (Molnar: 2.4), the
--- semaphore needs 3.0 times its CPU per loop (6.9) and uses 53.8% of the
--- CPUs against the mutex's 31.6% (63% and 22%).  Both are about twice as
--- fast as Molnar's machine: 104,185 and 188,460 loops a second.
+-- mutex does 1.96 times the semaphore's loops (Molnar: 2.4), the
+-- semaphore needs 3.1 times its CPU per loop (6.9) and uses 50.2% of the
+-- CPUs against the mutex's 31.8% (63% and 22%).  Both are about twice as
+-- fast as Molnar's machine: 92,415 and 180,760 loops a second.
 --
 -- Things to try:
 --   lockmuseum run scripts/test_mutex.lua --mode semaphore
@@ -94,7 +94,8 @@ local ext3    = param("ext3", 1)       -- 0: a /tmp without s_lock or journal
 local unlink  = param("unlink", 0)     -- 1: the December 2005 loop, creat+unlink+close
 -- What the machine had that perturbs the loop (1: modelled, 0: a what-if
 -- without it): the timer tick on every CPU, and the lines all 16 tasks
--- write (test-mutex's own counter, the path walk's reference counts).
+-- write (test-mutex's own counter, the path walk's reference counts),
+-- priced by the machine's caches (engine/cache.h).
 local ticks   = param("ticks", 1)
 local lines   = param("lines", 1)
 local hz      = param("hz", 250)       -- the 2006 era's HZ (eras/2006.lua; 2009's is 250 too)
@@ -145,10 +146,12 @@ local all_loops = counter{ name = "loops", unit = "loops" }         -- every loo
 local window_c  = counter{ name = "window_ns", unit = "ns" }        -- the counted window
 local op_time   = counter{ name = "op_time_ns", unit = "ns" }       -- every loop's creat()+close() time, summed
 
--- The lines every task writes in every loop (lines=1).  Each is one
--- object, charged a line transfer when another CPU touched it last (the
--- machine's `cacheline` cost).  All live on the root filesystem's mount
--- (E: /tmp not a mount of its own).
+-- The lines every task writes in every loop (lines=1).  Each atomic (and
+-- the lock word) is a cache line of the machine (engine/cache.h): moved
+-- to the CPU that writes it, one request at a time.  Two variables on one
+-- line cannot be declared yet, so the /tmp dentry's d_lock and d_count
+-- are two lines.  All live on the root filesystem's mount (E: /tmp not a
+-- mount of its own).
 local count_line = atomic{ name = "SHARED(COUNT)" }        -- test-mutex's atomic_inc(), user space
 local root_mnt   = atomic{ name = "rootmnt->mnt_count" }   -- mntget() in path_lookup(), mntput() in __fput()
 local root_dent  = atomic{ name = "/ d_count" }            -- dget() of the root, dput() past it

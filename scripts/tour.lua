@@ -80,8 +80,8 @@ exhibit{
          "has tried.",
   look = "The wake-ups on dir->i_sem in the lock panel (woken, lost, stolen), and on " ..
          "the CPU lanes the dark switching for the woken sleepers and the timer ticks: " ..
-         "the semaphore burns 1.7 times the mutex's share of the CPUs (Molnar: " ..
-         "63% against 22%), and the mutex does 1.8 times its loops (Molnar: 2.4). Nothing " ..
+         "the semaphore burns 1.6 times the mutex's share of the CPUs (Molnar: " ..
+         "63% against 22%), and the mutex does 2.0 times its loops (Molnar: 2.4). Nothing " ..
          "is drawn at random: the ticks and the lines all tasks write are the only noise.",
 }
 
