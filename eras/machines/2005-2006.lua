@@ -14,8 +14,12 @@ machine{
     ctxsw     = 4300,   -- E: between 5000 (1999) and 3500 (2001)
     wakeup    = 9100,   -- E: between 10000 (1999) and 8000 (2001)
     irq_entry = 2500,   -- E: between 3000 (1999) and 2000 (2001)
-    ipi       = 2500,   -- P: 2-3 us per APIC message on the P6's serial APIC bus
-                        --    (Lundell, LKML, 8 Oct 2001); a sender waits only
-                        --    for its own previous IPI (docs/sources.md, [IPI26])
+    ipi       = 1260,   -- E from P: one reschedule IPI on the P6's serial APIC bus,
+                        --    a short message of 21 bus cycles (Intel SDM vol. 3B,
+                        --    App. F) at the bus's typical 16.7 MHz (Lundell, LKML,
+                        --    8 Oct 2001, whose 2-3 us is an interrupt plus its EOI:
+                        --    21 + 14 to 34 + 14 cycles); fixed delivery, edge
+                        --    triggered, so no EOI message.  A sender waits only
+                        --    for its own previous IPI (docs/sources.md, [IPI26], [SDM-F])
   },
 }
