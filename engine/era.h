@@ -39,6 +39,41 @@ struct km_costs {
 	km_time irq_entry;	/* interrupt entry plus exit */
 	km_time ipi;		/* sending a reschedule IPI: the sender waits for
 				 * its delivery (0: not charged, no source) */
+	/* The caches (cache.h), given with a topology; without one the
+	 * machine is flat and only `cacheline` is read. */
+	km_time hit;		/* a line the CPU holds already */
+	km_time same_core;	/* a line moved between SMT siblings */
+	km_time same_die;	/* between two cores of one die */
+	km_time same_socket;	/* between two dies of one socket */
+	km_time hop1;		/* to a socket one link away */
+	km_time hop2;		/* to a socket two links away */
+	km_time invalidate;	/* invalidating the other copies of a line
+				 * a store makes exclusive (the probes' round) */
+};
+
+enum km_coherence {
+	KM_COH_FLAT = 0,	/* no topology: one cost between any two CPUs */
+	KM_COH_MESI,		/* Intel: a read of a Modified line writes it back */
+	KM_COH_MOESI,		/* AMD: the owner keeps it Owned and supplies readers */
+};
+
+enum km_links {
+	KM_LINKS_FULL = 0,	/* every socket one hop from every other */
+	KM_LINKS_RING,		/* sockets on a ring: hops = distance round it */
+};
+
+/*
+ * struct km_topology - the machine's shape: CPUs are numbered socket by
+ * socket, die by die, core by core, SMT siblings adjacent.  A run with
+ * more CPUs than the machine has adds sockets of the same shape.
+ */
+struct km_topology {
+	enum km_coherence protocol;	/* KM_COH_FLAT: no topology */
+	enum km_links links;
+	int sockets;
+	int dies;		/* per socket */
+	int cores;		/* per die */
+	int threads;		/* per core */
 };
 
 struct km_era {
@@ -82,6 +117,7 @@ struct km_era {
 				 * less than this long ago (cache_hot_time) */
 	int semaphores;		/* struct semaphore count in the tree, or -1 */
 	struct km_costs cost;
+	struct km_topology topo;	/* the machine's shape and protocol */
 	char machine[64];	/* the machine whose costs these are (a file of
 				 * eras/machines/), or "": the era's own */
 };

@@ -28,7 +28,7 @@ build=${1:-build}
 # Lowest first.  One line a floor: its name, its files, what it is for.
 floors='
 ground   core check evq rng stats trace trace_kinds time_unit cpu_time era text_escape input | records every floor writes (events, trace and its kinds, violations, vectors) and leaf helpers (text escaping, opening inputs); knows no CPU state and no lock
-machine  machine wake | the era machine: its costs, the run queues'"'"' loads, try_to_wake_up()'"'"'s cost, placement and arrival
+machine  machine wake cache | the era machine: its costs, its caches (cache lines, topology), the run queues'"'"' loads, try_to_wake_up()'"'"'s cost, placement and arrival
 sched    rq balance sched irq loop | the run queues, balancing, switching, blocking and waking, interrupt delivery, the event loop
 locks    lock lock_raw lock_spin lock_cli lock_bkl lock_sem lock_mutex lock_ops | generic lock helpers, the raw spinning lock, one file per primitive, the table dispatcher
 ops      objects ops | what a scenario declares and does: objects, compute, variables, wait queues, completions

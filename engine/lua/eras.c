@@ -25,10 +25,15 @@ static const char *const era_fields[] = {
 };
 
 static const char *const cost_fields[] = {
-	"cli", "atomic", "cacheline", "ctxsw", "wakeup", "irq_entry", "ipi", NULL,
+	"cli", "atomic", "cacheline", "ctxsw", "wakeup", "irq_entry", "ipi",
+	"hit", "same_core", "same_die", "same_socket", "hop1", "hop2", "invalidate", NULL,
 };
 
-static const char *const machine_fields[] = { "name", "costs", NULL };
+static const char *const machine_fields[] = { "name", "topology", "costs", NULL };
+
+static const char *const topology_fields[] = {
+	"sockets", "dies", "cores", "threads", "protocol", "links", NULL,
+};
 
 static void copy_str(char *dst, size_t len, const char *src)
 {
@@ -71,12 +76,75 @@ static void read_costs(lua_State *L, int c, const char *decl, struct km_costs *c
 	cost->wakeup = km_field_time(L, c, "costs", "wakeup", 1000);
 	cost->irq_entry = km_field_time(L, c, "costs", "irq_entry", 1000);
 	cost->ipi = km_field_time(L, c, "costs", "ipi", 0);
+	/* the caches' costs (cache.h): a flat machine moves any line between
+	 * any two CPUs for `cacheline`, and a line held already is free */
+	cost->hit = km_field_time(L, c, "costs", "hit", 0);
+	cost->same_core = km_field_time(L, c, "costs", "same_core", cost->cacheline);
+	cost->same_die = km_field_time(L, c, "costs", "same_die", cost->cacheline);
+	cost->same_socket = km_field_time(L, c, "costs", "same_socket", cost->same_die);
+	cost->hop1 = km_field_time(L, c, "costs", "hop1", cost->cacheline);
+	cost->hop2 = km_field_time(L, c, "costs", "hop2", cost->hop1);
+	cost->invalidate = km_field_time(L, c, "costs", "invalidate", cost->cacheline);
+	if (cost->hop2 < cost->hop1)
+		luaL_error(L, "%s: costs.hop2 (%I ns) is less than costs.hop1 (%I ns): two "
+			   "hops cannot be nearer than one", decl, (lua_Integer)cost->hop2,
+			   (lua_Integer)cost->hop1);
 	/* the costs against each other: the IPI's flight is part of the
 	 * wake-up, and the woken CPU's switch is the rest (wakeup - ipi) */
 	if (cost->ipi > cost->wakeup)
 		luaL_error(L, "%s: costs.ipi (%I ns) is more than costs.wakeup (%I ns), "
 			   "which includes it", decl, (lua_Integer)cost->ipi,
 			   (lua_Integer)cost->wakeup);
+}
+
+/*
+ * The machine's shape (era.h, struct km_topology) at stack @t: sockets x
+ * dies x cores x threads, at most KM_MAX_CPUS CPUs, and its protocol.  With
+ * a topology the costs of the caches must be given, not defaulted from
+ * `cacheline`: a machine with caches says what each distance costs.
+ */
+static void read_topology(lua_State *L, int t, struct km_era *e)
+{
+	if (!lua_istable(L, t))
+		luaL_error(L, "machine{}: 'topology' must be a table (sockets, dies, cores, "
+			   "threads, protocol, links)");
+	km_fields_only(L, t, "topology", topology_fields);
+	struct km_topology *topo = &e->topo;
+	topo->sockets = (int)km_field_int(L, t, "topology", "sockets", 1, 1, KM_MAX_CPUS);
+	topo->dies = (int)km_field_int(L, t, "topology", "dies", 1, 1, KM_MAX_CPUS);
+	topo->cores = (int)km_field_int(L, t, "topology", "cores", 1, 1, KM_MAX_CPUS);
+	topo->threads = (int)km_field_int(L, t, "topology", "threads", 1, 1, KM_MAX_CPUS);
+	int64_t n = (int64_t)topo->sockets * topo->dies * topo->cores * topo->threads;
+	if (n > KM_MAX_CPUS)
+		luaL_error(L, "machine{}: topology of %I CPUs (sockets x dies x cores x threads); "
+			   "at most %d", (lua_Integer)n, KM_MAX_CPUS);
+	const char *p = km_field_string(L, t, "topology", "protocol", NULL, true);
+	if (!strcmp(p, "MESI") || !strcmp(p, "MESIF"))
+		topo->protocol = KM_COH_MESI;
+	else if (!strcmp(p, "MOESI"))
+		topo->protocol = KM_COH_MOESI;
+	else
+		luaL_error(L, "machine{}: topology.protocol must be \"MESI\", \"MESIF\" or "
+			   "\"MOESI\", got \"%s\"", p);
+	const char *links = km_field_string(L, t, "topology", "links", "full", false);
+	if (!strcmp(links, "full"))
+		topo->links = KM_LINKS_FULL;
+	else if (!strcmp(links, "ring"))
+		topo->links = KM_LINKS_RING;
+	else
+		luaL_error(L, "machine{}: topology.links must be \"full\" or \"ring\", got "
+			   "\"%s\"", links);
+	/* the caches' costs, each said by the file */
+	static const char *const needed[] = { "hit", "same_die", "hop1", "invalidate", NULL };
+	lua_getfield(L, 1, "costs");
+	for (int i = 0; needed[i]; i++) {
+		lua_getfield(L, -1, needed[i]);
+		if (lua_isnil(L, -1))
+			luaL_error(L, "machine{}: a machine with a topology gives costs.%s "
+				   "(cache.h: what each distance costs)", needed[i]);
+		lua_pop(L, 1);
+	}
+	lua_pop(L, 1);
 }
 
 /* machine{ ... }: the costs into the era passed as upvalue, whose
@@ -97,6 +165,11 @@ static int l_machine(lua_State *L)
 	if (!lua_istable(L, -1))
 		return luaL_error(L, "machine{}: 'costs' must be a table of nanoseconds");
 	read_costs(L, lua_gettop(L), "machine{}", &e->cost);
+	lua_pop(L, 1);
+	e->topo = (struct km_topology){ 0 };
+	lua_getfield(L, 1, "topology");
+	if (!lua_isnil(L, -1))
+		read_topology(L, lua_gettop(L), e);
 	lua_pop(L, 1);
 	return 0;
 }

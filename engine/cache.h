@@ -1,0 +1,107 @@
+/*
+ * cache.h - the machine's caches: cache lines the model tracks, their
+ * coherence state, and what a load, a store or a locked read-modify-write
+ * costs the CPU that issues it (cache.c), on the machine floor of the core.
+ *
+ * The spinlock's history from 2005 to 2015 is a history of cache lines:
+ * who holds the line when the lock is released, how many copies a release
+ * invalidates, whether a waiter spins on a shared line or on its own.  So a
+ * primitive says which lines it touches and when; this file says what that
+ * costs on the era's machine (era.h, struct km_topology and the transfer
+ * costs of struct km_costs, given by eras/machines/NAME.lua):
+ *
+ *  - a line has at most one owner holding it Modified or Exclusive -- or,
+ *    under MOESI (AMD), Owned: dirty, yet shared with readers it supplies
+ *    without writing back -- and a set of sharers;
+ *  - a miss goes to the line's home, which serves one request at a time,
+ *    each for one transfer (from the owner's cache, or from the home's
+ *    memory): k CPUs missing together wait 1, 2, ... k transfers, c.k/2 on
+ *    average (Boyd-Wickizer et al. 2012, section 3);
+ *  - a transfer costs what the topology says between the two CPUs: same
+ *    core (SMT siblings), same die, same socket, one hop, two hops;
+ *  - a store or a read-modify-write needs the line exclusive: it fetches the
+ *    line if it does not hold it and invalidates every other copy.
+ *
+ * A machine file without a topology is a flat machine: every pair of CPUs
+ * is one `cacheline` apart, a line held already is free, and nothing
+ * queues at the home -- what the model charged before it had caches.
+ *
+ * The lines live in the objects that have them (a lock's word, a
+ * variable, an atomic, the per-CPU queue nodes); this floor knows none of
+ * those objects, only lines and CPUs.
+ */
+#ifndef KM_ENGINE_CACHE_H
+#define KM_ENGINE_CACHE_H
+
+#include "km.h"
+
+struct km_sim;
+
+#define KM_LINE_WORDS (KM_MAX_CPUS / 64)
+
+/*
+ * struct km_line - one cache line as the machine sees it.
+ * @owner:	the CPU holding it Modified, Exclusive or (MOESI) Owned, or -1
+ *		when no cache holds it exclusively or dirty
+ * @dirty:	the owner's copy is newer than memory (M, or O under MOESI)
+ * @nsharers:	how many CPUs hold a valid copy (the owner included)
+ * @sharers:	which: one bit a CPU
+ * @home:	the CPU whose node's memory (and directory) is the line's home
+ * @home_free:	when the home can take its next request: one at a time,
+ *		each served for one transfer
+ */
+struct km_line {
+	int owner;
+	bool dirty;
+	uint32_t nsharers;
+	km_time home_free;
+	int home;
+	uint64_t sharers[KM_LINE_WORDS];
+};
+
+/* A line homed on @home_cpu's node, in no cache yet. */
+void km_line_init(struct km_line *line, int home_cpu);
+
+/*
+ * km_line_read - a load of @line by @cpu, issued at @at: the latency the
+ * CPU waits, queueing at the home included.  Afterwards @cpu shares the
+ * line; a Modified owner keeps it Owned (MOESI) or writes it back and
+ * shares it (MESI).
+ * Context: any; changes the line's state and its home's queue.
+ */
+km_time km_line_read(struct km_sim *sim, struct km_line *line, int cpu, km_time at);
+
+/*
+ * km_line_write - a plain store to @line by @cpu at @at: the line
+ * exclusive (fetched if @cpu holds no copy, every other copy
+ * invalidated), then Modified in @cpu.  Returns the latency.
+ */
+km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time at);
+
+/*
+ * km_line_rmw - a locked read-modify-write (lock; decb, xadd, cmpxchg,
+ * xchg) of @line by @cpu at @at: km_line_write() plus the atomic's own
+ * cost (costs.atomic).
+ */
+km_time km_line_rmw(struct km_sim *sim, struct km_line *line, int cpu, km_time at);
+
+/*
+ * km_cpu_distance_cost - moving one line from @from_cpu's cache to
+ * @to_cpu's, by topology: the hit cost when they are the same CPU, then
+ * same core (SMT), same die, same socket, one hop, two hops (more hops:
+ * two hops plus a hop's difference for each extra).  A flat machine:
+ * 0 for the same CPU, costs.cacheline for any other.
+ */
+km_time km_cpu_distance_cost(const struct km_sim *sim, int from_cpu, int to_cpu);
+
+/* Does @cpu hold a valid copy of @line? */
+static inline bool km_line_holds(const struct km_line *line, int cpu)
+{
+	return cpu >= 0 && cpu < KM_MAX_CPUS &&
+	       (line->sharers[cpu / 64] >> (cpu % 64) & 1);
+}
+
+/* The machine has a topology (and so caches to model), not one flat cost. */
+bool km_machine_has_caches(const struct km_sim *sim);
+
+#endif /* KM_ENGINE_CACHE_H */
