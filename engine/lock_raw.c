@@ -23,6 +23,12 @@ enum km_spin_flavour km_spin_flavour_of(const struct km_sim *sim)
 	return sim->era.spinlock == KM_SPIN_NONE ? KM_SPIN_TAS : sim->era.spinlock;
 }
 
+enum km_spin_flavour km_lock_spin_flavour(const struct km_sim *sim, const struct km_lock *l)
+{
+	return l->spin > KM_SPIN_NONE && l->spin <= KM_SPIN_QUEUED ?
+		(enum km_spin_flavour)l->spin : km_spin_flavour_of(sim);
+}
+
 static uint32_t raw_id(const struct km_sim *sim, const struct km_lock *l)
 {
 	if (l == sim->bkl)
@@ -37,7 +43,7 @@ struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time 
 	uint32_t n = l->spinners.len;
 	if (!n)
 		return NULL;
-	switch (km_spin_flavour_of(sim)) {
+	switch (km_lock_spin_flavour(sim, l)) {
 	case KM_SPIN_QUEUED:
 		*delay = km_cost(sim)->cacheline;
 		return km_waitlist_pop(&l->spinners);
@@ -58,9 +64,9 @@ struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time 
 }
 
 /* Only test-and-set has a window in which the lock is free for anyone. */
-static bool tas(const struct km_sim *sim)
+static bool tas(const struct km_sim *sim, const struct km_lock *l)
 {
-	return km_spin_flavour_of(sim) == KM_SPIN_TAS;
+	return km_lock_spin_flavour(sim, l) == KM_SPIN_TAS;
 }
 
 /*
@@ -116,7 +122,7 @@ void km_raw_spin_unlock(struct km_sim *sim, struct km_lock *l)
 	l->avail = 1;
 	if (!l->spinners.len)
 		return;
-	if (tas(sim)) {
+	if (tas(sim, l)) {
 		open_window(sim, l);
 		return;
 	}
@@ -130,7 +136,7 @@ bool km_raw_spin_free_for_newcomer(const struct km_sim *sim, const struct km_loc
 {
 	if (l->avail <= 0)
 		return false;
-	return tas(sim) || l->spinners.len == 0;
+	return tas(sim, l) || l->spinners.len == 0;
 }
 
 /* A newcomer takes @l (test-and-set: closes any open window). */

@@ -256,6 +256,8 @@ struct km_lock {
 	enum km_prim prim;		/* effective under the mode */
 	int count;			/* initial count */
 	bool pinned;
+	int spin;			/* as a spinlock: an enum km_spin_flavour the
+					 * scenario chose (lock{ spin= }), 0: the era's */
 	const struct km_lock_ops *ops;
 
 	/* primitive state */

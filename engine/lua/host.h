@@ -39,6 +39,7 @@ struct km_decl {
 			int count;
 			enum km_prim kind;
 			bool pinned;
+			int spin;	/* enum km_spin_flavour, or 0: the era's */
 		} lock;
 		struct {
 			int64_t value;

@@ -168,7 +168,7 @@ static int l_scenario(lua_State *L)
 
 static int l_lock(lua_State *L)
 {
-	static const char *const fields[] = { "name", "count", "kind", "pinned", NULL };
+	static const char *const fields[] = { "name", "count", "kind", "pinned", "spin", NULL };
 	luaL_checktype(L, 1, LUA_TTABLE);
 	km_fields_only(L, 1, "lock", fields);
 	const char *name = km_field_string(L, 1, "lock", "name", NULL, true);
@@ -179,11 +179,27 @@ static int l_lock(lua_State *L)
 				  "semaphore, mutex)", kind);
 	int64_t count = km_field_int(L, 1, "lock", "count", 1, 0, 1000000);
 	bool pinned = km_field_bool(L, 1, "lock", "pinned", false);
+	/* which spinlock it is when it spins: the era's unless the scenario
+	 * says (the 2012 exhibit's MCS lock on a ticket-lock kernel) */
+	const char *spin = km_field_string(L, 1, "lock", "spin", "era", false);
+	int sf;
+	if (!strcmp(spin, "era"))
+		sf = KM_SPIN_NONE;
+	else if (!strcmp(spin, "tas"))
+		sf = KM_SPIN_TAS;
+	else if (!strcmp(spin, "ticket"))
+		sf = KM_SPIN_TICKET;
+	else if (!strcmp(spin, "queued") || !strcmp(spin, "mcs"))
+		sf = KM_SPIN_QUEUED;
+	else
+		return luaL_error(L, "lock{}: unknown spin '%s' (era, tas, ticket, mcs, queued)",
+				  spin);
 	unique_name(L, KM_H_LOCK, name);
 	struct km_decl *d = decl_add(L, KM_H_LOCK, name);
 	d->u.lock.count = (int)count;
 	d->u.lock.kind = (enum km_prim)k;
 	d->u.lock.pinned = pinned;
+	d->u.lock.spin = sf;
 	km_push_handle(L, KM_H_LOCK, next_index(L, KM_H_LOCK));
 	return 1;
 }
@@ -868,6 +884,8 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 		case KM_H_LOCK:
 			o = km_lock_new(sim, d->name, d->u.lock.kind, d->u.lock.count,
 					d->u.lock.pinned);
+			if (o)
+				((struct km_lock *)o)->spin = d->u.lock.spin;
 			break;
 		case KM_H_VAR:
 			o = km_var_new(sim, d->name, d->u.var.value);

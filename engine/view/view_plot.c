@@ -27,7 +27,7 @@
 #include <string.h>
 
 #define MAX_SERIES 12
-#define MAX_X 32
+#define MAX_X 64
 
 struct series {
 	char label[64];
