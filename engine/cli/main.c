@@ -95,7 +95,7 @@ struct options {
 	int width, height;		/* --size WxH */
 	bool gui;
 	/* compare and explore */
-	const char *modes, *eras, *cpus_list, *seeds, *goal, *plot;
+	const char *modes, *eras, *cpus_list, *seeds, *goal, *plot, *markov;
 	int jobs;
 	/* compare's sweeps: --sets, --print-jobs, --slurm-array, --skip-done, --from */
 	const char *sweep_sets[KM_SWEEP_MAX_PARAMS];
@@ -200,7 +200,7 @@ static int bad_option(const char *opt, const char *val, const char *why)
 enum {
 	OPT_FIRST = 256, OPT_ERA = OPT_FIRST, OPT_MODE, OPT_CPUS, OPT_SEED, OPT_DURATION, OPT_ANACHRONISM,
 	OPT_SET, OPT_MAXI, OPT_MAXM, OPT_MAXW, OPT_MAXE, OPT_REPORT, OPT_TRACE, OPT_PNG,
-	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT,
+	OPT_GUI, OPT_OUT, OPT_SIZE, OPT_TRACE_FORMAT, OPT_MODES, OPT_ERAS, OPT_SEEDS, OPT_GOAL, OPT_JOBS, OPT_PLOT, OPT_MARKOV,
 	OPT_TRACE_LIMIT, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
 	OPT_ANSWERS, OPT_SCALE, OPT_STRATEGY, OPT_SCHEDULE, OPT_HOLD_MAX, OPT_NO_POR, OPT_SAVE,
 	OPT_TO, OPT_STEPS, OPT_COLUMNS,
@@ -232,6 +232,7 @@ static const struct option long_opts[] = {
 	{"goal", required_argument, NULL, OPT_GOAL},
 	{"jobs", required_argument, NULL, OPT_JOBS},
 	{"plot", required_argument, NULL, OPT_PLOT},
+	{"markov", required_argument, NULL, OPT_MARKOV},
 	{"sets", required_argument, NULL, OPT_SETS},
 	{"print-jobs", no_argument, NULL, OPT_PRINT_JOBS},
 	{"slurm-array", no_argument, NULL, OPT_SLURM},
@@ -407,6 +408,9 @@ static int parse_options(int argc, char **argv, struct options *o, bool lists)
 			break;
 		case OPT_PLOT:
 			o->plot = optarg;
+			break;
+		case OPT_MARKOV:
+			o->markov = optarg;
 			break;
 		case OPT_SETS:
 			if (o->nsweep_sets == KM_SWEEP_MAX_PARAMS)
@@ -951,6 +955,7 @@ static int cmd_compare(const struct invocation *inv)
 					  .seed = o->rq.seed };
 	struct km_compare_opts co = {
 		.spec = &spec, .jobs = o->jobs ? o->jobs : km_online_cpus(), .plot = o->plot,
+		.markov = o->markov,
 		.columns = o->columns,
 		.format = o->csv ? KM_TABLE_CSV : o->report == REPORT_JSON ? KM_TABLE_JSON
 									  : KM_TABLE_TEXT,
@@ -969,10 +974,10 @@ static int compare_conflicts(const struct options *o)
 	const char *jobs = o->slurm ? "--slurm-array" : "--print-jobs";
 	if (o->print_jobs && o->slurm)
 		return bad_option("--print-jobs", NULL, "or --slurm-array, not both");
-	if ((o->print_jobs || o->slurm) && (o->from || o->plot || o->given &
+	if ((o->print_jobs || o->slurm) && (o->from || o->plot || o->markov || o->given &
 					    (1ULL << (OPT_REPORT - OPT_FIRST))))
-		return bad_option(jobs, NULL, "prints jobs: --from, --plot and --report do not "
-				  "apply");
+		return bad_option(jobs, NULL, "prints jobs: --from, --plot, --markov and --report "
+				  "do not apply");
 	if ((o->skip_done || o->out_dir) && !o->print_jobs && !o->slurm)
 		return bad_option(o->skip_done ? "--skip-done" : "--out", NULL, "applies to "
 				  "--print-jobs and --slurm-array only");
@@ -1214,8 +1219,8 @@ static const int run_opts[] = {
 };
 static const int compare_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_MODES, OPT_ERAS, OPT_REPORT, OPT_JOBS,
-	OPT_PLOT, OPT_SEEDS, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE, OPT_FROM,
-	OPT_OUT, OPT_COLUMNS, 0,
+	OPT_PLOT, OPT_MARKOV, OPT_SEEDS, OPT_SETS, OPT_PRINT_JOBS, OPT_SLURM, OPT_SKIP_DONE,
+	OPT_FROM, OPT_OUT, OPT_COLUMNS, 0,
 };
 static const int explore_opts[] = {
 	SCENARIO_OPTS, BUDGET_OPTS, OPT_MODE, OPT_SEEDS, OPT_GOAL, OPT_REPORT, OPT_JOBS,
@@ -1251,6 +1256,8 @@ static const struct command commands[] = {
 	{"compare", cmd_compare, compare_opts, true, true,
 	 "FILE.lua [--modes a,b] [--eras x,y] [--cpus 1,2,4] [--jobs N]",
 	 "one run per combination, one table\n(--report text|json|csv, --plot OUT.png)\n"
+	 "[--markov A,S,C]: a ticket lock's Markov model\n(ns: work, serial section, line "
+	 "transfer)\n"
 	 "[--seeds A..B] [--sets NAME=V1,V2]: seeds of each\ncombination (mean, min, max), "
 	 "and a parameter's\nvalues, as more combinations\n"
 	 "[--print-jobs | --slurm-array] [--out DIR]\n[--skip-done DIR]: the sweep as one "
