@@ -501,6 +501,20 @@ t "compare --plot draws throughput and wait against CPUs" 0 compare "$root/scrip
 [ "$(head -c 4 "$tmp/plot.png" | od -An -c | tr -d ' ')" = '211PNG' ] || no "the plot is not a PNG"
 done_
 
+t "compare --markov prints the ticket lock's model under the table" 0 compare "$root/scripts/spin_collapse.lua" --modes spinlock --cpus 1,2 --set window_us=50 --markov 1000,100,50 --columns cpus,acq/s
+# one core: 1/(a + s) = 909091/s; two, by hand: 2(a+s)/(a^2+2as+2s^2+sc) per ns
+out_has '^ +1 +909091 +1\.00 '
+out_has '^ +2 +1795918 +1\.98 '
+done_
+
+for bad in 1000,0,50 1000,100 1000,100,50,7 -1,100,50 1000,100,nan 1000,100,inf 1000,1e400,50 1e16,100,50 ,100,50; do
+	t "compare --markov $bad is refused before any run" 2 compare "$root/scripts/spin_collapse.lua" --cpus 1 --markov "$bad"
+	one_line_err
+	err_has "^lockmuseum: --markov .*: must be A,S,C"
+	out_empty
+	done_
+done
+
 t "compare: unknown mode" 2 compare "$root/scripts/inode.lua" --modes semaphore,frob
 one_line_err
 err_has "unknown mode 'frob'"
