@@ -29,6 +29,7 @@
 #ifndef KM_ENGINE_SIM_H
 #define KM_ENGINE_SIM_H
 
+#include "cache.h"
 #include "choice.h"
 #include "era.h"
 #include "evq.h"
@@ -302,6 +303,8 @@ struct km_var {
 	struct km_ctx *last_writer;
 	km_time last_write;
 	int last_cpu;
+	struct km_line *line;		/* its cache line (km_data_line), or NULL:
+					 * a flat machine's last-CPU rule (ops.c) */
 	uint64_t lost;
 };
 
@@ -310,6 +313,18 @@ struct km_atomic {
 	char *name;
 	int64_t value;
 	int last_cpu;
+	struct km_line *line;		/* as struct km_var's */
+};
+
+/*
+ * struct km_dline - a data cache line the scenario's variables live on:
+ * named when the scenario put several on it (var{ line = "NAME" }: false
+ * sharing, or a structure's fields together), anonymous when a variable
+ * has a line of its own on a machine with caches.
+ */
+struct km_dline {
+	char *name;			/* NULL: anonymous */
+	struct km_line line;
 };
 
 struct km_counter {
@@ -490,6 +505,7 @@ struct km_sim {
 	KM_VEC(struct km_lock *) locks;
 	KM_VEC(struct km_var *) vars;
 	KM_VEC(struct km_atomic *) atomics;
+	KM_VEC(struct km_dline *) dlines;
 	KM_VEC(struct km_counter *) counters;
 	KM_VEC(struct km_waitq *) waitqs;
 	KM_VEC(struct km_completion *) completions;
@@ -592,6 +608,13 @@ struct km_lock *km_lock_new(struct km_sim *sim, const char *name,
 			    enum km_prim kind, int count, bool pinned);
 struct km_var *km_var_new(struct km_sim *sim, const char *name, int64_t value);
 struct km_atomic *km_atomic_new(struct km_sim *sim, const char *name, int64_t value);
+/*
+ * km_data_line - the data line named @name, made on first use, or (NULL
+ * @name) a new anonymous one; homed on CPU 0's node.  Variables and
+ * atomics that point at one line share it: each access moves the whole
+ * line.  Returns NULL when out of memory (the run fails).
+ */
+struct km_line *km_data_line(struct km_sim *sim, const char *name);
 struct km_counter *km_counter_new(struct km_sim *sim, const char *name, const char *unit);
 struct km_waitq *km_waitq_new(struct km_sim *sim, const char *name);
 struct km_completion *km_completion_new(struct km_sim *sim, const char *name);

@@ -438,7 +438,7 @@ one_line_err
 done_
 
 t "list" 0 list
-out_has '^eras \(19\):'
+out_has '^eras \(20\):'
 awk '/^eras/{on=1; next} on && NF==0 {exit} on {print $1}' "$tmp/out" >"$tmp/eras"
 [ "$(tr '\n' ' ' <"$tmp/eras")" = "1991 1992 1994 1996 1997 1999 2001 2002 2003 2005 2006 2008 2009 2011 2012 2015 2016 2017 2022 2023 " ] ||
 	no "the eras are not the 19 in chronological order: $(tr '\n' ' ' <"$tmp/eras")"

@@ -43,6 +43,7 @@ struct km_decl {
 		} lock;
 		struct {
 			int64_t value;
+			char *line;	/* var{ line = } (malloc'd), or NULL */
 		} var;			/* KM_H_VAR and KM_H_ATOMIC */
 		struct {
 			char *unit;	/* malloc'd */

@@ -206,15 +206,29 @@ static int l_lock(lua_State *L)
 
 static int value_decl(lua_State *L, enum km_htype type)
 {
-	static const char *const fields[] = { "name", "value", NULL };
+	static const char *const fields[] = { "name", "value", "line", NULL };
 	const char *decl = km_htype_name[type];
 	luaL_checktype(L, 1, LUA_TTABLE);
 	km_fields_only(L, 1, decl, fields);
 	const char *name = km_field_string(L, 1, decl, "name", NULL, true);
 	int64_t value = km_field_int(L, 1, decl, "value", 0, INT64_MIN, INT64_MAX);
+	/* the cache line it lives on, shared with every var and atomic that
+	 * names the same one: a name of 1 to 63 printable characters */
+	const char *line = km_field_string(L, 1, decl, "line", NULL, false);
+	if (line) {
+		size_t n = strlen(line);
+		bool printable = n > 0 && n < 64;
+		for (size_t i = 0; printable && i < n; i++)
+			printable = (unsigned char)line[i] >= 0x20 && line[i] != 0x7f;
+		if (!printable)
+			return luaL_error(L, "%s{}: 'line' must name a cache line in 1 to 63 "
+					  "printable characters", decl);
+	}
 	unique_name(L, type, name);
 	struct km_decl *d = decl_add(L, type, name);
 	d->u.var.value = value;
+	if (line && !(d->u.var.line = strdup(line)))
+		return luaL_error(L, "out of memory");
 	km_push_handle(L, type, next_index(L, type));
 	return 1;
 }
@@ -530,6 +544,8 @@ void km_scenario_free(struct km_scenario *sc)
 		free(sc->decls[i].name);
 		if (sc->decls[i].type == KM_H_COUNTER)
 			free(sc->decls[i].u.counter.unit);
+		if (sc->decls[i].type == KM_H_VAR || sc->decls[i].type == KM_H_ATOMIC)
+			free(sc->decls[i].u.var.line);
 	}
 	for (int i = 0; i < sc->nresults; i++)
 		free(sc->results[i].message);
@@ -889,9 +905,15 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 			break;
 		case KM_H_VAR:
 			o = km_var_new(sim, d->name, d->u.var.value);
+			if (o && d->u.var.line &&
+			    !(((struct km_var *)o)->line = km_data_line(sim, d->u.var.line)))
+				o = NULL;
 			break;
 		case KM_H_ATOMIC:
 			o = km_atomic_new(sim, d->name, d->u.var.value);
+			if (o && d->u.var.line &&
+			    !(((struct km_atomic *)o)->line = km_data_line(sim, d->u.var.line)))
+				o = NULL;
 			break;
 		case KM_H_COUNTER:
 			o = km_counter_new(sim, d->name, d->u.counter.unit);
