@@ -207,7 +207,7 @@ int km_o1_balance(struct km_sim *sim, struct km_cpu *cpu, bool newly, km_time *c
 		km_time at = sim->now;
 		if (busiest->rq_lock_free > at)
 			*cost += busiest->rq_lock_free - at;
-		*cost += km_cost(sim)->atomic + km_cost(sim)->cacheline;
+		*cost += km_cost(sim)->atomic + km_cpu_distance_cost(sim, b, cpu->id);
 		bool aggressive = cpu->balance_failed > KM_CACHE_NICE_TRIES;
 		/* move_tasks(): from the tail of the queue, leaving pinned
 		 * and (unless aggressive) cache-hot tasks */
@@ -226,7 +226,9 @@ int km_o1_balance(struct km_sim *sim, struct km_cpu *cpu, bool newly, km_time *c
 			km_cpu_migrated(sim, cpu, pick);
 			km_rq_append(sim, cpu, pick);
 			sim->bal_gen++;
-			*cost += 3 * km_cost(sim)->cacheline;
+			/* the task's struct, its thread_info, its place in
+			 * the array: three lines from the busiest CPU */
+			*cost += 3 * km_cpu_distance_cost(sim, b, cpu->id);
 			moved++;
 		}
 		busiest->rq_lock_free = sim->now + *cost;

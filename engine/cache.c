@@ -99,11 +99,14 @@ km_time km_cpu_distance_cost(const struct km_sim *sim, int from_cpu, int to_cpu)
 
 /* A transfer of @line to @cpu: from its owner's cache, else from the
  * home's memory (never cheaper than a neighbour's cache: the memory
- * controller is not a cache hit). */
+ * controller is not a cache hit).  A line in no cache yet is the first
+ * toucher's as if it had set it up before the run: a hit. */
 static km_time transfer(const struct km_sim *sim, const struct km_line *line, int cpu)
 {
 	if (line->owner >= 0)
 		return km_cpu_distance_cost(sim, line->owner, cpu);
+	if (!line->nsharers)
+		return km_machine_has_caches(sim) ? km_cost(sim)->hit : 0;
 	km_time mem = km_cpu_distance_cost(sim, line->home, cpu);
 	km_time floor = km_machine_has_caches(sim) ? km_cost(sim)->same_die : km_cost(sim)->cacheline;
 	return mem > floor ? mem : floor;
@@ -160,7 +163,9 @@ km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time
 		lat = km_machine_has_caches(sim) ? km_cost(sim)->hit : 0;
 	} else {
 		/* an upgrade is the probes' round; a fetch carries them */
-		km_time service = held ? km_cost(sim)->invalidate : transfer(sim, line, cpu);
+		km_time inval = km_machine_has_caches(sim) ? km_cost(sim)->invalidate
+							   : km_cost(sim)->cacheline;
+		km_time service = held ? inval : transfer(sim, line, cpu);
 		lat = at_home(line, at, service);
 		memset(line->sharers, 0, sizeof(line->sharers));
 		line->nsharers = 0;

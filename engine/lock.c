@@ -106,10 +106,22 @@ void km_hold_remove(struct km_sim *sim, struct km_hold *h)
 
 /* ---------------------------------------------------------- accounting -- */
 
-km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu)
+km_time km_lock_rmw(struct km_sim *sim, struct km_lock *l, int cpu)
 {
-	km_time c = (l->last_cpu >= 0 && l->last_cpu != cpu) ? km_cost(sim)->cacheline : 0;
-	l->last_cpu = cpu;
+	return km_line_rmw(sim, &l->line, cpu, sim->now);
+}
+
+km_time km_lock_store(struct km_sim *sim, struct km_lock *l, int cpu)
+{
+	return km_line_write(sim, &l->line, cpu, sim->now);
+}
+
+km_time km_lock_wait_list_lines(struct km_sim *sim, struct km_lock *l, int cpu,
+				const struct km_ctx *neighbour)
+{
+	km_time c = km_line_rmw(sim, &l->line, cpu, sim->now);
+	if (neighbour && neighbour->cpu >= 0 && neighbour->cpu < sim->ncpus)
+		c = km_sat_add(c, km_cpu_distance_cost(sim, neighbour->cpu, cpu));
 	return c;
 }
 
@@ -143,10 +155,10 @@ static void wait_lock_spin_charge(struct km_sim *sim, struct km_ctx *ctx)
 	sim->wait_lock_spin = 0;
 }
 
-km_time km_lock_probe_cost(struct km_sim *sim, const struct km_lock *l, const struct km_ctx *wakee,
-			   km_time after)
+km_time km_lock_probe_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
+			   const struct km_ctx *wakee, km_time after)
 {
-	return km_wake_probe_cost(sim, wakee, km_sat_add(wait_lock_start(sim, l), after));
+	return km_wake_probe_cost(sim, waker_cpu, wakee, km_sat_add(wait_lock_start(sim, l), after));
 }
 
 /* The waker gets to try_to_wake_up() @after it holds @l's wait-list lock. */

@@ -158,9 +158,23 @@ void km_lock_spin_to_sleep(struct km_sim *sim, struct km_lock *l, struct km_ctx 
 void km_lock_stat_acquired(struct km_lock *l, int cpu);
 void km_lock_stat_contended(struct km_lock *l, int cpu);
 
-/* Cost of touching @l's cache line from @cpu: one transfer if it was last
- * elsewhere.  Updates where the line is. */
-km_time km_lock_line_cost(struct km_sim *sim, struct km_lock *l, int cpu);
+/*
+ * The lines of a lock's word, priced by the machine (cache.h): a locked
+ * read-modify-write of it by @cpu now (lock; decb, xadd, cmpxchg: the
+ * atomic's cost included), or a plain store (an x86 spin_unlock()).
+ */
+km_time km_lock_rmw(struct km_sim *sim, struct km_lock *l, int cpu);
+km_time km_lock_store(struct km_sim *sim, struct km_lock *l, int cpu);
+
+/*
+ * km_lock_wait_list_lines - what a section under a sleeping lock's
+ * wait-list lock touches: spin_lock(&wait_lock), an RMW of the lock's own
+ * line (the count, the wait-list lock and the list head share it), and
+ * the list node of @neighbour, the waiter it links after or unlinks
+ * (a struct on that task's stack, last on its CPU), if any.
+ */
+km_time km_lock_wait_list_lines(struct km_sim *sim, struct km_lock *l, int cpu,
+				const struct km_ctx *neighbour);
 
 /**
  * km_lock_wait_lock - the caller takes the spinlock that guards the wait
@@ -217,11 +231,12 @@ km_time km_lock_wake_cost_after(struct km_sim *sim, const struct km_lock *l, int
  * in its queue before it wakes a fresh one, and the 2.6.16 mutex's
  * unlock for its first waiter.  Charged on eras with per-CPU run-queue
  * locks (era.rq_lock); 0 elsewhere.
+ * @waker_cpu: the CPU that probes (the lines come to it).
  * @after: how long after the waker took the wait-list lock it probes.
  * Context: as km_lock_wake_cost(), inside the wait-list lock's section.
  */
-km_time km_lock_probe_cost(struct km_sim *sim, const struct km_lock *l, const struct km_ctx *wakee,
-			   km_time after);
+km_time km_lock_probe_cost(struct km_sim *sim, const struct km_lock *l, int waker_cpu,
+			   const struct km_ctx *wakee, km_time after);
 
 /* Raw spinning locks (spinlock mode, the BKL, the global irq lock):
  * choose the next owner among l->spinners by the era's flavour and say
@@ -237,6 +252,8 @@ void km_raw_spin_unlock(struct km_sim *sim, struct km_lock *l);
 /* May a newcomer take @l now?  (FIFO flavours: not past spinners.) */
 bool km_raw_spin_free_for_newcomer(const struct km_sim *sim, const struct km_lock *l);
 void km_raw_spin_take(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
+/* @ctx starts to spin for @l: its atomic on the lock's line (lock_raw.c). */
+void km_raw_spin_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
 /* The test-and-set window of @l closes (event KM_EV_HANDOFF). */
 void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token);
 

@@ -69,7 +69,7 @@ static enum km_lock_result bkl_acquire(struct km_sim *sim, struct km_lock *l,
 		km_raw_spin_take(sim, B, ctx);
 		ctx->bkl_depth = 1;
 		bkl_took(sim, ctx, -1);
-		*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, B, ctx->cpu);
+		*cost = km_lock_rmw(sim, B, ctx->cpu);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock) {
@@ -78,6 +78,7 @@ static enum km_lock_result bkl_acquire(struct km_sim *sim, struct km_lock *l,
 	}
 	bkl_contended(sim, ctx);
 	ctx->wait_since = sim->now;
+	km_raw_spin_arrive(sim, B, ctx);
 	km_waitlist_append(&B->spinners, ctx);
 	return KM_LOCK_SPIN;
 }
@@ -92,7 +93,7 @@ static void bkl_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 		return;
 	if (--ctx->bkl_depth > 0)
 		return;
-	*cost = 1 + km_lock_line_cost(sim, B, ctx->cpu);
+	*cost = 1 + km_lock_store(sim, B, ctx->cpu);
 	bkl_drop(sim);
 }
 

@@ -79,7 +79,7 @@ static enum km_lock_result cli_acquire(struct km_sim *sim, struct km_lock *l,
 		km_raw_spin_take(sim, G, ctx);
 		ctx->gil_depth = 1;
 		gil_took(sim, ctx);
-		*cost += km_cost(sim)->atomic + km_lock_line_cost(sim, G, ctx->cpu);
+		*cost += km_lock_rmw(sim, G, ctx->cpu);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock) {
@@ -151,7 +151,7 @@ static void gil_hand_off(struct km_sim *sim)
 		km_raw_spin_take(sim, G, c);
 		gil_took(sim, c);
 		km_minmax_add(&G->st.wait, sim->now - c->wait_since);
-		km_time delay = km_cost(sim)->cacheline;
+		km_time delay = km_lock_rmw(sim, G, c->cpu);	/* its test_and_set_bit() */
 		if (c->reacquiring && c->gil_saved) {
 			c->gil_depth = c->gil_saved;
 			c->gil_saved = 0;

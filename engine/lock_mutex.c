@@ -44,7 +44,7 @@ static bool owner_running(const struct km_ctx *owner)
 static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 					 struct km_ctx *ctx, bool trylock, km_time *cost)
 {
-	*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	*cost = km_lock_rmw(sim, l, ctx->cpu);
 	if (l->avail > 0) {
 		l->avail = 0;
 		l->owner = ctx;
@@ -53,8 +53,8 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 		l->count_negative = ctx->lock_retry && l->waiters.head;
 		/* a woken waiter retries in the slow path, under wait_lock */
 		if (ctx->lock_retry)
-			*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic +
-						   km_cost(sim)->cacheline);
+			*cost += km_lock_wait_lock(sim, l, km_lock_wait_list_lines(sim, l, ctx->cpu,
+										   l->waiters.head));
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock)
@@ -68,7 +68,8 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 	}
 	/* queue under wait_lock, xchg the count to -1, then sleep */
 	l->count_negative = true;
-	*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic + km_cost(sim)->cacheline);
+	*cost += km_lock_wait_lock(sim, l, km_lock_wait_list_lines(sim, l, ctx->cpu,
+								    l->waiters.tail));
 	if (ctx->lock_retry)
 		km_waitlist_prepend(&l->waiters, ctx);
 	else
@@ -82,7 +83,7 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			  km_time *cost)
 {
-	*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	*cost = km_lock_rmw(sim, l, ctx->cpu);
 	l->owner = NULL;
 	l->avail = 1;
 
@@ -101,7 +102,8 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		struct km_ctx *s = km_waitlist_pop(&l->spinners);
 		l->avail = 0;
 		l->owner = s;
-		km_lock_grant(sim, l, s, km_cost(sim)->cacheline);
+		/* the spinner sees the count change: its read of the line */
+		km_lock_grant(sim, l, s, km_line_read(sim, &l->line, s->cpu, sim->now));
 	}
 	/* MUTEX_FLAG_WAITERS: wake the top waiter, even if a spinner won. */
 	if (l->waiters.head && !l->woken) {
@@ -122,7 +124,7 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		 * run-queue locks leave this section out: its atomic alone is
 		 * not worth modelling.) */
 		*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic +
-					   km_lock_probe_cost(sim, l, l->woken, 0));
+					   km_lock_probe_cost(sim, l, ctx->cpu, l->woken, 0));
 	}
 	l->count_negative = false;	/* both unlock paths leave it at 1 */
 }

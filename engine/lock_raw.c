@@ -3,12 +3,31 @@
  * the global irq lock of SMP cli(): who gets it next, and what the
  * hand-off costs, in the era's flavour (lock_spin.c tells the story).
  *
- * Test-and-set opens a window on release: the lock is free while its
- * line travels to the spinners, the first to ask takes it, and when the
- * window closes (KM_EV_HANDOFF) a spinner drawn by the run's generator
- * does.  Ticket and queued locks hand it to the first spinner.  Whoever
- * gets it is handed it through its primitive's table (raw_granted), or
- * granted the lock it waits for.
+ * Each flavour says which cache lines it touches and when, as the kernel's
+ * code did; the machine (cache.h) says what that costs, and the order in
+ * which the line's home serves the requests decides who is first:
+ *
+ *  - test-and-set (i386 `lock; decb`, spin reading the byte): a release is
+ *    a store that invalidates every spinner's copy; they all re-read it,
+ *    served one at a time, nearest the releaser's cache first (the line is
+ *    there, Modified, or Owned on a MOESI machine).  The first to read
+ *    "free" issues its `lock; decb`: until then (the window) the lock is
+ *    free for whoever's atomic comes first -- the releaser coming back, or
+ *    any newcomer -- and when the window closes, that first reader takes
+ *    it.  So the releaser wins, then its die, then its socket: a mechanism,
+ *    not a draw.  Only spinners at the same distance are ordered by the
+ *    run's generator (the hardware's arbitration between equals).
+ *  - ticket (`lock; xaddw` on the tail, spin reading the head, `incb` to
+ *    release): every spinner re-reads the line after the release, one at a
+ *    time at the home; the next ticket's holder goes when its own read is
+ *    served -- c.k/2 after the release on average with k spinning.
+ *  - queued (qspinlock, 4.2): only the queue head (or the pending bit's
+ *    owner) reads the lock line; the others spin on their own per-CPU MCS
+ *    node.  A hand-off is the head's read and its store of the locked
+ *    byte, and one write to the next waiter's node: O(1).
+ *
+ * Every arrival's atomic (decb, xadd, xchg of the tail) takes the line
+ * exclusive and so sends the spinners that read it back to the home.
  *
  * On the locks floor, below the primitives that spin: it knows no
  * primitive, only the method table.
@@ -25,7 +44,7 @@ enum km_spin_flavour km_spin_flavour_of(const struct km_sim *sim)
 
 enum km_spin_flavour km_lock_spin_flavour(const struct km_sim *sim, const struct km_lock *l)
 {
-	return l->spin > KM_SPIN_NONE && l->spin <= KM_SPIN_QUEUED ?
+	return l->spin > KM_SPIN_NONE && l->spin <= KM_SPIN_MCS ?
 		(enum km_spin_flavour)l->spin : km_spin_flavour_of(sim);
 }
 
@@ -38,26 +57,141 @@ static uint32_t raw_id(const struct km_sim *sim, const struct km_lock *l)
 	return l->id;
 }
 
+/* Who supplies @l's line to a reader now: its owner, else its home. */
+static int supplier(const struct km_lock *l)
+{
+	return l->line.owner >= 0 ? l->line.owner : l->line.home;
+}
+
+/* A spinner's place in the home's queue after a release: nearer the
+ * supplier first; among equals, by @rank. */
+struct key {
+	km_time d;
+	int64_t rank;
+};
+
+static bool before(struct key a, struct key b)
+{
+	return a.d < b.d || (a.d == b.d && a.rank < b.rank);
+}
+
+/*
+ * reread - every spinner of @l reads the line again after a release, and
+ * the home serves them one at a time: nearest the supplier (the line's
+ * owner, else its home) first.  Among spinners at the same distance, the
+ * order is the hardware's arbitration: with @draw (test-and-set, whose
+ * spinners race their atomics from wherever their spin loop was) list
+ * order from a start the run's generator draws; without (ticket, whose
+ * spinners only read), round the CPUs from the supplier's.  Returns @who
+ * (NULL: the first served, which is returned) and its read's latency in
+ * *@lat, queueing behind those served before it included.  O(spinners).
+ */
+static struct km_ctx *reread(struct km_sim *sim, struct km_lock *l, struct km_ctx *who,
+			     bool draw, km_time *lat)
+{
+	uint32_t n = l->spinners.len;
+	*lat = 0;
+	if (!n)
+		return NULL;
+	int from = supplier(l);
+	int64_t start = draw && n > 1 ? km_rng_range(&sim->rng, 0, (int64_t)n - 1) : 0;
+	int64_t ncpus = sim->ncpus;
+	/* the place of each spinner; the first, or @who's */
+	struct key kw = { -1, 0 };
+	struct km_ctx *first = NULL;
+	struct key kf = { 0, 0 };
+	int64_t i = 0;
+	for (struct km_ctx *c = l->spinners.head; c; c = c->wnext, i++) {
+		struct key k = { km_cpu_distance_cost(sim, from, c->cpu),
+				 draw ? (i - start + (int64_t)n) % (int64_t)n
+				      : ((int64_t)c->cpu - from - 1 + 2 * ncpus) % ncpus };
+		if (!first || before(k, kf)) {
+			first = c;
+			kf = k;
+		}
+		if (c == who)
+			kw = k;
+	}
+	if (!who || kw.d < 0) {
+		who = first;
+		kw = kf;
+	}
+	/* served before @who, then @who, then the others */
+	i = 0;
+	for (struct km_ctx *c = l->spinners.head; c; c = c->wnext, i++) {
+		struct key k = { km_cpu_distance_cost(sim, from, c->cpu),
+				 draw ? (i - start + (int64_t)n) % (int64_t)n
+				      : ((int64_t)c->cpu - from - 1 + 2 * ncpus) % ncpus };
+		if (c != who && before(k, kw))
+			km_line_read(sim, &l->line, c->cpu, sim->now);
+	}
+	*lat = km_line_read(sim, &l->line, who->cpu, sim->now);
+	for (struct km_ctx *c = l->spinners.head; c; c = c->wnext)
+		if (!km_line_holds(&l->line, c->cpu))
+			km_line_read(sim, &l->line, c->cpu, sim->now);
+	return who;
+}
+
+/* Is @c still among @l's spinners? */
+static bool spinning(const struct km_lock *l, const struct km_ctx *c)
+{
+	for (const struct km_ctx *s = l->spinners.head; s; s = s->wnext)
+		if (s == c)
+			return true;
+	return false;
+}
+
 struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time *delay)
 {
 	uint32_t n = l->spinners.len;
 	if (!n)
 		return NULL;
 	switch (km_lock_spin_flavour(sim, l)) {
-	case KM_SPIN_QUEUED:
-		*delay = km_cost(sim)->cacheline;
+	case KM_SPIN_MCS: {
+		/* (the releaser's write is km_raw_spin_unlock's): the next
+		 * waiter reads its own node, written by its predecessor */
+		struct km_ctx *next = km_waitlist_pop(&l->spinners);
+		*delay = km_line_read(sim, &sim->cpus[next->cpu].mcs_node, next->cpu, sim->now);
+		return next;
+	}
+	case KM_SPIN_QUEUED: {
+		/* the queue head reads the lock line, sees it free, stores the
+		 * locked byte (set_locked); then it writes the next waiter's
+		 * MCS node (next->locked), which that waiter reads: it becomes
+		 * the head and spins on the lock line */
+		struct km_ctx *next = km_waitlist_pop(&l->spinners);
+		km_time r = km_line_read(sim, &l->line, next->cpu, sim->now);
+		km_time w = km_line_write(sim, &l->line, next->cpu, km_sat_add(sim->now, r));
+		*delay = km_sat_add(r, w);
+		struct km_ctx *succ = l->spinners.head;
+		if (succ) {
+			km_time at = km_sat_add(sim->now, *delay);
+			struct km_line *node = &sim->cpus[succ->cpu].mcs_node;
+			at = km_sat_add(at, km_line_write(sim, node, next->cpu, at));
+			at = km_sat_add(at, km_line_read(sim, node, succ->cpu, at));
+			km_line_read(sim, &l->line, succ->cpu, at);
+		}
+		return next;
+	}
+	case KM_SPIN_TICKET: {
+		/* every spinner re-reads the head; the next ticket's holder
+		 * goes when its own read is served */
+		km_time lat = 0;
+		reread(sim, l, l->spinners.head, false, &lat);
+		*delay = lat;
 		return km_waitlist_pop(&l->spinners);
-	case KM_SPIN_TICKET:
-		*delay = km_cost(sim)->cacheline * (km_time)n;
-		return km_waitlist_pop(&l->spinners);
+	}
 	default: {
-		/* test-and-set: any spinner, by the run's generator */
-		int64_t k = km_rng_range(&sim->rng, 0, (int64_t)n - 1);
-		struct km_ctx *c = l->spinners.head;
-		while (k--)
-			c = c->wnext;
+		/* test-and-set, the window closed: its first reader's
+		 * `lock; decb`, queued behind the other spinners' reads */
+		struct km_ctx *c = l->window_next;
+		l->window_next = NULL;
+		if (!c || !spinning(l, c)) {
+			km_time lat = 0;
+			c = reread(sim, l, NULL, true, &lat);
+		}
 		km_waitlist_remove(&l->spinners, c);
-		*delay = 0;
+		*delay = km_line_rmw(sim, &l->line, c->cpu, sim->now);
 		return c;
 	}
 	}
@@ -70,16 +204,60 @@ static bool tas(const struct km_sim *sim, const struct km_lock *l)
 }
 
 /*
- * open_window - test-and-set release with spinners waiting: the
- * lock stays free while the line travels; the first to ask takes it,
- * else a random spinner when the window closes.
+ * open_window - test-and-set release with spinners waiting: they re-read
+ * the line; until the first of them has read it free, the lock is free
+ * for whoever's atomic comes first; then that reader takes it.
  */
 static void open_window(struct km_sim *sim, struct km_lock *l)
 {
 	l->window_open = true;
 	l->token++;
-	km_time t = km_cost(sim)->cacheline * (km_time)l->spinners.len;
-	km_push(sim, sim->now + t, KM_EV_HANDOFF, raw_id(sim, l), l->token);
+	km_time lat = 0;
+	l->window_next = reread(sim, l, NULL, true, &lat);
+	km_push(sim, km_sat_add(sim->now, lat), KM_EV_HANDOFF, raw_id(sim, l), l->token);
+}
+
+/*
+ * km_raw_spin_arrive - @ctx's atomic on @l's line as it starts to spin
+ * (lock; decb, xadd of a ticket, xchg of the queue's tail): the line goes
+ * exclusive to its CPU, and the spinners that read it read it again.  A
+ * queued spinner links its MCS node after its predecessor's and spins on
+ * its own; only the queue head reads the lock line.
+ * Context: @ctx is not on l->spinners yet.
+ */
+void km_raw_spin_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
+{
+	km_time at = km_sat_add(sim->now, km_line_rmw(sim, &l->line, ctx->cpu, sim->now));
+	if (km_lock_spin_flavour(sim, l) == KM_SPIN_MCS) {
+		/* mcs_spin_lock(): xchg of the tail (above) returned the
+		 * predecessor -- the last spinner, else the holder, whose node
+		 * is in the queue too; link after it, spin on our own node */
+		struct km_ctx *prev = l->spinners.tail ? l->spinners.tail : l->owner;
+		struct km_line *own = &sim->cpus[ctx->cpu].mcs_node;
+		at = km_sat_add(at, km_line_write(sim, own, ctx->cpu, at));
+		if (prev)
+			at = km_sat_add(at, km_line_write(sim, &sim->cpus[prev->cpu].mcs_node,
+							   ctx->cpu, at));
+		km_line_read(sim, own, ctx->cpu, at);
+		return;
+	}
+	if (km_lock_spin_flavour(sim, l) == KM_SPIN_QUEUED) {
+		struct km_ctx *prev = l->spinners.tail, *head = l->spinners.head;
+		if (prev) {
+			struct km_line *own = &sim->cpus[ctx->cpu].mcs_node;
+			at = km_sat_add(at, km_line_write(sim, own, ctx->cpu, at));
+			at = km_sat_add(at, km_line_write(sim, &sim->cpus[prev->cpu].mcs_node,
+							   ctx->cpu, at));
+			km_line_read(sim, own, ctx->cpu, at);
+			km_line_read(sim, &l->line, head->cpu, sim->now);
+		} else {
+			km_line_read(sim, &l->line, ctx->cpu, at);	/* pending: on the lock */
+		}
+		return;
+	}
+	for (struct km_ctx *c = l->spinners.head; c; c = c->wnext)
+		km_line_read(sim, &l->line, c->cpu, at);
+	km_line_read(sim, &l->line, ctx->cpu, at);
 }
 
 /* Grant functions of the three spinning-lock users. */
@@ -104,8 +282,10 @@ void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token)
 		l->ops->window_closed(sim, l);	/* the global irq lock's */
 		return;
 	}
-	if (l->avail <= 0)
+	if (l->avail <= 0) {
+		l->window_next = NULL;
 		return;
+	}
 	km_time delay = 0;
 	struct km_ctx *next = km_spin_pick_next(sim, l, &delay);
 	if (next)
@@ -118,10 +298,25 @@ void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token)
  */
 void km_raw_spin_unlock(struct km_sim *sim, struct km_lock *l)
 {
+	struct km_ctx *releaser = l->owner;
 	l->owner = NULL;
 	l->avail = 1;
 	if (!l->spinners.len)
 		return;
+	if (km_lock_spin_flavour(sim, l) == KM_SPIN_MCS && releaser) {
+		/* mcs_spin_unlock(): read our node's next (written there by
+		 * the successor), then WRITE_ONCE(next->locked): one line to
+		 * the successor, who reads it back; the lock word untouched */
+		struct km_ctx *next = l->spinners.head;
+		int from = releaser->cpu;
+		km_time at = km_sat_add(sim->now, km_line_read(sim, &sim->cpus[from].mcs_node,
+								from, sim->now));
+		at = km_sat_add(at, km_line_write(sim, &sim->cpus[next->cpu].mcs_node, from, at));
+		km_time delay = 0;
+		km_spin_pick_next(sim, l, &delay);
+		spin_give(sim, l, next, km_sat_add(at - sim->now, delay));
+		return;
+	}
 	if (tas(sim, l)) {
 		open_window(sim, l);
 		return;
@@ -146,6 +341,7 @@ void km_raw_spin_take(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
 	l->owner = ctx;
 	if (l->window_open) {
 		l->window_open = false;
+		l->window_next = NULL;
 		l->token++;
 	}
 }

@@ -73,7 +73,7 @@ static km_time legacy_wake_one(struct km_sim *sim, struct km_lock *l, int waker_
 	/* try_to_wake_up() of each woken waiter not yet run: its run-queue
 	 * lock taken, TASK_RUNNING found, 0 returned, the scan goes on */
 	while (w && w->wq_woken) {
-		probed += km_lock_probe_cost(sim, l, w, probed);
+		probed += km_lock_probe_cost(sim, l, waker_cpu, w, probed);
 		w = w->wnext;
 	}
 	if (!w)
@@ -92,7 +92,7 @@ static km_time legacy_wake_one(struct km_sim *sim, struct km_lock *l, int waker_
 static enum km_lock_result legacy_down(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost)
 {
-	km_time hold = km_cost(sim)->atomic + km_cost(sim)->cacheline;
+	km_time hold = km_lock_wait_list_lines(sim, l, ctx->cpu, l->waiters.tail);
 	if (!ctx->lock_retry && !ctx->wl_spun) {
 		if (--l->avail >= 0)		/* lock; decl; js */
 			return KM_LOCK_TAKEN;
@@ -140,7 +140,7 @@ static void legacy_leave(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 	km_waitlist_remove(&l->waiters, ctx);
 	l->avail += l->sleepers;
 	l->sleepers = 0;
-	km_lock_wait_lock(sim, l, km_cost(sim)->atomic + km_cost(sim)->cacheline +
+	km_lock_wait_lock(sim, l, km_lock_wait_list_lines(sim, l, ctx->cpu, ctx->wnext) +
 			  legacy_wake_one(sim, l, ctx->cpu));
 }
 
@@ -167,7 +167,7 @@ static void legacy_up_locked(struct km_sim *sim, struct km_lock *l, struct km_ct
 static enum km_lock_result sem_acquire(struct km_sim *sim, struct km_lock *l,
 				       struct km_ctx *ctx, bool trylock, km_time *cost)
 {
-	*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	*cost = km_lock_rmw(sim, l, ctx->cpu);
 	if (sim->era.semaphore == KM_SEM_LEGACY)
 		return legacy_down(sim, l, ctx, trylock, cost);
 	if (l->avail > 0) {
@@ -177,7 +177,8 @@ static enum km_lock_result sem_acquire(struct km_sim *sim, struct km_lock *l,
 	if (trylock)
 		return KM_LOCK_BUSY;
 	/* __down(): queue under sem->lock, then sleep */
-	*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic + km_cost(sim)->cacheline);
+	*cost += km_lock_wait_lock(sim, l, km_lock_wait_list_lines(sim, l, ctx->cpu,
+								    l->waiters.tail));
 	km_waitlist_append(&l->waiters, ctx);
 	return KM_LOCK_SLEEP;
 }
@@ -189,7 +190,7 @@ static enum km_lock_result sem_acquire(struct km_sim *sim, struct km_lock *l,
 static void sem_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			km_time *cost)
 {
-	*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
+	*cost = km_lock_rmw(sim, l, ctx->cpu);
 	if (sim->era.semaphore == KM_SEM_LEGACY) {
 		if (++l->avail <= 0)		/* lock; incl; jle: __up() */
 			legacy_up_locked(sim, l, ctx, cost);

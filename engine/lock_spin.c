@@ -37,14 +37,15 @@ static enum km_lock_result spin_acquire(struct km_sim *sim, struct km_lock *l,
 	ctx->preempt_count++;
 	if (km_raw_spin_free_for_newcomer(sim, l)) {
 		km_raw_spin_take(sim, l, ctx);
-		*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
+		*cost = km_lock_rmw(sim, l, ctx->cpu);
 		return KM_LOCK_TAKEN;
 	}
 	if (trylock) {
 		ctx->preempt_count--;
-		*cost = km_cost(sim)->atomic + km_lock_line_cost(sim, l, ctx->cpu);
+		*cost = km_lock_rmw(sim, l, ctx->cpu);
 		return KM_LOCK_BUSY;
 	}
+	km_raw_spin_arrive(sim, l, ctx);
 	km_waitlist_append(&l->spinners, ctx);
 	return KM_LOCK_SPIN;
 }
@@ -55,8 +56,13 @@ static void spin_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 	struct km_ctx *owner = l->owner ? l->owner : ctx;
 	if (owner->preempt_count > 0)
 		owner->preempt_count--;
-	/* An unlock is a plain store on x86: the cost is moving the line. */
-	*cost = 1 + km_lock_line_cost(sim, l, ctx->cpu);
+	/* An unlock is a plain store on x86: the cost is moving the line.
+	 * An MCS lock with a waiter leaves the lock word alone: its
+	 * hand-off is the successor's node (km_raw_spin_unlock). */
+	if (km_lock_spin_flavour(sim, l) == KM_SPIN_MCS && l->spinners.len)
+		*cost = 1;
+	else
+		*cost = 1 + km_lock_store(sim, l, ctx->cpu);
 	km_raw_spin_unlock(sim, l);
 	/* preempt_enable(): a reschedule that waited for this happens now
 	 * (km_op_up checks once the release segment is set up). */

@@ -16,6 +16,7 @@
 #define KM_ENGINE_MACHINE_H
 
 #include "core.h"
+#include "cache.h"
 
 /*
  * km_cost - the era machine's costs (era.h, struct km_costs): every
@@ -89,7 +90,8 @@ km_time km_wake_cost(struct km_sim *sim, int waker_cpu, struct km_ctx *wakee, km
  * run yet, by a waker getting there at @at: the run-queue lock, and the
  * task found TASK_RUNNING (lock.h, km_lock_probe_cost).
  */
-km_time km_wake_probe_cost(struct km_sim *sim, const struct km_ctx *wakee, km_time at);
+km_time km_wake_probe_cost(struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee,
+			   km_time at);
 
 /* The CPU try_to_wake_up() on @waker_cpu puts @wakee on (wake-affine). */
 int km_wake_cpu(const struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee);

@@ -11,7 +11,6 @@
 #include "core.h"
 #include "lock.h"
 #include "machine.h"
-#include "cache.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +32,8 @@ struct km_lock *km_lock_alloc(const char *name, enum km_prim prim)
 	l->ops = km_lock_ops_for(prim);	/* for its raw_granted hook */
 	l->count = 1;
 	l->avail = 1;
-	l->last_cpu = l->acq_cpu = -1;
+	l->acq_cpu = -1;
+	km_line_init(&l->line, 0);	/* allocated at boot: node 0 */
 	l->id = UINT32_MAX;
 	return l;
 }
@@ -89,36 +89,26 @@ struct km_lock *km_lock_new(struct km_sim *sim, const char *name, enum km_prim k
 
 struct km_line *km_data_line(struct km_sim *sim, const char *name)
 {
-	if (name)
-		for (uint32_t i = 0; i < sim->dlines.n; i++)
-			if (sim->dlines.v[i]->name && !strcmp(sim->dlines.v[i]->name, name))
-				return &sim->dlines.v[i]->line;
+	for (uint32_t i = 0; i < sim->dlines.n; i++)
+		if (!strcmp(sim->dlines.v[i]->name, name))
+			return &sim->dlines.v[i]->line;
 	struct km_dline *d = calloc(1, sizeof(*d));
-	if (!d || (name && !(d->name = km_strdup(name))) || KM_VEC_PUSH(sim->dlines, d) < 0) {
+	if (!d || !(d->name = km_strdup(name)) || KM_VEC_PUSH(sim->dlines, d) < 0) {
 		if (d)
 			free(d->name);
 		free(d);
-		nomem(sim, "a data line");
+		nomem(sim, "a cache line");
 		return NULL;
 	}
 	km_line_init(&d->line, 0);
 	return &d->line;
 }
 
-/* On a machine with caches every variable has a line, its own unless the
- * scenario places it (km_data_line); a flat machine keeps the last-CPU
- * rule, so that the runs of the eras without a topology do not move. */
-static struct km_line *own_line(struct km_sim *sim)
-{
-	return km_machine_has_caches(sim) ? km_data_line(sim, NULL) : NULL;
-}
-
 struct km_var *km_var_new(struct km_sim *sim, const char *name, int64_t value)
 {
 	DECLARE_SIMPLE(km_var, vars, "a var");
 	o->value = o->initial = value;
-	o->last_cpu = -1;
-	o->line = own_line(sim);
+	km_line_init(&o->line, 0);
 	return o;
 }
 
@@ -126,8 +116,7 @@ struct km_atomic *km_atomic_new(struct km_sim *sim, const char *name, int64_t va
 {
 	DECLARE_SIMPLE(km_atomic, atomics, "an atomic");
 	o->value = value;
-	o->last_cpu = -1;
-	o->line = own_line(sim);
+	km_line_init(&o->line, 0);
 	return o;
 }
 

@@ -15,33 +15,15 @@
 #include "core.h"
 #include "lock.h"
 #include "machine.h"
-#include "cache.h"
 #include "time_unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static km_time line_cost(struct km_sim *sim, int *last_cpu, int cpu)
+/* A segment is at least 1 ns: an access the cache hits still takes time. */
+static km_time at_least_1(km_time c)
 {
-	km_time c = (*last_cpu >= 0 && *last_cpu != cpu) ? km_cost(sim)->cacheline : 1;
-	*last_cpu = cpu;
-	return c;
-}
-
-/*
- * A plain load (@store false) or store of a variable at @at: through its
- * cache line when it has one (cache.h: the home's queue, the sharers'
- * invalidation, the line shared with other variables), else the flat
- * machine's last-CPU rule.  At least a nanosecond either way.
- */
-static km_time access_cost(struct km_sim *sim, struct km_line *line, int *last_cpu, int cpu,
-			   bool store, km_time at)
-{
-	if (!line)
-		return line_cost(sim, last_cpu, cpu);
-	*last_cpu = cpu;
-	km_time c = store ? km_line_write(sim, line, cpu, at) : km_line_read(sim, line, cpu, at);
 	return c > 0 ? c : 1;
 }
 
@@ -166,13 +148,13 @@ int km_op_read(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v)
 	ctx->result = v->value;
 	readset_put(ctx, v, sim->now);
 	km_emit(sim, KM_TR_VAR_READ, ctx->cpu, ctx, v->id, 0, v->value);
-	km_ctx_run_seg(sim, ctx, access_cost(sim, v->line, &v->last_cpu, ctx->cpu, false, sim->now));
+	km_ctx_run_seg(sim, ctx, at_least_1(km_line_read(sim, km_var_line(v), ctx->cpu, sim->now)));
 	return KM_STEP_WAIT;
 }
 
 int km_op_write(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_t x)
 {
-	km_time c = access_cost(sim, v->line, &v->last_cpu, ctx->cpu, true, sim->now);
+	km_time c = at_least_1(km_line_write(sim, km_var_line(v), ctx->cpu, sim->now));
 	var_store(sim, ctx, v, x);
 	ctx->result = x;
 	km_ctx_run_seg(sim, ctx, c);
@@ -181,22 +163,16 @@ int km_op_write(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_
 
 int km_op_add(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_t n)
 {
-	/* load now, store at the end of the segment */
-	km_time c, seg;
-	if (v->line) {
-		c = access_cost(sim, v->line, &v->last_cpu, ctx->cpu, false, sim->now);
-		seg = km_sat_add(km_sat_add(c, access_cost(sim, v->line, &v->last_cpu, ctx->cpu,
-							    true, km_sat_add(sim->now, c))), 1);
-	} else {
-		c = line_cost(sim, &v->last_cpu, ctx->cpu);
-		seg = 2 * c + 1;
-	}
+	/* load now, store at the end of the segment: the line read (shared),
+	 * then made exclusive -- the window another CPU's add() can fall in */
+	km_time r = at_least_1(km_line_read(sim, km_var_line(v), ctx->cpu, sim->now));
+	km_time w = at_least_1(km_line_write(sim, km_var_line(v), ctx->cpu, km_sat_add(sim->now, r)));
 	readset_put(ctx, v, sim->now);
 	km_emit(sim, KM_TR_VAR_READ, ctx->cpu, ctx, v->id, 0, v->value);
 	ctx->then = KM_THEN_VAR_ADD;
 	ctx->then_obj = v;
 	ctx->then_arg = (int64_t)((uint64_t)v->value + (uint64_t)n);
-	km_ctx_run_seg(sim, ctx, seg);
+	km_ctx_run_seg(sim, ctx, km_sat_add(km_sat_add(r, w), 1));
 	return KM_STEP_WAIT;
 }
 
@@ -210,14 +186,19 @@ void km_var_add_commit(struct km_sim *sim, struct km_ctx *ctx)
 int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
 		 enum km_atomic_op op, int64_t n)
 {
-	km_time c = km_cost(sim)->atomic;
-	if (!a->line && a->last_cpu >= 0 && a->last_cpu != ctx->cpu)
-		c += km_cost(sim)->cacheline;
-	a->last_cpu = ctx->cpu;
+	/* atomic_read() and atomic_set() are a plain load and store; the
+	 * others a locked read-modify-write of the line */
+	km_time c;
+	if (op == KM_ATOMIC_READ)
+		c = km_line_read(sim, km_atomic_line(a), ctx->cpu, sim->now);
+	else if (op == KM_ATOMIC_SET)
+		c = km_line_write(sim, km_atomic_line(a), ctx->cpu, sim->now);
+	else
+		c = km_line_rmw(sim, km_atomic_line(a), ctx->cpu, sim->now);
+	c = at_least_1(c);
 	switch (op) {
 	case KM_ATOMIC_READ:
 		ctx->result = a->value;
-		c = 1;
 		if (sim->cfg.chooser)
 			sim->hooks->choice_touch(sim, KM_OBJ_ATOMIC, a->id, false);
 		break;
@@ -235,16 +216,7 @@ int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
 	case KM_ATOMIC_SET:
 		a->value = n;
 		ctx->result = n;
-		c = 1;
 		break;
-	}
-	if (a->line) {
-		/* through its line: atomic_read() a plain load, atomic_set() a
-		 * plain store, the others a locked read-modify-write */
-		c = op == KM_ATOMIC_READ ? km_line_read(sim, a->line, ctx->cpu, sim->now) :
-		    op == KM_ATOMIC_SET ? km_line_write(sim, a->line, ctx->cpu, sim->now) :
-		    km_line_rmw(sim, a->line, ctx->cpu, sim->now);
-		c = c > 0 ? c : 1;
 	}
 	if (op != KM_ATOMIC_READ)
 		km_emit(sim, KM_TR_ATOMIC, ctx->cpu, ctx, a->id, 0, a->value);

@@ -321,11 +321,17 @@ static void cpu_switch(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ne
  * From 2.6.32 it is skipped while the CPU's average idle time is short
  * (not modelled: those eras leave the field off).
  */
-static km_time newidle_balance_cost(const struct km_sim *sim)
+static km_time newidle_balance_cost(const struct km_sim *sim, int me)
 {
 	if (!sim->era.newidle_balance || sim->ncpus < 2)
 		return 0;
-	return (km_time)(sim->ncpus - 1) * km_cost(sim)->cacheline;
+	if (!km_machine_has_caches(sim))	/* every line one flat transfer away */
+		return km_sat_mul(sim->ncpus - 1, km_cpu_distance_cost(sim, 0, 1));
+	km_time c = 0;
+	for (int i = 0; i < sim->ncpus; i++)
+		if (i != me)
+			c = km_sat_add(c, km_cpu_distance_cost(sim, i, me));
+	return c;
 }
 
 /*
@@ -345,14 +351,14 @@ static void cpu_schedule_how(struct km_sim *sim, struct km_cpu *cpu, enum km_sch
 		/* idle_balance(): only on the way to idle, from schedule() */
 		if (how == KM_SCHED_BLOCKED) {
 			km_time pull;
-			balance = newidle_balance_cost(sim);
+			balance = newidle_balance_cost(sim, cpu->id);
 			if (km_o1_balance(sim, cpu, true, &pull))
 				next = km_rq_pop(sim, cpu);
 			balance += pull;
 		}
 	} else if (!next) {
 		if (how == KM_SCHED_BLOCKED)
-			balance = newidle_balance_cost(sim);
+			balance = newidle_balance_cost(sim, cpu->id);
 		next = steal(sim, cpu);
 	}
 	if (!next) {

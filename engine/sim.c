@@ -74,6 +74,7 @@ struct km_sim *km_sim_new(const struct km_era *era, const struct km_config *cfg,
 	for (int i = 0; i < sim->ncpus; i++) {
 		sim->cpus[i].id = i;
 		sim->cpus[i].spin_slot = -1;
+		km_line_init(&sim->cpus[i].mcs_node, i);
 		sim->cpus[i].balance_interval = 1;	/* SD_CPU_INIT min_interval, ms */
 	}
 	sim->bal_at = -1;

@@ -93,6 +93,9 @@ struct km_cpu {
 	uint64_t cpu_load[3];
 	int balance_failed, balance_interval;
 	int64_t last_balance;
+	/* the queued spinlock's per-CPU MCS node (qspinlock.c's mcs_nodes[]:
+	 * one 64-byte line a CPU, homed on it): where a queued waiter spins */
+	struct km_line mcs_node;
 };
 
 /* ------------------------------------------------------------ contexts -- */
@@ -276,7 +279,9 @@ struct km_lock {
 					 * at -1, so the next unlock takes the slow path */
 	uint64_t token;			/* test-and-set hand-off window */
 	bool window_open;
-	int last_cpu;			/* where its cache line is */
+	struct km_ctx *window_next;	/* ... the spinner first to see the lock free */
+	struct km_line line;		/* its word (and, for the sleeping locks, the
+					 * wait-list lock and list beside it) */
 	int acq_cpu;			/* CPU of the previous acquisition */
 	km_time since;			/* raw locks: when the owner took it */
 	km_time wait_lock_free;		/* sleeping locks: when their wait_lock is next free */
@@ -302,9 +307,9 @@ struct km_var {
 	uint64_t version;
 	struct km_ctx *last_writer;
 	km_time last_write;
-	int last_cpu;
-	struct km_line *line;		/* its cache line (km_data_line), or NULL:
-					 * a flat machine's last-CPU rule (ops.c) */
+	struct km_line line;		/* alone on its line */
+	struct km_line *shared;		/* var{ line = }: the named line it shares
+					 * with others (km_data_line), or NULL */
 	uint64_t lost;
 };
 
@@ -312,20 +317,31 @@ struct km_atomic {
 	uint32_t id;
 	char *name;
 	int64_t value;
-	int last_cpu;
-	struct km_line *line;		/* as struct km_var's */
+	struct km_line line;
+	struct km_line *shared;		/* as struct km_var's */
 };
 
 /*
- * struct km_dline - a data cache line the scenario's variables live on:
- * named when the scenario put several on it (var{ line = "NAME" }: false
- * sharing, or a structure's fields together), anonymous when a variable
- * has a line of its own on a machine with caches.
+ * struct km_dline - a cache line the scenario named for its variables
+ * (var{ line = "NAME" }): every var and atomic naming it lives on it --
+ * false sharing, or a structure's fields together.
  */
 struct km_dline {
-	char *name;			/* NULL: anonymous */
+	char *name;
 	struct km_line line;
 };
+
+/* The line a variable's accesses move: the named one it shares, else its
+ * own. */
+static inline struct km_line *km_var_line(struct km_var *v)
+{
+	return v->shared ? v->shared : &v->line;
+}
+
+static inline struct km_line *km_atomic_line(struct km_atomic *a)
+{
+	return a->shared ? a->shared : &a->line;
+}
 
 struct km_counter {
 	uint32_t id;
@@ -609,10 +625,10 @@ struct km_lock *km_lock_new(struct km_sim *sim, const char *name,
 struct km_var *km_var_new(struct km_sim *sim, const char *name, int64_t value);
 struct km_atomic *km_atomic_new(struct km_sim *sim, const char *name, int64_t value);
 /*
- * km_data_line - the data line named @name, made on first use, or (NULL
- * @name) a new anonymous one; homed on CPU 0's node.  Variables and
- * atomics that point at one line share it: each access moves the whole
- * line.  Returns NULL when out of memory (the run fails).
+ * km_data_line - the cache line named @name, made on first use, homed on
+ * CPU 0's node.  Variables and atomics that point at one line share it:
+ * each access moves the whole line.  Returns NULL when out of memory (the
+ * run fails).
  */
 struct km_line *km_data_line(struct km_sim *sim, const char *name);
 struct km_counter *km_counter_new(struct km_sim *sim, const char *name, const char *unit);

@@ -79,13 +79,23 @@ int km_wake_cpu(const struct km_sim *sim, int waker_cpu, const struct km_ctx *wa
  * wake-up in docs/sources.md, [TTWU15]). */
 #define KM_PROBE_LINES 2
 
-km_time km_wake_probe_cost(struct km_sim *sim, const struct km_ctx *wakee, km_time at)
+/* @n lines the CPU @from wrote last, fetched by @to: the machine's
+ * transfer between them (cache.h); a waker on no CPU pays a remote one. */
+static km_time lines_from(const struct km_sim *sim, int from, int to, int n)
+{
+	if (to < 0 || to >= sim->ncpus)
+		to = from == 0 && sim->ncpus > 1 ? 1 : 0;
+	return km_sat_mul(n, km_cpu_distance_cost(sim, from, to));
+}
+
+km_time km_wake_probe_cost(struct km_sim *sim, int waker_cpu, const struct km_ctx *wakee,
+			   km_time at)
 {
 	if (!sim->era.rq_lock || wakee->cpu < 0)
 		return 0;
 	struct km_cpu *rq = &sim->cpus[wakee->cpu];
 	km_time c = km_sat_add(rq_lock_wait(rq, at), km_sat_add(km_cost(sim)->atomic,
-				     km_sat_mul(KM_PROBE_LINES, km_cost(sim)->cacheline)));
+				     lines_from(sim, wakee->cpu, waker_cpu, KM_PROBE_LINES)));
 	rq->rq_lock_free = km_sat_add(at, c);
 	return c;
 }
@@ -133,7 +143,8 @@ km_time km_wake_cost(struct km_sim *sim, int waker_cpu, struct km_ctx *wakee, km
 		 * priority is the waker's, so it waits its turn here, queued
 		 * when the waker is done with it. */
 		c = km_sat_add(c, km_sat_add(km_cost(sim)->atomic,
-					     km_sat_mul(lines > 3 ? lines - 3 : 1, km_cost(sim)->cacheline)));
+					     lines_from(sim, wakee->cpu, waker_cpu,
+							lines > 3 ? lines - 3 : 1)));
 		if (rq)
 			rq->rq_lock_free = km_sat_add(at, c);
 		struct km_cpu *me = &sim->cpus[to];
@@ -147,7 +158,8 @@ km_time km_wake_cost(struct km_sim *sim, int waker_cpu, struct km_ctx *wakee, km
 		wakee->wake_lands = km_sat_add(at, c);
 		return c;
 	}
-	c = km_sat_add(c, km_sat_add(km_cost(sim)->atomic, km_sat_mul(lines, km_cost(sim)->cacheline)));
+	c = km_sat_add(c, km_sat_add(km_cost(sim)->atomic,
+				     lines_from(sim, wakee->cpu, waker_cpu, lines)));
 	km_time done = km_sat_add(at, c);
 	if (!km_cost(sim)->ipi || wakee->cpu < 0 || !asleep) {
 		/* no IPI charged in this era, or a task not asleep: it is not

@@ -1,6 +1,6 @@
 -- One era for 2008: Linux 2.6.25 (April) brought FIFO ticket spinlocks and
 -- 2.6.26 (July) the generic C semaphore whose up() hands the unit to the first
--- waiter.  Costs: the 2-socket Nehalem / Barcelona row (docs/sources.md).
+-- waiter.  Its machine: Piggin's 2-socket Opteron (docs/sources.md).
 era{
   id = "2008", year = 2008, version = "2.6.26",
   title = "2.6.25/26: ticket spinlocks, generic semaphores",
@@ -16,6 +16,6 @@ era{
   rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
   newidle_balance = true,         -- schedule() scans the other run queues before idling (docs/sources.md, [NEWIDLE])
   semaphores = -1,
-  machine = "2008",               -- its costs: eras/machines/2008.lua
+  machine = "2007-2008",          -- its costs: eras/machines/2007-2008.lua (Piggin's 2-socket Opteron)
   placard = "docs/eras/2008.md",
 }

@@ -189,8 +189,10 @@ static int l_lock(lua_State *L)
 		sf = KM_SPIN_TAS;
 	else if (!strcmp(spin, "ticket"))
 		sf = KM_SPIN_TICKET;
-	else if (!strcmp(spin, "queued") || !strcmp(spin, "mcs"))
+	else if (!strcmp(spin, "queued"))
 		sf = KM_SPIN_QUEUED;
+	else if (!strcmp(spin, "mcs"))
+		sf = KM_SPIN_MCS;
 	else
 		return luaL_error(L, "lock{}: unknown spin '%s' (era, tas, ticket, mcs, queued)",
 				  spin);
@@ -906,13 +908,13 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 		case KM_H_VAR:
 			o = km_var_new(sim, d->name, d->u.var.value);
 			if (o && d->u.var.line &&
-			    !(((struct km_var *)o)->line = km_data_line(sim, d->u.var.line)))
+			    !(((struct km_var *)o)->shared = km_data_line(sim, d->u.var.line)))
 				o = NULL;
 			break;
 		case KM_H_ATOMIC:
 			o = km_atomic_new(sim, d->name, d->u.var.value);
 			if (o && d->u.var.line &&
-			    !(((struct km_atomic *)o)->line = km_data_line(sim, d->u.var.line)))
+			    !(((struct km_atomic *)o)->shared = km_data_line(sim, d->u.var.line)))
 				o = NULL;
 			break;
 		case KM_H_COUNTER:

@@ -243,7 +243,7 @@ static void test_balance_wake_probes_woken_waiters(void **state)
 	/* without per-CPU run-queue locks (2.4's single runqueue_lock is not
 	 * modelled) the probe costs nothing */
 	sim->era.rq_lock = false;
-	assert_int_equal(km_lock_probe_cost(sim, l, woken, 0), 0);
+	assert_int_equal(km_lock_probe_cost(sim, l, 1, woken, 0), 0);
 	km_waitlist_remove(&l->waiters, woken);
 	km_waitlist_remove(&l->waiters, woken2);
 	km_waitlist_remove(&l->waiters, sleeper);
@@ -268,7 +268,7 @@ static void test_balance_wake_costs_saturate(void **state)
 	struct km_ctx *w = sim->ctxs.v[0];
 	w->state = KM_CTX_BLOCKED;
 	l->wait_lock_free = big;
-	assert_int_equal(km_lock_probe_cost(sim, l, w, big), INT64_MAX);
+	assert_int_equal(km_lock_probe_cost(sim, l, 1, w, big), INT64_MAX);
 	assert_int_equal(sim->cpus[0].rq_lock_free, INT64_MAX);
 	assert_true(km_lock_wake_cost_after(sim, l, 1, w, big) >= 0);
 	assert_int_equal(sim->apic_bus_free, INT64_MAX);

@@ -418,8 +418,8 @@ static void test_sched_wake_prev_cpu(void **state)
  * context switch, and try_to_wake_up() takes the run-queue lock of the
  * wakee's CPU, so a waker whose wakee's CPU is switching waits for the
  * switch to end -- inside the semaphore's wait-list section.  S (CPU 1)
- * sleeps on the semaphore at 1100 ns: 22 ns of way to sleep, then the
- * switch to idle until 1222.  H (CPU 0) calls up() at @up_at; its wake-up
+ * sleeps on the semaphore at 1100 ns: 12 ns of way to sleep, then the
+ * switch to idle until 1212.  H (CPU 0) calls up() at @up_at; its wake-up
  * of S waits for the lock when up() comes during the switch, not after.
  */
 static km_time up_cost(bool rq_lock, bool newidle, km_time up_at)
@@ -457,8 +457,9 @@ static km_time up_cost(bool rq_lock, bool newidle, km_time up_at)
 static void test_sched_rq_lock_wake_waits_for_switch(void **state)
 {
 	(void)state;
-	/* S's way to sleep: atomic 1 + line 10 + its wait-list section 11 */
-	const km_time switch_end = CTXSW + 1000 + 22 + CTXSW;
+	/* S's way to sleep: atomic 1 + line 10 + its wait-list section 1
+	 * (the lock's line is S's already: cache.h) */
+	const km_time switch_end = CTXSW + 1000 + 12 + CTXSW;
 	/* during the switch: the wake-up waits until it ends */
 	assert_int_equal(up_cost(true, false, 1150) - up_cost(false, false, 1150),
 			 switch_end - 1150);
@@ -476,7 +477,7 @@ static void test_sched_rq_lock_wake_waits_for_switch(void **state)
 static void test_sched_newidle_balance_holds_the_rq_lock(void **state)
 {
 	(void)state;
-	const km_time switch_end = CTXSW + 1000 + 22 + CTXSW;
+	const km_time switch_end = CTXSW + 1000 + 12 + CTXSW;
 	const km_time scan = 10;	/* (2 CPUs - 1) x cacheline */
 	assert_int_equal(up_cost(true, true, 1150) - up_cost(false, false, 1150),
 			 switch_end + scan - 1150);
@@ -522,9 +523,10 @@ static void test_sched_ipi_sender_waits_only_for_its_previous(void **state)
 	/* CPU 1 wakes w3: its own APIC is idle, but the bus is not */
 	assert_int_equal(km_lock_wake_cost(h.sim, l, 1, w[3]), TTWU);
 	assert_int_equal(w[3]->wake_lands, TTWU + 3 * IPI);
-	/* a wakee on the waker's own CPU needs no IPI */
+	/* a wakee on the waker's own CPU needs no IPI, and its lines are
+	 * in the waker's cache already: the atomic alone (cache.h) */
 	w[0]->wake_lands = 0;
-	assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w[0]), TTWU);
+	assert_int_equal(km_lock_wake_cost(h.sim, l, 0, w[0]), 1);
 	assert_int_equal(w[0]->wake_lands, 0);
 	/* nor does a task that is not asleep: try_to_wake_up() leaves it */
 	w[1]->state = KM_CTX_RUNNABLE;
