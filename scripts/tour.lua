@@ -128,7 +128,7 @@ exhibit{
          "locks throughput rose to a dozen cores, then fell off a cliff: each " ..
          "release makes every spinner re-read the lock's line, one at a time, " ..
          "and the more wait, the slower each hand-off, so more pile up.",
-  look = "48 cores doing the work of two: every core spins most of the time. " ..
+  look = "48 cores doing less than one core's work: every core spins most of the time. " ..
          "compare --sets lock=ticket,mcs --markov draws the cliff, the MCS " ..
          "lock's plateau and the paper's Markov model side by side.",
 }
