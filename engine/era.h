@@ -22,6 +22,10 @@ enum km_spin_flavour {
 	KM_SPIN_TAS,		/* test-and-set: a random spinner wins */
 	KM_SPIN_TICKET,		/* FIFO; every spinner's line is invalidated */
 	KM_SPIN_QUEUED,		/* FIFO, each spinner on its own line (MCS) */
+	KM_SPIN_MCS,		/* Mellor-Crummey and Scott's queue lock: FIFO,
+				 * the hand-off one write to the next waiter's
+				 * node, no lock-word traffic (scenarios only:
+				 * lock{ spin = "mcs" }) */
 };
 
 enum km_sem_flavour {

@@ -244,6 +244,8 @@ km_time km_lock_probe_cost(struct km_sim *sim, const struct km_lock *l, int wake
 struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l,
 				 km_time *delay);
 enum km_spin_flavour km_spin_flavour_of(const struct km_sim *sim);
+/* @l's flavour: the one its scenario chose (lock{ spin= }), else the era's. */
+enum km_spin_flavour km_lock_spin_flavour(const struct km_sim *sim, const struct km_lock *l);
 /* Release a raw spinning lock and pass it on (test-and-set: open the
  * window in which any asker may take it). */
 void km_raw_spin_unlock(struct km_sim *sim, struct km_lock *l);

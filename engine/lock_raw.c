@@ -42,6 +42,12 @@ enum km_spin_flavour km_spin_flavour_of(const struct km_sim *sim)
 	return sim->era.spinlock == KM_SPIN_NONE ? KM_SPIN_TAS : sim->era.spinlock;
 }
 
+enum km_spin_flavour km_lock_spin_flavour(const struct km_sim *sim, const struct km_lock *l)
+{
+	return l->spin > KM_SPIN_NONE && l->spin <= KM_SPIN_MCS ?
+		(enum km_spin_flavour)l->spin : km_spin_flavour_of(sim);
+}
+
 static uint32_t raw_id(const struct km_sim *sim, const struct km_lock *l)
 {
 	if (l == sim->bkl)
@@ -140,7 +146,14 @@ struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time 
 	uint32_t n = l->spinners.len;
 	if (!n)
 		return NULL;
-	switch (km_spin_flavour_of(sim)) {
+	switch (km_lock_spin_flavour(sim, l)) {
+	case KM_SPIN_MCS: {
+		/* (the releaser's write is km_raw_spin_unlock's): the next
+		 * waiter reads its own node, written by its predecessor */
+		struct km_ctx *next = km_waitlist_pop(&l->spinners);
+		*delay = km_line_read(sim, &sim->cpus[next->cpu].mcs_node, next->cpu, sim->now);
+		return next;
+	}
 	case KM_SPIN_QUEUED: {
 		/* the queue head reads the lock line, sees it free, stores the
 		 * locked byte (set_locked); then it writes the next waiter's
@@ -185,9 +198,9 @@ struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time 
 }
 
 /* Only test-and-set has a window in which the lock is free for anyone. */
-static bool tas(const struct km_sim *sim)
+static bool tas(const struct km_sim *sim, const struct km_lock *l)
 {
-	return km_spin_flavour_of(sim) == KM_SPIN_TAS;
+	return km_lock_spin_flavour(sim, l) == KM_SPIN_TAS;
 }
 
 /*
@@ -215,7 +228,20 @@ static void open_window(struct km_sim *sim, struct km_lock *l)
 void km_raw_spin_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
 {
 	km_time at = km_sat_add(sim->now, km_line_rmw(sim, &l->line, ctx->cpu, sim->now));
-	if (km_spin_flavour_of(sim) == KM_SPIN_QUEUED) {
+	if (km_lock_spin_flavour(sim, l) == KM_SPIN_MCS) {
+		/* mcs_spin_lock(): xchg of the tail (above) returned the
+		 * predecessor -- the last spinner, else the holder, whose node
+		 * is in the queue too; link after it, spin on our own node */
+		struct km_ctx *prev = l->spinners.tail ? l->spinners.tail : l->owner;
+		struct km_line *own = &sim->cpus[ctx->cpu].mcs_node;
+		at = km_sat_add(at, km_line_write(sim, own, ctx->cpu, at));
+		if (prev)
+			at = km_sat_add(at, km_line_write(sim, &sim->cpus[prev->cpu].mcs_node,
+							   ctx->cpu, at));
+		km_line_read(sim, own, ctx->cpu, at);
+		return;
+	}
+	if (km_lock_spin_flavour(sim, l) == KM_SPIN_QUEUED) {
 		struct km_ctx *prev = l->spinners.tail, *head = l->spinners.head;
 		if (prev) {
 			struct km_line *own = &sim->cpus[ctx->cpu].mcs_node;
@@ -272,11 +298,26 @@ void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token)
  */
 void km_raw_spin_unlock(struct km_sim *sim, struct km_lock *l)
 {
+	struct km_ctx *releaser = l->owner;
 	l->owner = NULL;
 	l->avail = 1;
 	if (!l->spinners.len)
 		return;
-	if (tas(sim)) {
+	if (km_lock_spin_flavour(sim, l) == KM_SPIN_MCS && releaser) {
+		/* mcs_spin_unlock(): read our node's next (written there by
+		 * the successor), then WRITE_ONCE(next->locked): one line to
+		 * the successor, who reads it back; the lock word untouched */
+		struct km_ctx *next = l->spinners.head;
+		int from = releaser->cpu;
+		km_time at = km_sat_add(sim->now, km_line_read(sim, &sim->cpus[from].mcs_node,
+								from, sim->now));
+		at = km_sat_add(at, km_line_write(sim, &sim->cpus[next->cpu].mcs_node, from, at));
+		km_time delay = 0;
+		km_spin_pick_next(sim, l, &delay);
+		spin_give(sim, l, next, km_sat_add(at - sim->now, delay));
+		return;
+	}
+	if (tas(sim, l)) {
 		open_window(sim, l);
 		return;
 	}
@@ -290,7 +331,7 @@ bool km_raw_spin_free_for_newcomer(const struct km_sim *sim, const struct km_loc
 {
 	if (l->avail <= 0)
 		return false;
-	return tas(sim) || l->spinners.len == 0;
+	return tas(sim, l) || l->spinners.len == 0;
 }
 
 /* A newcomer takes @l (test-and-set: closes any open window). */

@@ -56,8 +56,13 @@ static void spin_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 	struct km_ctx *owner = l->owner ? l->owner : ctx;
 	if (owner->preempt_count > 0)
 		owner->preempt_count--;
-	/* An unlock is a plain store on x86: the cost is moving the line. */
-	*cost = 1 + km_lock_store(sim, l, ctx->cpu);
+	/* An unlock is a plain store on x86: the cost is moving the line.
+	 * An MCS lock with a waiter leaves the lock word alone: its
+	 * hand-off is the successor's node (km_raw_spin_unlock). */
+	if (km_lock_spin_flavour(sim, l) == KM_SPIN_MCS && l->spinners.len)
+		*cost = 1;
+	else
+		*cost = 1 + km_lock_store(sim, l, ctx->cpu);
 	km_raw_spin_unlock(sim, l);
 	/* preempt_enable(): a reschedule that waited for this happens now
 	 * (km_op_up checks once the release segment is set up). */

@@ -87,6 +87,23 @@ struct km_lock *km_lock_new(struct km_sim *sim, const char *name, enum km_prim k
 	}                                                                 \
 	o->id = sim->vec.n - 1
 
+struct km_line *km_data_line(struct km_sim *sim, const char *name)
+{
+	for (uint32_t i = 0; i < sim->dlines.n; i++)
+		if (!strcmp(sim->dlines.v[i]->name, name))
+			return &sim->dlines.v[i]->line;
+	struct km_dline *d = calloc(1, sizeof(*d));
+	if (!d || !(d->name = km_strdup(name)) || KM_VEC_PUSH(sim->dlines, d) < 0) {
+		if (d)
+			free(d->name);
+		free(d);
+		nomem(sim, "a cache line");
+		return NULL;
+	}
+	km_line_init(&d->line, 0);
+	return &d->line;
+}
+
 struct km_var *km_var_new(struct km_sim *sim, const char *name, int64_t value)
 {
 	DECLARE_SIMPLE(km_var, vars, "a var");

@@ -148,13 +148,13 @@ int km_op_read(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v)
 	ctx->result = v->value;
 	readset_put(ctx, v, sim->now);
 	km_emit(sim, KM_TR_VAR_READ, ctx->cpu, ctx, v->id, 0, v->value);
-	km_ctx_run_seg(sim, ctx, at_least_1(km_line_read(sim, &v->line, ctx->cpu, sim->now)));
+	km_ctx_run_seg(sim, ctx, at_least_1(km_line_read(sim, km_var_line(v), ctx->cpu, sim->now)));
 	return KM_STEP_WAIT;
 }
 
 int km_op_write(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_t x)
 {
-	km_time c = at_least_1(km_line_write(sim, &v->line, ctx->cpu, sim->now));
+	km_time c = at_least_1(km_line_write(sim, km_var_line(v), ctx->cpu, sim->now));
 	var_store(sim, ctx, v, x);
 	ctx->result = x;
 	km_ctx_run_seg(sim, ctx, c);
@@ -165,8 +165,8 @@ int km_op_add(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_t 
 {
 	/* load now, store at the end of the segment: the line read (shared),
 	 * then made exclusive -- the window another CPU's add() can fall in */
-	km_time r = at_least_1(km_line_read(sim, &v->line, ctx->cpu, sim->now));
-	km_time w = at_least_1(km_line_write(sim, &v->line, ctx->cpu, km_sat_add(sim->now, r)));
+	km_time r = at_least_1(km_line_read(sim, km_var_line(v), ctx->cpu, sim->now));
+	km_time w = at_least_1(km_line_write(sim, km_var_line(v), ctx->cpu, km_sat_add(sim->now, r)));
 	readset_put(ctx, v, sim->now);
 	km_emit(sim, KM_TR_VAR_READ, ctx->cpu, ctx, v->id, 0, v->value);
 	ctx->then = KM_THEN_VAR_ADD;
@@ -190,11 +190,11 @@ int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
 	 * others a locked read-modify-write of the line */
 	km_time c;
 	if (op == KM_ATOMIC_READ)
-		c = km_line_read(sim, &a->line, ctx->cpu, sim->now);
+		c = km_line_read(sim, km_atomic_line(a), ctx->cpu, sim->now);
 	else if (op == KM_ATOMIC_SET)
-		c = km_line_write(sim, &a->line, ctx->cpu, sim->now);
+		c = km_line_write(sim, km_atomic_line(a), ctx->cpu, sim->now);
 	else
-		c = km_line_rmw(sim, &a->line, ctx->cpu, sim->now);
+		c = km_line_rmw(sim, km_atomic_line(a), ctx->cpu, sim->now);
 	c = at_least_1(c);
 	switch (op) {
 	case KM_ATOMIC_READ:

@@ -115,6 +115,11 @@ void km_sim_free(struct km_sim *sim)
 		free(sim->vars.v[i]->name);
 		free(sim->vars.v[i]);
 	}
+	for (uint32_t i = 0; i < sim->dlines.n; i++) {
+		free(sim->dlines.v[i]->name);
+		free(sim->dlines.v[i]);
+	}
+	free(sim->dlines.v);
 	for (uint32_t i = 0; i < sim->atomics.n; i++) {
 		free(sim->atomics.v[i]->name);
 		free(sim->atomics.v[i]);

@@ -262,6 +262,8 @@ struct km_lock {
 	enum km_prim prim;		/* effective under the mode */
 	int count;			/* initial count */
 	bool pinned;
+	int spin;			/* as a spinlock: an enum km_spin_flavour the
+					 * scenario chose (lock{ spin= }), 0: the era's */
 	const struct km_lock_ops *ops;
 
 	/* primitive state */
@@ -308,6 +310,8 @@ struct km_var {
 	struct km_ctx *last_writer;
 	km_time last_write;
 	struct km_line line;		/* alone on its line */
+	struct km_line *shared;		/* var{ line = }: the named line it shares
+					 * with others (km_data_line), or NULL */
 	uint64_t lost;
 };
 
@@ -316,7 +320,30 @@ struct km_atomic {
 	char *name;
 	int64_t value;
 	struct km_line line;
+	struct km_line *shared;		/* as struct km_var's */
 };
+
+/*
+ * struct km_dline - a cache line the scenario named for its variables
+ * (var{ line = "NAME" }): every var and atomic naming it lives on it --
+ * false sharing, or a structure's fields together.
+ */
+struct km_dline {
+	char *name;
+	struct km_line line;
+};
+
+/* The line a variable's accesses move: the named one it shares, else its
+ * own. */
+static inline struct km_line *km_var_line(struct km_var *v)
+{
+	return v->shared ? v->shared : &v->line;
+}
+
+static inline struct km_line *km_atomic_line(struct km_atomic *a)
+{
+	return a->shared ? a->shared : &a->line;
+}
 
 struct km_counter {
 	uint32_t id;
@@ -497,6 +524,7 @@ struct km_sim {
 	KM_VEC(struct km_lock *) locks;
 	KM_VEC(struct km_var *) vars;
 	KM_VEC(struct km_atomic *) atomics;
+	KM_VEC(struct km_dline *) dlines;
 	KM_VEC(struct km_counter *) counters;
 	KM_VEC(struct km_waitq *) waitqs;
 	KM_VEC(struct km_completion *) completions;
@@ -599,6 +627,13 @@ struct km_lock *km_lock_new(struct km_sim *sim, const char *name,
 			    enum km_prim kind, int count, bool pinned);
 struct km_var *km_var_new(struct km_sim *sim, const char *name, int64_t value);
 struct km_atomic *km_atomic_new(struct km_sim *sim, const char *name, int64_t value);
+/*
+ * km_data_line - the cache line named @name, made on first use, homed on
+ * CPU 0's node.  Variables and atomics that point at one line share it:
+ * each access moves the whole line.  Returns NULL when out of memory (the
+ * run fails).
+ */
+struct km_line *km_data_line(struct km_sim *sim, const char *name);
 struct km_counter *km_counter_new(struct km_sim *sim, const char *name, const char *unit);
 struct km_waitq *km_waitq_new(struct km_sim *sim, const char *name);
 struct km_completion *km_completion_new(struct km_sim *sim, const char *name);

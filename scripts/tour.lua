@@ -119,6 +119,19 @@ exhibit{
 }
 
 exhibit{
+  scenario = "spin_collapse.lua", era = "2012", modes = { "native" },
+  title = "2012: ticket spinlocks collapse on 48 cores",
+  text = "Boyd-Wickizer, Kaashoek, Morris and Zeldovich ran a short critical " ..
+         "section, 2% of each core's time, on a 48-core Opteron. With ticket " ..
+         "locks throughput rose to a dozen cores, then fell off a cliff: each " ..
+         "release makes every spinner re-read the lock's line, one at a time, " ..
+         "and the more wait, the slower each hand-off, so more pile up.",
+  look = "48 cores doing less than one core's work: every core spins most of the time. " ..
+         "compare --sets lock=ticket,mcs --markov draws the cliff, the MCS " ..
+         "lock's plateau and the paper's Markov model side by side.",
+}
+
+exhibit{
   scenario = "spin_fairness.lua", era = "2015", modes = { "native" },
   title = "2015: queued spinlocks spin on their own line",
   text = "4.2 queues the spinners MCS-style: each spins on its own cache line and a " ..

@@ -173,7 +173,7 @@ done_
 t "unknown era lists the eras" 2 run "$tmp/full.lua" --era 1066
 one_line_err
 err_has "unknown era"
-err_has "1991, 1992, 1994, 1996, 1997, 1999, 2001, 2002, 2003, 2005, 2006, 2007, 2008, 2009, 2011, 2015, 2016, 2017, 2022, 2023"
+err_has "1991, 1992, 1994, 1996, 1997, 1999, 2001, 2002, 2003, 2005, 2006, 2007, 2008, 2009, 2011, 2012, 2015, 2016, 2017, 2022, 2023"
 done_
 
 t "an era between two: the nearest is named" 2 run "$tmp/full.lua" --era 2010
@@ -438,10 +438,10 @@ one_line_err
 done_
 
 t "list" 0 list
-out_has '^eras \(20\):'
+out_has '^eras \(21\):'
 awk '/^eras/{on=1; next} on && NF==0 {exit} on {print $1}' "$tmp/out" >"$tmp/eras"
-[ "$(tr '\n' ' ' <"$tmp/eras")" = "1991 1992 1994 1996 1997 1999 2001 2002 2003 2005 2006 2007 2008 2009 2011 2015 2016 2017 2022 2023 " ] ||
-	no "the eras are not the 19 in chronological order: $(tr '\n' ' ' <"$tmp/eras")"
+[ "$(tr '\n' ' ' <"$tmp/eras")" = "1991 1992 1994 1996 1997 1999 2001 2002 2003 2005 2006 2007 2008 2009 2011 2012 2015 2016 2017 2022 2023 " ] ||
+	no "the eras are not the 21 in chronological order: $(tr '\n' ' ' <"$tmp/eras")"
 sort -n -c "$tmp/eras" 2>/dev/null || no "the eras are not in chronological order"
 out_has '^modes: native, cli, bkl, spinlock, semaphore, mutex'
 out_has 'native keeps each lock the kind its scenario declares'
@@ -500,6 +500,20 @@ t "compare --plot draws throughput and wait against CPUs" 0 compare "$root/scrip
 [ -s "$tmp/plot.png" ] || no "no plot written"
 [ "$(head -c 4 "$tmp/plot.png" | od -An -c | tr -d ' ')" = '211PNG' ] || no "the plot is not a PNG"
 done_
+
+t "compare --markov prints the ticket lock's model under the table" 0 compare "$root/scripts/spin_collapse.lua" --modes spinlock --cpus 1,2 --set window_us=50 --markov 1000,100,50 --columns cpus,acq/s
+# one core: 1/(a + s) = 909091/s; two, by hand: 2(a+s)/(a^2+2as+2s^2+sc) per ns
+out_has '^ +1 +909091 +1\.00 '
+out_has '^ +2 +1795918 +1\.98 '
+done_
+
+for bad in 1000,0,50 1000,100 1000,100,50,7 -1,100,50 1000,100,nan 1000,100,inf 1000,1e400,50 1e16,100,50 ,100,50; do
+	t "compare --markov $bad is refused before any run" 2 compare "$root/scripts/spin_collapse.lua" --cpus 1 --markov "$bad"
+	one_line_err
+	err_has "^lockmuseum: --markov .*: must be A,S,C"
+	out_empty
+	done_
+done
 
 t "compare: unknown mode" 2 compare "$root/scripts/inode.lua" --modes semaphore,frob
 one_line_err

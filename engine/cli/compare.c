@@ -18,10 +18,12 @@
 #include "out.h"
 #include "sweep.h"
 #include "view_lib.h"
+#include "../report/markov.h"
 #include "../text_escape.h"
 #include "../time_unit.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 
 #include <inttypes.h>
@@ -668,6 +670,93 @@ static int show_text(const json_t *table, const char *columns, int nruns, bool o
 	return print_text(table, columns, title) ? 2 : 0;
 }
 
+/*
+ * The model's three times, "A,S,C" in nanoseconds: each a finite number,
+ * A and C at least 0, S above 0, as km_markov_ticket() takes them.
+ */
+static int markov_times(const char *spec, double t[3], char *err, size_t errlen)
+{
+	const char *p = spec;
+	for (int i = 0; i < 3; i++) {
+		char *end;
+		errno = 0;
+		t[i] = strtod(p, &end);
+		if (end == p || errno || !isfinite(t[i]) || t[i] < 0 || t[i] > 1e15 ||
+		    (i == 1 && !(t[i] > 0)) || *end != (i < 2 ? ',' : '\0')) {
+			snprintf(err, errlen, "--markov %.200s: must be A,S,C: the work outside the "
+				 "lock, the serial section and one line transfer, in ns (A and C "
+				 "0 to 1e15, S above 0)", spec);
+			return -1;
+		}
+		p = end + 1;
+	}
+	return 0;
+}
+
+int km_compare_markov(json_t *table, const char *spec, char *err, size_t errlen)
+{
+	double t[3];
+	if (markov_times(spec, t, err, errlen) < 0)
+		return -1;
+	/* the table's CPU counts, ascending, once each */
+	int cpus[64], nc = 0;
+	size_t i;
+	json_t *row;
+	json_array_foreach(json_object_get(table, "runs"), i, row) {
+		json_int_t c = json_integer_value(json_object_get(row, "cpus"));
+		bool seen = false;
+		for (int k = 0; k < nc; k++)
+			seen |= cpus[k] == c;
+		if (!seen && c >= 1 && c <= KM_MARKOV_MAX_N && nc < 64)
+			cpus[nc++] = (int)c;
+	}
+	for (int a = 1; a < nc; a++)
+		for (int b = a; b > 0 && cpus[b - 1] > cpus[b]; b--) {
+			int x = cpus[b];
+			cpus[b] = cpus[b - 1];
+			cpus[b - 1] = x;
+		}
+	json_t *points = json_array();
+	for (int k = 0; k < nc; k++) {
+		struct km_markov_point m;
+		if (!km_markov_ticket(cpus[k], t[0], t[1], t[2], &m)) {
+			json_decref(points);
+			snprintf(err, errlen, "--markov %.200s: the model has no figure for %d CPUs",
+				 spec, cpus[k]);
+			return -1;
+		}
+		json_array_append_new(points, json_pack("{s:i, s:f, s:f, s:f}", "cpus", cpus[k],
+							"acquisitions_per_s", m.throughput * 1e9,
+							"speedup", m.speedup, "waiting", m.waiting));
+	}
+	json_object_set_new(table, "model", json_pack("{s:s, s:f, s:f, s:f, s:o}",
+		"name", "Markov model of a ticket spinlock (Boyd-Wickizer et al. 2012, section 3)",
+		"a_ns", t[0], "s_ns", t[1], "c_ns", t[2], "points", points));
+	return 0;
+}
+
+/* The model's figures under the text table, one line per CPU count. */
+static void print_model_text(const json_t *table)
+{
+	const json_t *m = json_object_get(table, "model");
+	if (!m)
+		return;
+	printf("\n%s,\na = %g ns outside the lock, s = %g ns inside, c = %g ns a line "
+	       "transfer:\n%5s %12s %8s %8s\n", json_string_value(json_object_get(m, "name")),
+	       json_real_value(json_object_get(m, "a_ns")),
+	       json_real_value(json_object_get(m, "s_ns")),
+	       json_real_value(json_object_get(m, "c_ns")), "cpus", "model acq/s", "speedup",
+	       "waiting");
+	size_t i;
+	json_t *p;
+	json_array_foreach(json_object_get(m, "points"), i, p)
+		printf("%5d %12.0f %8.2f %8.2f\n",
+		       (int)json_integer_value(json_object_get(p, "cpus")),
+		       json_real_value(json_object_get(p, "acquisitions_per_s")),
+		       json_real_value(json_object_get(p, "speedup")),
+		       json_real_value(json_object_get(p, "waiting")));
+}
+
 int km_compare_print(json_t *table, enum km_table_format format, int nruns, const char *plot,
 		     const char *columns, bool merged)
 {
@@ -744,6 +833,8 @@ int km_compare_print(json_t *table, enum km_table_format format, int nruns, cons
 		int rc = format == KM_TABLE_CSV ? (print_csv(shown), 0) :
 						  show_text(shown, columns, nruns, !merged);
 		json_decref(shown);
+		if (!rc && format == KM_TABLE_TEXT)
+			print_model_text(table);
 		if (rc)
 			return 2;
 		break;
@@ -773,10 +864,18 @@ int km_compare_command(const struct km_compare_opts *o)
 		return 2;
 	}
 	int status = 2;
+	double t[3];
+	if (o->markov && markov_times(o->markov, t, err, sizeof(err)) < 0) {
+		km_out_fail("%s", err);
+		km_eras_free(&list);
+		return 2;
+	}
 	if (o->from) {
 		int nruns = 0;
 		json_t *table = km_sweep_merge(o->from, &list, &nruns, err, sizeof(err));
 		if (!table)
+			km_out_fail("%s", err);
+		else if (o->markov && km_compare_markov(table, o->markov, err, sizeof(err)) < 0)
 			km_out_fail("%s", err);
 		else
 			status = km_compare_print(table, o->format, nruns, o->plot, o->columns, true);
@@ -827,7 +926,10 @@ int km_compare_command(const struct km_compare_opts *o)
 	}
 	json_t *table = km_sweep_table(scen ? scen : o->spec->file, o->spec->file, rows);
 	rows = NULL;
-	status = km_compare_print(table, o->format, (int)n, o->plot, o->columns, false);
+	if (o->markov && km_compare_markov(table, o->markov, err, sizeof(err)) < 0)
+		km_out_fail("%s", err);
+	else
+		status = km_compare_print(table, o->format, (int)n, o->plot, o->columns, false);
 	json_decref(table);
 out:
 	json_decref(rows);

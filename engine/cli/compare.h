@@ -14,6 +14,7 @@ struct km_compare_opts {
 	enum km_table_format format;
 	int jobs;
 	const char *plot;		/* PNG path, or NULL */
+	const char *markov;		/* --markov A,S,C: the model beside the table, or NULL */
 	const char *columns;		/* --columns: the text table's, in order; NULL: all
 					 * that fit $COLUMNS (else 100) */
 	/* --print-jobs / --slurm-array: print the sweep's jobs, run nothing */
@@ -35,6 +36,16 @@ int km_compare_command(const struct km_compare_opts *o);
  */
 int km_compare_print(json_t *table, enum km_table_format format, int nruns,
 		     const char *plot, const char *columns, bool merged);
+
+/*
+ * km_compare_markov - add to @table, as "model", the Markov model of a
+ * ticket spinlock (report/markov.h) at each of its CPU counts, from
+ * @spec, "A,S,C" in ns: the mean work outside the lock, the serial
+ * section, one line transfer.  The text table prints it under the rows,
+ * the JSON form holds it, --plot draws it beside the runs.  Returns 0, or
+ * -1 with @err when @spec is not three such numbers.
+ */
+int km_compare_markov(json_t *table, const char *spec, char *err, size_t errlen);
 
 struct km_explore_opts {
 	const char *file;

@@ -143,6 +143,7 @@ static int cmd_compare(const struct invocation *inv)
 					  .seed = o->rq.seed };
 	struct km_compare_opts co = {
 		.spec = &spec, .jobs = o->jobs ? o->jobs : km_online_cpus(), .plot = o->plot,
+		.markov = o->markov,
 		.columns = o->columns,
 		.format = o->csv ? KM_TABLE_CSV : o->report == REPORT_JSON ? KM_TABLE_JSON
 									  : KM_TABLE_TEXT,
@@ -161,10 +162,10 @@ static int compare_conflicts(const struct options *o)
 	const char *jobs = o->slurm ? "--slurm-array" : "--print-jobs";
 	if (o->print_jobs && o->slurm)
 		return km_cli_bad_option("--print-jobs", NULL, "or --slurm-array, not both");
-	if ((o->print_jobs || o->slurm) && (o->from || o->plot ||
+	if ((o->print_jobs || o->slurm) && (o->from || o->plot || o->markov ||
 					    km_cli_option_given(o, "report")))
-		return km_cli_bad_option(jobs, NULL, "prints jobs: --from, --plot and --report do not "
-				  "apply");
+		return km_cli_bad_option(jobs, NULL, "prints jobs: --from, --plot, --markov and "
+				  "--report do not apply");
 	if ((o->skip_done || o->out_dir) && !o->print_jobs && !o->slurm)
 		return km_cli_bad_option(o->skip_done ? "--skip-done" : "--out", NULL, "applies to "
 				  "--print-jobs and --slurm-array only");
@@ -418,6 +419,8 @@ static const struct command commands[] = {
 	{"compare", cmd_compare, KM_CMD_COMPARE, true, true,
 	 "FILE.lua [--modes a,b] [--eras x,y] [--cpus 1,2,4] [--jobs N]",
 	 "one run per combination, one table\n(--report text|json|csv, --plot OUT.png)\n"
+	 "[--markov A,S,C]: a ticket lock's Markov model\n(ns: work, serial section, line "
+	 "transfer)\n"
 	 "[--seeds A..B] [--sets NAME=V1,V2]: seeds of each\ncombination (mean, min, max), "
 	 "and a parameter's\nvalues, as more combinations\n"
 	 "[--print-jobs | --slurm-array] [--out DIR]\n[--skip-done DIR]: the sweep as one "

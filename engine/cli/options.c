@@ -407,6 +407,7 @@ const struct km_cli_option km_cli_options[] = {
 	{"seeds", "A..B", KM_CMD_COMPARE | KM_CMD_EXPLORE, STRING(seeds), NULL, NULL, NULL},
 	{"jobs", "N", KM_CMD_COMPARE | KM_CMD_EXPLORE, CALL(set_jobs), NULL, NULL, NULL},
 	{"plot", "OUT.png", KM_CMD_COMPARE, STRING(plot), NULL, NULL, NULL},
+	{"markov", "A,S,C", KM_CMD_COMPARE, STRING(markov), NULL, NULL, NULL},
 	{"sets", "NAME=V1,V2", KM_CMD_COMPARE, CALL(set_sets), NULL, NULL, NULL},
 	{"print-jobs", NULL, KM_CMD_COMPARE, FLAG(print_jobs), NULL, NULL, NULL},
 	{"slurm-array", NULL, KM_CMD_COMPARE, FLAG(slurm), NULL, NULL, NULL},

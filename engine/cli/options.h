@@ -59,7 +59,7 @@ struct options {
 	int width, height;		/* --size WxH */
 	bool gui;
 	/* compare and explore */
-	const char *modes, *eras, *cpus_list, *seeds, *goal, *plot;
+	const char *modes, *eras, *cpus_list, *seeds, *goal, *plot, *markov;
 	int jobs;
 	/* compare's sweeps: --sets, --print-jobs, --slurm-array, --skip-done, --from */
 	const char *sweep_sets[KM_SWEEP_MAX_PARAMS];

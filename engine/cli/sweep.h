@@ -48,7 +48,7 @@ struct km_sweep_plan {
 	const struct km_run_request *base;
 	const char *eras[64];		/* era ids; ne == 0: the scenario's */
 	int ne;
-	int cpus[32];			/* nc == 0: the scenario's */
+	int cpus[64];			/* nc == 0: the scenario's */
 	int nc;
 	int modes[16];
 	int nm;

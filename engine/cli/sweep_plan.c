@@ -149,9 +149,9 @@ int km_sweep_plan_init(struct km_sweep_plan *p, const struct km_sweep_spec *s,
 		p->ne = n;
 	}
 	if (s->cpus) {
-		n = split(copy_into(&pos, s->cpus), tok, 32);
+		n = split(copy_into(&pos, s->cpus), tok, 64);
 		if (n < 0) {
-			fail(err, errlen, "--cpus", s->cpus, "must be a list of 1 to 32 CPU counts");
+			fail(err, errlen, "--cpus", s->cpus, "must be a list of 1 to 64 CPU counts");
 			goto out;
 		}
 		for (int i = 0; i < n; i++) {

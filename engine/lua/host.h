@@ -39,9 +39,11 @@ struct km_decl {
 			int count;
 			enum km_prim kind;
 			bool pinned;
+			int spin;	/* enum km_spin_flavour, or 0: the era's */
 		} lock;
 		struct {
 			int64_t value;
+			char *line;	/* var{ line = } (malloc'd), or NULL */
 		} var;			/* KM_H_VAR and KM_H_ATOMIC */
 		struct {
 			char *unit;	/* malloc'd */

@@ -169,7 +169,7 @@ static int l_scenario(lua_State *L)
 
 static int l_lock(lua_State *L)
 {
-	static const char *const fields[] = { "name", "count", "kind", "pinned", NULL };
+	static const char *const fields[] = { "name", "count", "kind", "pinned", "spin", NULL };
 	luaL_checktype(L, 1, LUA_TTABLE);
 	km_fields_only(L, 1, "lock", fields);
 	const char *name = km_field_string(L, 1, "lock", "name", NULL, true);
@@ -180,26 +180,58 @@ static int l_lock(lua_State *L)
 				  "semaphore, mutex)", kind);
 	int64_t count = km_field_int(L, 1, "lock", "count", 1, 0, 1000000);
 	bool pinned = km_field_bool(L, 1, "lock", "pinned", false);
+	/* which spinlock it is when it spins: the era's unless the scenario
+	 * says (the 2012 exhibit's MCS lock on a ticket-lock kernel) */
+	const char *spin = km_field_string(L, 1, "lock", "spin", "era", false);
+	int sf;
+	if (!strcmp(spin, "era"))
+		sf = KM_SPIN_NONE;
+	else if (!strcmp(spin, "tas"))
+		sf = KM_SPIN_TAS;
+	else if (!strcmp(spin, "ticket"))
+		sf = KM_SPIN_TICKET;
+	else if (!strcmp(spin, "queued"))
+		sf = KM_SPIN_QUEUED;
+	else if (!strcmp(spin, "mcs"))
+		sf = KM_SPIN_MCS;
+	else
+		return luaL_error(L, "lock{}: unknown spin '%s' (era, tas, ticket, mcs, queued)",
+				  spin);
 	unique_name(L, KM_H_LOCK, name);
 	struct km_decl *d = decl_add(L, KM_H_LOCK, name);
 	d->u.lock.count = (int)count;
 	d->u.lock.kind = (enum km_prim)k;
 	d->u.lock.pinned = pinned;
+	d->u.lock.spin = sf;
 	km_push_handle(L, KM_H_LOCK, next_index(L, KM_H_LOCK));
 	return 1;
 }
 
 static int value_decl(lua_State *L, enum km_htype type)
 {
-	static const char *const fields[] = { "name", "value", NULL };
+	static const char *const fields[] = { "name", "value", "line", NULL };
 	const char *decl = km_htype_name[type];
 	luaL_checktype(L, 1, LUA_TTABLE);
 	km_fields_only(L, 1, decl, fields);
 	const char *name = km_field_string(L, 1, decl, "name", NULL, true);
 	int64_t value = km_field_int(L, 1, decl, "value", 0, INT64_MIN, INT64_MAX);
+	/* the cache line it lives on, shared with every var and atomic that
+	 * names the same one: a name of 1 to 63 printable characters */
+	const char *line = km_field_string(L, 1, decl, "line", NULL, false);
+	if (line) {
+		size_t n = strlen(line);
+		bool printable = n > 0 && n < 64;
+		for (size_t i = 0; printable && i < n; i++)
+			printable = (unsigned char)line[i] >= 0x20 && line[i] != 0x7f;
+		if (!printable)
+			return luaL_error(L, "%s{}: 'line' must name a cache line in 1 to 63 "
+					  "printable characters", decl);
+	}
 	unique_name(L, type, name);
 	struct km_decl *d = decl_add(L, type, name);
 	d->u.var.value = value;
+	if (line && !(d->u.var.line = strdup(line)))
+		return luaL_error(L, "out of memory");
 	km_push_handle(L, type, next_index(L, type));
 	return 1;
 }
@@ -524,6 +556,8 @@ void km_scenario_free(struct km_scenario *sc)
 		free(sc->decls[i].name);
 		if (sc->decls[i].type == KM_H_COUNTER)
 			free(sc->decls[i].u.counter.unit);
+		if (sc->decls[i].type == KM_H_VAR || sc->decls[i].type == KM_H_ATOMIC)
+			free(sc->decls[i].u.var.line);
 	}
 	for (int i = 0; i < sc->nresults; i++)
 		free(sc->results[i].message);
@@ -878,12 +912,20 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 		case KM_H_LOCK:
 			o = km_lock_new(sim, d->name, d->u.lock.kind, d->u.lock.count,
 					d->u.lock.pinned);
+			if (o)
+				((struct km_lock *)o)->spin = d->u.lock.spin;
 			break;
 		case KM_H_VAR:
 			o = km_var_new(sim, d->name, d->u.var.value);
+			if (o && d->u.var.line &&
+			    !(((struct km_var *)o)->shared = km_data_line(sim, d->u.var.line)))
+				o = NULL;
 			break;
 		case KM_H_ATOMIC:
 			o = km_atomic_new(sim, d->name, d->u.var.value);
+			if (o && d->u.var.line &&
+			    !(((struct km_atomic *)o)->shared = km_data_line(sim, d->u.var.line)))
+				o = NULL;
 			break;
 		case KM_H_COUNTER:
 			o = km_counter_new(sim, d->name, d->u.counter.unit);

@@ -27,13 +27,14 @@
 #include <string.h>
 
 #define MAX_SERIES 12
-#define MAX_X 32
+#define MAX_X 64
 
 struct series {
 	char label[64];
 	double thr[MAX_X], wait[MAX_X];
 	bool have[MAX_X];
 	char why[32];			/* an outcome that left a gap */
+	bool model;			/* compare --markov: throughput only */
 };
 
 /* A round step for about @want ticks up to @top: 1, 2 or 5 times a
@@ -170,7 +171,7 @@ static void chart(struct km_draw *d, int x, int y, int w, int h, const char *tit
 	double ymax = 0;
 	for (int i = 0; i < ns; i++)
 		for (int k = 0; k < nx; k++)
-			if (s[i].have[k]) {
+			if (s[i].have[k] && !(wait && s[i].model)) {
 				double v = wait ? s[i].wait[k] : s[i].thr[k];
 				if (v > ymax)
 					ymax = v;
@@ -205,6 +206,11 @@ static void chart(struct km_draw *d, int x, int y, int w, int h, const char *tit
 	for (int k = 0; k < nx; k++) {
 		xs[k] = nx == 1 ? (left + right) / 2 :
 			left + km_draw_px(d, 20) + (right - left - km_draw_px(d, 40)) * k / (nx - 1);
+		/* a label for every CPU count while they fit; of a long sweep
+		 * (1..48), about 16 of them, the last always */
+		int every = (nx + 15) / 16;
+		if (k % every && k != nx - 1)
+			continue;
 		char lab[16];
 		snprintf(lab, sizeof(lab), "%d", cpus[k]);
 		km_text_draw(tx, KM_FONT_SMALL, lab, xs[k], bottom + km_draw_px(d, 4),
@@ -217,6 +223,8 @@ static void chart(struct km_draw *d, int x, int y, int w, int h, const char *tit
 	int mark = km_draw_px(d, 6) > 3 ? km_draw_px(d, 6) : 3;
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < ns; i++) {
+			if (wait && s[i].model)
+				continue;
 			int px = -1, py = -1;
 			double phase = 0;
 			for (int k = 0; k < nx; k++) {
@@ -311,6 +319,21 @@ int km_view_plot_png(const json_t *table, const char *path, int w, int h, char *
 			s[si].have[k] = true;
 			s[si].thr[k] = num(row, "acquisitions_per_s");
 			s[si].wait[k] = num(row, "wait_avg_ns");
+		}
+	}
+	/* compare --markov: the model's throughput at the same CPU counts */
+	const json_t *model = json_object_get(json_object_get(table, "model"), "points");
+	if (json_array_size(model) && ns < MAX_SERIES) {
+		int si = ns++;
+		snprintf(s[si].label, sizeof(s[si].label), "Markov model (ticket)");
+		s[si].model = true;
+		json_array_foreach(model, i, row) {
+			int c = (int)json_integer_value(json_object_get(row, "cpus"));
+			for (int k = 0; k < nx; k++)
+				if (cpus[k] == c) {
+					s[si].have[k] = true;
+					s[si].thr[k] = num(row, "acquisitions_per_s");
+				}
 		}
 	}
 	if (!ns || !nx) {
