@@ -505,7 +505,14 @@ void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, 
 	km_emit(sim, KM_TR_BLOCK, cpu->id, ctx, id, (uint32_t)w, 0);
 
 	sim->hooks->owner_off_cpu(sim, ctx);
+	sim->sleep_release = 0;
 	sim->hooks->release_on_sleep(sim, ctx);
+	if (sim->sleep_release) {
+		/* schedule()'s up() of a semaphore BKL, before the switch */
+		tail = km_sat_add(tail, sim->sleep_release);
+		ctx->last_ran = sim->now + tail;
+		sim->sleep_release = 0;
+	}
 	if (sim->holds)
 		sim->hooks->choice_release_for(sim, ctx);
 	cpu->curr = NULL;

@@ -188,6 +188,9 @@ struct km_ctx {
 					 * and not yet back (try_to_wake_up fails) */
 	bool reacquiring;		/* spinning to retake the BKL / irq lock */
 	enum km_act saved_act;		/* what it was doing before that */
+	bool bkl_asleep;		/* semaphore BKL: in __reacquire_kernel_lock()'s
+					 * down(), asleep or woken and not yet back */
+	int64_t saved_result;		/*   and the result its resume will hand */
 	bool spin_irq_entry;		/* irq context waiting at irq_enter */
 
 	/* deferred work */
@@ -516,6 +519,8 @@ struct km_sim {
 	struct km_ctx *running;		/* whose code or operation runs now, or NULL */
 	int live_tasks;
 	int64_t productive;		/* pending events that move a task */
+	km_time sleep_release;		/* what schedule()'s release_kernel_lock() of
+					 * a semaphore BKL cost the task leaving */
 	km_time wait_lock_spin;		/* lock.c: the wait-list spin of the primitive
 					 * call under way, shown as spin (km_cpu_spin_for) */
 	/* CPUs whose spin window is not closed yet: a min-heap by window end

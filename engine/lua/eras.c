@@ -20,7 +20,7 @@
 
 static const char *const era_fields[] = {
 	"id", "year", "version", "title", "cpus", "smp", "hz", "preempt",
-	"global_cli", "bkl", "spinlock", "semaphore", "mutex", "mutex_spin",
+	"global_cli", "bkl", "bkl_lock", "spinlock", "semaphore", "mutex", "mutex_spin",
 	"mutex_handoff", "sleep_check", "wake_prev_cpu", "wake_affine", "o1_balance", "prio_bias", "rq_lock", "newidle_balance", "ttwu_lines", "cache_hot_ns", "semaphores", "costs", "machine", "placard", NULL,
 };
 
@@ -143,6 +143,10 @@ static int l_era(lua_State *L)
 
 	e->global_cli = km_field_bool(L, 1, "era", "global_cli", false);
 	e->bkl = km_field_bool(L, 1, "era", "bkl", false);
+	const char *bl = km_field_string(L, 1, "era", "bkl_lock", "spinlock", false);
+	if (km_bkl_flavour_parse(bl, &e->bkl_lock) < 0)
+		return luaL_error(L, "era{}: 'bkl_lock' must be \"spinlock\", \"legacy-semaphore\" "
+				  "or \"generic-semaphore\", got \"%s\"", bl);
 
 	lua_getfield(L, 1, "spinlock");
 	if (lua_isnil(L, -1) || (lua_isboolean(L, -1) && !lua_toboolean(L, -1))) {
