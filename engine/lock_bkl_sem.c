@@ -177,7 +177,7 @@ static bool sem_down(struct km_sim *sim, struct km_ctx *ctx, int depth, bool ret
 		km_waitlist_remove(&B->waiters, ctx);
 		hold += legacy_wake_one(sim, ctx->cpu);	/* wake_up_locked() */
 		*cost += km_lock_wait_lock(sim, B, hold);
-		sem_took(sim, ctx, depth, true);
+		sem_took(sim, ctx, depth, retry);
 		return true;
 	}
 	B->sleepers = 1;

@@ -11,8 +11,8 @@
 -- Here `users` processes run AIM7-like jobs for a fixed window: user work,
 -- system calls whose kernel part runs outside the BKL, and system calls
 -- that take it for a short section (fcntl locks, a tty ioctl, a char
--- device open: each lock_kernel() ... unlock_kernel()).  Every
--- `sleep_every`-th section sleeps with the BKL held: schedule() drops it,
+-- device open: each lock_kernel() ... unlock_kernel()).  One section in
+-- `sleep_every` (drawn) sleeps with the BKL held: schedule() drops it,
 -- and takes it back when the task runs again.  The lengths are estimates
 -- of the shape of such a job (docs/research/bkl-2008.md), not fitted to
 -- any figure; the costs of every lock step are the 2008 machine's.
@@ -40,7 +40,7 @@ local users       = param("users", 32)         -- AIM7 users (processes)
 local user_us     = param("user_us", 20)       -- user-space work between calls
 local kernel_us   = param("kernel_us", 10)     -- a call's kernel work outside the BKL
 local bkl_us      = param("bkl_us", 3)         -- a call's section under the BKL
-local sleep_every = param("sleep_every", 8)    -- every Nth BKL section sleeps ...
+local sleep_every = param("sleep_every", 8)    -- one BKL section in N sleeps ...
 local sleep_us    = param("sleep_us", 100)     -- ... this long, with the BKL held
 
 -- In 2.6.26 these all took the one BKL: lock_kernel() in each.
@@ -56,15 +56,15 @@ for i = 1, users do
   task{
     name = "aim7/" .. i,
     run = function()
-      local k = i
       while true do
         compute(us(user_us))                      -- the job's own work
         compute(us(kernel_us))                    -- read/write on tmpfs: no BKL
-        k = k + 1
-        local l = sections[k % #sections + 1]
+        -- AIM7 runs each user's tests in an order of its own: which call
+        -- comes next, and whether its section sleeps, are drawn
+        local l = sections[rand(1, #sections)]
         down(l)                                   -- lock_kernel()
         compute(us(bkl_us))
-        if sleep_every > 0 and k % sleep_every == 0 then
+        if sleep_every > 0 and rand(1, sleep_every) == 1 then
           sleep(us(sleep_us))                     -- schedule(): the BKL is dropped
           compute(us(bkl_us))                     -- and retaken before this runs
         end
