@@ -9,6 +9,7 @@ era{
   preempt = "full",               -- the museum's choice from 2.6.0 on (see 2003.lua)
   global_cli = false,
   bkl = true,
+  bkl_lock = "spinlock",          -- 2.6.26-rc2, commit 8e3e076c5a78 (rc1: "generic-semaphore")
   spinlock = "ticket",            -- 2.6.25, commit 314cdbefd1fd
   semaphore = "generic",          -- 2.6.26, commit 64ac24e73882
   mutex = true, mutex_spin = false, mutex_handoff = false,
