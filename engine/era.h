@@ -41,6 +41,15 @@ enum km_bkl_flavour {
 				 * unit to the first waiter (2.6.26-rc1, 64ac24e73882) */
 };
 
+/* Who runs next on a CPU (engine/sched.c, engine/sched_fair.c). */
+enum km_scheduler {
+	KM_SCHEDULER_FIFO = 0,	/* a FIFO run queue per CPU, round robin at the tick:
+				 * 2.4's and the O(1) scheduler's rule for tasks
+				 * of one priority (to 2.6.22) */
+	KM_SCHEDULER_CFS,	/* CFS (2.6.23 on): a queue ordered by vruntime,
+				 * wake-up preemption, slices from sched_latency */
+};
+
 struct km_costs {
 	km_time cli;		/* disable or enable interrupts */
 	km_time atomic;		/* one locked read-modify-write */
@@ -90,6 +99,13 @@ struct km_era {
 				 * run reads every other run queue's load under
 				 * its own run-queue lock before it idles
 				 * (2.6.0 - 2.6.31; rate-limited from 2.6.32) */
+	enum km_scheduler scheduler;
+	km_time cfs_latency;	/* CFS's sysctl_sched_latency, */
+	km_time cfs_min_gran;	/* sysctl_sched_min_granularity and */
+	km_time cfs_wakeup_gran;	/* sysctl_sched_wakeup_granularity as
+				 * sched_fair.c sets them, before
+				 * sched_init_granularity() scales them by
+				 * 1 + ilog2(CPUs) */
 	km_time cache_hot;	/* o1_balance leaves a task that ran on its CPU
 				 * less than this long ago (cache_hot_time) */
 	int semaphores;		/* struct semaphore count in the tree, or -1 */

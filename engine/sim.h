@@ -92,6 +92,10 @@ struct km_cpu {
 	uint64_t cpu_load[3];
 	int balance_failed, balance_interval;
 	int64_t last_balance;
+	/* CFS (era.scheduler, sched_fair.c): the cfs_rq's min_vruntime and
+	 * its next buddy (the last task woken here), or NULL */
+	int64_t min_vruntime;
+	struct km_ctx *cfs_next;
 };
 
 /* ------------------------------------------------------------ contexts -- */
@@ -204,6 +208,10 @@ struct km_ctx {
 	int irqoff;			/* local_irq_disable nesting */
 	int preempt_count;
 	int bkl_depth, bkl_saved;
+	/* CFS (sched_fair.c): the sched_entity's vruntime, and its
+	 * sum_exec_runtime, prev_sum_exec_runtime and exec_start */
+	int64_t vruntime;
+	km_time sum_exec, prev_sum_exec, exec_start;
 	int gil_depth, gil_saved;	/* the global irq lock, sim->gil (era.global_cli:
 					 * 2.0 - 2.5.27) */
 	struct km_hold *held;
