@@ -16,6 +16,10 @@ era{
   sleep_check = true,
   rq_lock = true,                 -- per-CPU run-queue locks, held across the switch (docs/sources.md, [RQLOCK])
   newidle_balance = true,         -- schedule() scans the other run queues before idling (docs/sources.md, [NEWIDLE])
+  scheduler = "cfs",              -- CFS since 2.6.23: vruntime order, wake-up preemption (docs/sources.md, [CFS26])
+  cfs_latency_ns = 20000000,      -- P: sysctl_sched_latency, 2.6.26's kernel/sched_fair.c ([CFS26]);
+  cfs_min_granularity_ns = 4000000,     -- P: sysctl_sched_min_granularity;
+  cfs_wakeup_granularity_ns = 10000000, -- P: sysctl_sched_wakeup_granularity (each x 1 + ilog2(CPUs) at boot)
   semaphores = -1,
   machine = "2008",               -- its costs: eras/machines/2008.lua
   placard = "docs/eras/2008.md",
