@@ -28,7 +28,8 @@
  *  - check_preempt_tick(): at a tick, with another task queued, the
  *    current task is rescheduled once it has run longer than its slice,
  *    sched_latency shared among the queue's tasks (min_granularity each
- *    beyond sched_nr_latency of them);
+ *    beyond sched_nr_latency of them); schedule() picks it again if it
+ *    is still the leftmost, and then nothing is switched;
  *  - set_task_cpu(): a task moved to another CPU keeps its distance from
  *    the min_vruntime of the queue it leaves.
  * The tunables are the era's (cfs_latency_ns, cfs_min_granularity_ns,
@@ -203,7 +204,17 @@ bool km_fair_tick(struct km_sim *sim, struct km_cpu *cpu)
 		return false;
 	/* check_preempt_tick(): sched_slice(), the period shared equally */
 	km_time ideal = sched_period(sim, nr) / nr;
-	return curr->sum_exec - curr->prev_sum_exec > ideal;
+	if (curr->sum_exec - curr->prev_sum_exec <= ideal)
+		return false;
+	/* schedule() then puts it back in the tree and picks: if that is
+	 * itself again (prev == next), there is no switch, only a new slice */
+	const struct km_ctx *head = cpu->rq_head, *n = cpu->cfs_next;
+	if (head && head->vruntime <= curr->vruntime)
+		return true;	/* a queued task is left of it */
+	if (n && km_fair_wakeup_preempt(sim, n, curr) == 0)
+		return true;	/* the next buddy, close enough to it */
+	curr->prev_sum_exec = curr->sum_exec;	/* set_next_entity() */
+	return false;
 }
 
 void km_fair_migrate(const struct km_cpu *from, const struct km_cpu *to, struct km_ctx *ctx)

@@ -82,12 +82,48 @@ static void test_fair_fifo_eras_wait_for_the_tick(void **state)
 	assert_int_equal(p, 1);
 }
 
+/*
+ * check_preempt_tick() reschedules a task past its slice, but schedule()
+ * picks it again while it is still the leftmost: no switch.  C starts
+ * first (vruntime 20 ms with START_DEBIT), B and A after it (30 ms and
+ * 36.7 ms); C's slice is 20 ms / 3.  At the tick after 6.7 ms C is still
+ * left of B: it runs on, with a new slice, and is switched out only at
+ * the tick after 13.3 ms, once, for good (B and A then end).
+ */
+static void test_fair_tick_keeps_the_leftmost(void **state)
+{
+	(void)state;
+	static const struct sh_step c_prog[] = { { OP_COMPUTE, 20 * MS, 0 }, { OP_END, 0, 0 } };
+	static const struct sh_step short_prog[] = {
+		{ OP_MARK, 1, 0 }, { OP_COMPUTE, 1 * MS, 0 }, { OP_END, 0, 0 },
+	};
+	struct sh_host h;
+	struct km_era era = sh_era(1);
+	era.preempt = KM_PREEMPT_FULL;
+	era.scheduler = KM_SCHEDULER_CFS;
+	era.cfs_latency = 20 * MS;
+	era.cfs_min_gran = 4 * MS;
+	era.cfs_wakeup_gran = 10 * MS;
+	struct km_config cfg = sh_cfg(1, 1);
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(sh_task(&h, "c", 0, 0, c_prog));
+	assert_non_null(sh_task(&h, "b", 0, 0, short_prog));
+	assert_non_null(sh_task(&h, "a", 0, 0, short_prog));
+	assert_int_equal(sh_run(&h), 0);
+	assert_int_equal(sh_trace_count(h.sim, KM_TR_PREEMPT, 0, SH_ANY), 1);
+	const struct sh_event *b = sh_ev(&h, 1, OP_MARK, 1, 0);
+	assert_non_null(b);
+	assert_true(b->done > 13 * MS && b->done < 15 * MS);
+	sh_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fair_wakeup_preempts_past_the_granularity),
 		cmocka_unit_test(test_fair_no_wakeup_preemption_within_the_granularity),
 		cmocka_unit_test(test_fair_fifo_eras_wait_for_the_tick),
+		cmocka_unit_test(test_fair_tick_keeps_the_leftmost),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
