@@ -25,6 +25,26 @@ bool km_era_has(const struct km_era *era, enum km_prim p)
 	}
 }
 
+int km_bkl_flavour_parse(const char *s, enum km_bkl_flavour *out)
+{
+	static const char *const names[] = { "spinlock", "legacy-semaphore", "generic-semaphore" };
+	for (int i = 0; i < 3; i++)
+		if (s && !strcmp(s, names[i])) {
+			*out = (enum km_bkl_flavour)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *km_bkl_flavour_name(enum km_bkl_flavour f)
+{
+	switch (f) {
+	case KM_BKL_SEM_LEGACY: return "legacy-semaphore";
+	case KM_BKL_SEM_GENERIC: return "generic-semaphore";
+	default: return "spinlock";
+	}
+}
+
 void km_eras_free(struct km_era_list *list)
 {
 	free(list->v);

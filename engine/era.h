@@ -34,6 +34,26 @@ enum km_sem_flavour {
 	KM_SEM_GENERIC,		/* 2.6.26+: up() hands the unit to the first waiter */
 };
 
+/* What lock_kernel() took (lib/kernel_lock.c). */
+enum km_bkl_flavour {
+	KM_BKL_SPIN = 0,	/* kernel_flag, a spinlock of the era's flavour (2.2 -
+				 * 2.6.7; again from 2.6.26-rc2, commit 8e3e076c5a78) */
+	KM_BKL_SEM_LEGACY,	/* kernel_sem on the arch's own semaphore, whose woken
+				 * sleeper retries and can be robbed (CONFIG_PREEMPT_BKL,
+				 * 2.6.8 - 2.6.25) */
+	KM_BKL_SEM_GENERIC,	/* kernel_sem on the generic semaphore, which hands the
+				 * unit to the first waiter (2.6.26-rc1, 64ac24e73882) */
+};
+
+/* Who runs next on a CPU (engine/sched.c, engine/sched_fair.c). */
+enum km_scheduler {
+	KM_SCHEDULER_FIFO = 0,	/* a FIFO run queue per CPU, round robin at the tick:
+				 * 2.4's and the O(1) scheduler's rule for tasks
+				 * of one priority (to 2.6.22) */
+	KM_SCHEDULER_CFS,	/* CFS (2.6.23 on): a queue ordered by vruntime,
+				 * wake-up preemption, slices from sched_latency */
+};
+
 struct km_costs {
 	km_time cli;		/* disable or enable interrupts */
 	km_time atomic;		/* one locked read-modify-write */
@@ -92,6 +112,7 @@ struct km_era {
 	enum km_preempt preempt;
 	bool global_cli;	/* SMP cli() is the global irq lock (2.0 - 2.5.27) */
 	bool bkl;
+	enum km_bkl_flavour bkl_lock;	/* what the BKL is made of */
 	enum km_spin_flavour spinlock;
 	enum km_sem_flavour semaphore;
 	bool mutex;
@@ -117,6 +138,13 @@ struct km_era {
 				 * run reads every other run queue's load under
 				 * its own run-queue lock before it idles
 				 * (2.6.0 - 2.6.31; rate-limited from 2.6.32) */
+	enum km_scheduler scheduler;
+	km_time cfs_latency;	/* CFS's sysctl_sched_latency, */
+	km_time cfs_min_gran;	/* sysctl_sched_min_granularity and */
+	km_time cfs_wakeup_gran;	/* sysctl_sched_wakeup_granularity as
+				 * sched_fair.c sets them, before
+				 * sched_init_granularity() scales them by
+				 * 1 + ilog2(CPUs) */
 	km_time cache_hot;	/* o1_balance leaves a task that ran on its CPU
 				 * less than this long ago (cache_hot_time) */
 	int semaphores;		/* struct semaphore count in the tree, or -1 */
@@ -151,6 +179,11 @@ struct km_era_list {
 };
 
 void km_eras_free(struct km_era_list *list);
+
+/* "spinlock", "legacy-semaphore", "generic-semaphore": 0 and *@out set,
+ * or -1 for any other text. */
+int km_bkl_flavour_parse(const char *s, enum km_bkl_flavour *out);
+const char *km_bkl_flavour_name(enum km_bkl_flavour f);
 
 /* The era whose id, version or year is @key, or NULL. */
 const struct km_era *km_eras_find(const struct km_era_list *list, const char *key);

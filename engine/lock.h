@@ -114,6 +114,7 @@ struct km_lock_ops {
 
 extern const struct km_lock_ops km_cli_ops;
 extern const struct km_lock_ops km_bkl_ops;
+extern const struct km_lock_ops km_bkl_sem_ops;	/* the BKL as kernel_sem (era.bkl_lock) */
 extern const struct km_lock_ops km_spin_ops;
 extern const struct km_lock_ops km_sem_ops;
 extern const struct km_lock_ops km_mutex_ops;
@@ -276,6 +277,11 @@ int km_lock_wait_lock_turn(struct km_sim *sim, struct km_ctx *ctx);
 void km_bkl_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx);
 /* Returns true when @ctx must first spin to retake what it dropped. */
 bool km_bkl_reacquire(struct km_sim *sim, struct km_ctx *ctx);
+/* The same for a BKL that is a semaphore (lock_bkl_sem.c): the up() in
+ * schedule() adds its cost to sim->sleep_release; the reacquire returns
+ * true when @ctx went back to sleep for it. */
+void km_bkl_sem_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx);
+bool km_bkl_sem_reacquire(struct km_sim *sim, struct km_ctx *ctx);
 /* Called when a handler leaves irq context (global cli waits for them). */
 void km_gil_irq_exited(struct km_sim *sim);
 /* May an interrupt handler on @cpu start now (no other CPU holds the

@@ -20,6 +20,10 @@
  * same way; lock_cli.c owns it, and this file, which schedule() asks for
  * both (the BKL first), reaches it through its method table
  * (km_cli_ops.release_on_sleep, .reacquire).
+ *
+ * Where the era (or a scenario's what-if) makes the BKL a semaphore,
+ * era.bkl_lock, lock_bkl_sem.c is the primitive instead, and the two
+ * schedule() entry points below hand over to it.
  */
 #include "lock.h"
 #include "core.h"
@@ -126,7 +130,9 @@ static void bkl_granted(struct km_sim *sim, struct km_ctx *ctx, km_time delay)
 
 void km_bkl_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx)
 {
-	if (sim->bkl->owner == ctx && ctx->bkl_depth > 0) {
+	if (sim->era.bkl_lock != KM_BKL_SPIN)
+		km_bkl_sem_release_on_sleep(sim, ctx);	/* kernel_sem: up() */
+	else if (sim->bkl->owner == ctx && ctx->bkl_depth > 0) {
 		ctx->bkl_saved = ctx->bkl_depth;
 		ctx->bkl_depth = 0;
 		bkl_drop(sim);
@@ -137,6 +143,11 @@ void km_bkl_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx)
 bool km_bkl_reacquire(struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct km_lock *B = sim->bkl;
+	if (sim->era.bkl_lock != KM_BKL_SPIN) {	/* kernel_sem: down() */
+		if (km_bkl_sem_reacquire(sim, ctx))
+			return true;
+		return sim->gil->ops->reacquire(sim, ctx);
+	}
 	if (!ctx->bkl_saved)
 		return sim->gil->ops->reacquire(sim, ctx);
 	if (km_raw_spin_free_for_newcomer(sim, B)) {

@@ -113,4 +113,12 @@ void km_rq_unlink(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx,
 	km_rq_tree_update(sim, cpu);
 	sim->queued--;
 	ctx->rq_next = NULL;
+	if (!km_cfs(sim))
+		return;
+	/* CFS (sched_fair.c), __dequeue_entity(): the leftmost leaving lifts
+	 * min_vruntime to the next one's; the next buddy is forgotten */
+	if (!prev && cpu->rq_head && cpu->rq_head->vruntime > cpu->min_vruntime)
+		cpu->min_vruntime = cpu->rq_head->vruntime;
+	if (cpu->cfs_next == ctx)
+		cpu->cfs_next = NULL;
 }

@@ -14,8 +14,12 @@
  * CPU: see select_cpu); a CPU about to go idle steals the first unpinned
  * task of the longest queue.  Eras with the O(1) scheduler's rules
  * (wake_affine, o1_balance: 2.6.14-2.6.16) decide both as that code did,
- * in wake.c and balance.c.  Round robin comes from the tick (HZ): while a
- * CPU has tasks waiting, its tick sets need_resched, and then
+ * in wake.c and balance.c.  Eras with CFS (era.scheduler = "cfs", 2.6.23
+ * on) keep each queue in vruntime order and decide who runs next, when a
+ * woken task preempts and when the tick does as CFS did (sched_fair.c);
+ * where a task goes stays the rule above.  Round robin comes from the
+ * tick (HZ): while a CPU has tasks waiting, its tick sets need_resched (on
+ * CFS eras: once the task's slice is over), and then
  *   - preempt "none":      nothing happens until the task blocks;
  *   - preempt "voluntary": the task yields at its next might_sleep()
  *                          point (down, sleep, wait_*);
@@ -251,6 +255,11 @@ static struct km_ctx *steal(struct km_sim *sim, struct km_cpu *thief)
 			continue;
 		km_rq_unlink(sim, busiest, t, prev);
 		km_cpu_migrated(sim, thief, t);
+		if (km_cfs(sim)) {	/* set_task_cpu(), then set_next_entity() */
+			km_fair_migrate(busiest, thief, t);
+			t->prev_sum_exec = t->sum_exec;
+			t->exec_start = sim->now;
+		}
 		return t;
 	}
 	return NULL;
@@ -298,6 +307,10 @@ static void cpu_switch(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ne
 	if (next) {
 		next->cpu = cpu->id;
 		cpu->resched_ipi_lands = 0;	/* schedule() clears need_resched */
+		/* CFS eras: that of the task leaving (TIF_NEED_RESCHED is a
+		 * task's flag; the task coming in has its own, clear) */
+		if (km_cfs(sim))
+			cpu->need_resched = false;
 	}
 	cpu->switching = true;
 	cpu->switch_to = next;
@@ -462,21 +475,32 @@ static int select_cpu(struct km_sim *sim, const struct km_ctx *ctx, bool woken)
 	return best;
 }
 
+static void cpu_resched(struct km_sim *sim, struct km_cpu *cpu);
+
 void km_ctx_make_runnable(struct km_sim *sim, struct km_ctx *ctx, enum km_sched_how how)
 {
 	int c = select_cpu(sim, ctx, how == KM_SCHED_WOKEN);
 	struct km_cpu *cpu = &sim->cpus[c];
 	km_wake_clear(ctx);
-	if (ctx->cpu >= 0 && ctx->cpu != c)
+	if (ctx->cpu >= 0 && ctx->cpu != c) {
 		km_cpu_migrated(sim, cpu, ctx);
+		if (km_cfs(sim) && ctx->ran)	/* set_task_cpu() */
+			km_fair_migrate(&sim->cpus[ctx->cpu], cpu, ctx);
+	}
 	ctx->cpu = c;
 	ctx->state = KM_CTX_RUNNABLE;
 	km_ctx_acct(sim, ctx, KM_ACCT_RUNNABLE);
+	if (km_cfs(sim))	/* enqueue_entity()'s place_entity() */
+		km_fair_place(sim, cpu, ctx, how != KM_SCHED_WOKEN);
 	km_rq_append(sim, cpu, ctx);
-	if (km_cpu_idle(cpu))
+	if (km_cpu_idle(cpu)) {
 		cpu_schedule_how(sim, cpu, how);
-	else
-		km_tick_arm(sim, cpu);
+		return;
+	}
+	km_tick_arm(sim, cpu);
+	/* CFS: check_preempt_wakeup() */
+	if (km_cfs(sim) && how == KM_SCHED_WOKEN && km_fair_check_preempt_wakeup(sim, cpu, ctx))
+		cpu_resched(sim, cpu);
 }
 
 /* ------------------------------------------------------------ blocking -- */
@@ -511,9 +535,18 @@ void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, 
 	km_emit(sim, KM_TR_BLOCK, cpu->id, ctx, id, (uint32_t)w, 0);
 
 	sim->hooks->owner_off_cpu(sim, ctx);
+	sim->sleep_release = 0;
 	sim->hooks->release_on_sleep(sim, ctx);
+	if (sim->sleep_release) {
+		/* schedule()'s up() of a semaphore BKL, before the switch */
+		tail = km_sat_add(tail, sim->sleep_release);
+		ctx->last_ran = sim->now + tail;
+		sim->sleep_release = 0;
+	}
 	if (sim->holds)
 		sim->hooks->choice_release_for(sim, ctx);
+	if (km_cfs(sim))	/* dequeue_entity(): update_curr() */
+		km_fair_update_curr(sim, cpu);
 	cpu->curr = NULL;
 	if (top)
 		cpu_schedule_after(sim, cpu, ctx, tail);
@@ -537,15 +570,18 @@ void km_ctx_wake(struct km_sim *sim, struct km_ctx *ctx, int64_t result)
 /* --------------------------------------------------------- preemption -- */
 
 /*
- * A BKL holder is not preemptible either: lock_kernel() disabled
- * preemption (2.6.0), and the later preemptible BKL was a sleeping lock,
- * not one whose waiters spin on a preempted holder.  It is not "atomic"
- * for all that: it may sleep, dropping the lock.
+ * A holder of the spinning BKL is not preemptible either: lock_kernel()
+ * disabled preemption (2.6.0; again from 2.6.26-rc2).  It is not "atomic"
+ * for all that: it may sleep, dropping the lock.  The BKL as a semaphore
+ * (CONFIG_PREEMPT_BKL, 2.6.8 - 2.6.25, and 2.6.26-rc1: era.bkl_lock)
+ * left preemption on: its holder is preempted like any task, and
+ * schedule() up()s the semaphore on the way (release_on_sleep).
  */
 bool km_ctx_preemptible(const struct km_sim *sim, const struct km_ctx *ctx)
 {
 	return ctx->kind == KM_CTX_TASK && ctx->preempt_count == 0 && ctx->irqoff == 0 &&
-	       ctx->bkl_depth == 0 && (ctx->act == KM_ACT_SEG || ctx->act == KM_ACT_READY);
+	       (ctx->bkl_depth == 0 || sim->era.bkl_lock != KM_BKL_SPIN) &&
+	       (ctx->act == KM_ACT_SEG || ctx->act == KM_ACT_READY);
 }
 
 /* Put @cpu's current task back on its run queue and switch. */
@@ -560,6 +596,11 @@ static void preempt_curr(struct km_sim *sim, struct km_cpu *cpu)
 	/* schedule() releases the BKL of whatever task it switches away
 	 * from, sleeping or not, and retakes it when that task runs again. */
 	sim->hooks->release_on_sleep(sim, curr);
+	/* NOTE: the semaphore BKL's up() on a preemption is not charged (a
+	 * blocking task's is, km_ctx_block_after()): dropped here */
+	sim->sleep_release = 0;
+	if (km_cfs(sim))	/* put_prev_entity(): update_curr() */
+		km_fair_update_curr(sim, cpu);
 	cpu->need_resched = false;
 	cpu->curr = NULL;
 	curr->last_ran = sim->now;
@@ -597,6 +638,15 @@ void km_sched_tick(struct km_sim *sim, struct km_cpu *cpu)
 {
 	if (cpu->rq_len == 0)
 		return;
+	/* CFS: check_preempt_tick(), only past the task's slice */
+	if (km_cfs(sim) && !km_fair_tick(sim, cpu) && !cpu->need_resched)
+		return;
+	cpu_resched(sim, cpu);
+}
+
+/* resched_task() of @cpu's task, with a task waiting on its queue. */
+static void cpu_resched(struct km_sim *sim, struct km_cpu *cpu)
+{
 	cpu->need_resched = true;
 	struct km_ctx *top = km_cpu_top(cpu);
 	/* An optimistic mutex spinner gives up when it should reschedule. */

@@ -1,7 +1,8 @@
 /*
  * sched_floor.h - the sched floor of the core: the event loop (loop.c), the
- * scheduler (sched.c), interrupt delivery (irq.c), the run queues (rq.c)
- * and the O(1) scheduler's balancing (balance.c).
+ * scheduler (sched.c, and CFS's choices in sched_fair.c), interrupt
+ * delivery (irq.c), the run queues (rq.c) and the O(1) scheduler's
+ * balancing (balance.c).
  *
  * It stands on the machine floor (machine.h) and the ground (core.h);
  * the locks and the operations above call the scheduler's entry points
@@ -29,6 +30,28 @@ enum km_sched_how {
 };
 
 /* ---------------------------------------------------- run queues (rq.c) -- */
+
+/* era.scheduler: is this CFS (sched_fair.c), rather than the FIFO queues? */
+static inline bool km_cfs(const struct km_sim *sim)
+{
+	return sim->era.scheduler == KM_SCHEDULER_CFS;
+}
+
+/* ------------------------------------------------------- sched_fair.c -- */
+
+km_time km_fair_latency(const struct km_sim *sim);
+km_time km_fair_wakeup_gran(const struct km_sim *sim);
+void km_fair_update_curr(struct km_sim *sim, struct km_cpu *cpu);
+void km_fair_place(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx, bool initial);
+void km_fair_link(struct km_cpu *cpu, struct km_ctx *ctx);
+int km_fair_wakeup_preempt(const struct km_sim *sim, const struct km_ctx *curr,
+			   const struct km_ctx *se);
+struct km_ctx *km_fair_pick(struct km_sim *sim, struct km_cpu *cpu);
+bool km_fair_check_preempt_wakeup(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *p);
+bool km_fair_tick(struct km_sim *sim, struct km_cpu *cpu);
+void km_fair_migrate(const struct km_cpu *from, const struct km_cpu *to, struct km_ctx *ctx);
+
+/* ---------------------------------------------------------------------- */
 
 void km_rq_trees_refresh(struct km_sim *sim);
 void km_balance_arm(struct km_sim *sim);
@@ -64,25 +87,33 @@ static inline bool km_any_cpu_idle(const struct km_sim *sim)
 	return false;
 }
 
-/* Queue @ctx at the tail of @cpu's run queue; a queued task and an idle
- * CPU arm the next tick's balance (era.o1_balance). */
+/* Queue @ctx at the tail of @cpu's run queue (CFS: in vruntime order,
+ * sched_fair.c); a queued task and an idle CPU arm the next tick's
+ * balance (era.o1_balance). */
 static inline void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx)
 {
 	sim->queued++;
 	ctx->rq_next = NULL;
-	if (cpu->rq_tail)
-		cpu->rq_tail->rq_next = ctx;
-	else
-		cpu->rq_head = ctx;
-	cpu->rq_tail = ctx;
+	if (km_cfs(sim)) {
+		km_fair_link(cpu, ctx);
+	} else {
+		if (cpu->rq_tail)
+			cpu->rq_tail->rq_next = ctx;
+		else
+			cpu->rq_head = ctx;
+		cpu->rq_tail = ctx;
+	}
 	cpu->rq_len++;
 	km_rq_tree_update(sim, cpu);
 	if (sim->era.o1_balance && km_any_cpu_idle(sim))
 		km_balance_arm(sim);
 }
 
+/* The task @cpu runs next, off its queue (CFS: pick_next_entity()). */
 static inline struct km_ctx *km_rq_pop(struct km_sim *sim, struct km_cpu *cpu)
 {
+	if (km_cfs(sim))
+		return km_fair_pick(sim, cpu);
 	struct km_ctx *ctx = cpu->rq_head;
 	if (!ctx)
 		return NULL;

@@ -198,6 +198,8 @@ int km_sim_start(struct km_sim *sim)
 				 sim->era.version, sim->era.id, km_prim_name(l->prim));
 			return KM_EINVAL;
 		}
+		if (l->prim == KM_PRIM_BKL && sim->era.bkl_lock != KM_BKL_SPIN)
+			ops = &km_bkl_sem_ops;	/* kernel_sem */
 		l->ops = ops;
 		l->avail = ops->counting ? l->count : (l->count > 0 ? 1 : 0);
 	}
@@ -224,6 +226,18 @@ int km_sim_start(struct km_sim *sim)
 	struct km_trace_rec cfg = { .kind = 0, .cpu = (uint16_t)sim->ncpus,
 				    .ctx = (uint32_t)sim->cfg.mode, .arg = (int64_t)sim->cfg.seed };
 	km_trace_fold(&sim->trace, &cfg);
+	if (sim->era.bkl_lock != KM_BKL_SPIN) {
+		/* the BKL is kernel_sem: folded only then, so that every run
+		 * with the spinning BKL keeps its fingerprint */
+		struct km_trace_rec b = { .kind = 0, .aux = 0x100 + sim->era.bkl_lock };
+		km_trace_fold(&sim->trace, &b);
+		char *name = km_strdup("kernel_sem");
+		if (!name)
+			return km_fail(sim, KM_ENOMEM, "out of memory naming the BKL");
+		free(sim->bkl->name);
+		sim->bkl->name = name;
+		sim->bkl->ops = &km_bkl_sem_ops;
+	}
 	for (uint32_t i = 0; i < sim->locks.n; i++) {
 		struct km_trace_rec r = { .obj = i, .aux = sim->locks.v[i]->prim,
 					  .arg = sim->locks.v[i]->count };

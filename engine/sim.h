@@ -98,6 +98,10 @@ struct km_cpu {
 	struct km_line mcs_node;
 	/* where it sits in the machine's topology (cache.c, km_cache_setup) */
 	int socket, die, core;
+	/* CFS (era.scheduler, sched_fair.c): the cfs_rq's min_vruntime and
+	 * its next buddy (the last task woken here), or NULL */
+	int64_t min_vruntime;
+	struct km_ctx *cfs_next;
 };
 
 /* ------------------------------------------------------------ contexts -- */
@@ -194,6 +198,9 @@ struct km_ctx {
 					 * and not yet back (try_to_wake_up fails) */
 	bool reacquiring;		/* spinning to retake the BKL / irq lock */
 	enum km_act saved_act;		/* what it was doing before that */
+	bool bkl_asleep;		/* semaphore BKL: in __reacquire_kernel_lock()'s
+					 * down(), asleep or woken and not yet back */
+	int64_t saved_result;		/*   and the result its resume will hand */
 	bool spin_irq_entry;		/* irq context waiting at irq_enter */
 
 	/* deferred work */
@@ -207,6 +214,10 @@ struct km_ctx {
 	int irqoff;			/* local_irq_disable nesting */
 	int preempt_count;
 	int bkl_depth, bkl_saved;
+	/* CFS (sched_fair.c): the sched_entity's vruntime, and its
+	 * sum_exec_runtime, prev_sum_exec_runtime and exec_start */
+	int64_t vruntime;
+	km_time sum_exec, prev_sum_exec, exec_start;
 	int gil_depth, gil_saved;	/* the global irq lock, sim->gil (era.global_cli:
 					 * 2.0 - 2.5.27) */
 	struct km_hold *held;
@@ -553,6 +564,8 @@ struct km_sim {
 	struct km_ctx *running;		/* whose code or operation runs now, or NULL */
 	int live_tasks;
 	int64_t productive;		/* pending events that move a task */
+	km_time sleep_release;		/* what schedule()'s release_kernel_lock() of
+					 * a semaphore BKL cost the task leaving */
 	km_time wait_lock_spin;		/* lock.c: the wait-list spin of the primitive
 					 * call under way, shown as spin (km_cpu_spin_for) */
 	/* CPUs whose spin window is not closed yet: a min-heap by window end

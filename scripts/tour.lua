@@ -119,6 +119,19 @@ exhibit{
 }
 
 exhibit{
+  scenario = "aim7_bkl.lua", era = "2008", modes = { "native" },
+  set = { bkl = "generic-semaphore" },
+  title = "2008: a fair Big Kernel Lock, and AIM7",
+  text = "2.6.26-rc1 makes the BKL the new generic semaphore, which hands it to the " ..
+         "first sleeper. AIM7 on tmpfs slows sharply; Linus Torvalds turns the BKL " ..
+         "back into a spinlock. The 2006 lesson turned around: stealing was what " ..
+         "made the old semaphore fast.",
+  look = "Idle CPUs while the BKL waits for the task it was handed to wake up and " ..
+         "switch in. --set bkl=legacy-semaphore or bkl=spinlock runs the same jobs " ..
+         "on 2.6.25's BKL or 2.6.26's.",
+}
+
+exhibit{
   scenario = "spin_collapse.lua", era = "2012", modes = { "native" },
   title = "2012: ticket spinlocks collapse on 48 cores",
   text = "Boyd-Wickizer, Kaashoek, Morris and Zeldovich ran a short critical " ..

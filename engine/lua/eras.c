@@ -20,8 +20,8 @@
 
 static const char *const era_fields[] = {
 	"id", "year", "version", "title", "cpus", "smp", "hz", "preempt",
-	"global_cli", "bkl", "spinlock", "semaphore", "mutex", "mutex_spin",
-	"mutex_handoff", "sleep_check", "wake_prev_cpu", "wake_affine", "o1_balance", "prio_bias", "rq_lock", "newidle_balance", "ttwu_lines", "cache_hot_ns", "semaphores", "costs", "machine", "placard", NULL,
+	"global_cli", "bkl", "bkl_lock", "spinlock", "semaphore", "mutex", "mutex_spin",
+	"mutex_handoff", "sleep_check", "wake_prev_cpu", "wake_affine", "o1_balance", "prio_bias", "rq_lock", "newidle_balance", "ttwu_lines", "cache_hot_ns", "scheduler", "cfs_latency_ns", "cfs_min_granularity_ns", "cfs_wakeup_granularity_ns", "semaphores", "costs", "machine", "placard", NULL,
 };
 
 static const char *const cost_fields[] = {
@@ -216,6 +216,10 @@ static int l_era(lua_State *L)
 
 	e->global_cli = km_field_bool(L, 1, "era", "global_cli", false);
 	e->bkl = km_field_bool(L, 1, "era", "bkl", false);
+	const char *bl = km_field_string(L, 1, "era", "bkl_lock", "spinlock", false);
+	if (km_bkl_flavour_parse(bl, &e->bkl_lock) < 0)
+		return luaL_error(L, "era{}: 'bkl_lock' must be \"spinlock\", \"legacy-semaphore\" "
+				  "or \"generic-semaphore\", got \"%s\"", bl);
 
 	lua_getfield(L, 1, "spinlock");
 	if (lua_isnil(L, -1) || (lua_isboolean(L, -1) && !lua_toboolean(L, -1))) {
@@ -264,6 +268,26 @@ static int l_era(lua_State *L)
 	e->ttwu_lines = (int)km_field_int(L, 1, "era", "ttwu_lines", 0, 0, 64);
 	e->cache_hot = (km_time)km_field_int(L, 1, "era", "cache_hot_ns", 0, 0, 1000000000LL);
 	e->semaphores = (int)km_field_int(L, 1, "era", "semaphores", -1, -1, 1000000);
+	lua_getfield(L, 1, "scheduler");
+	if (lua_isnil(L, -1)) {
+		e->scheduler = KM_SCHEDULER_FIFO;
+	} else {
+		const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+		if (s && !strcmp(s, "fifo"))
+			e->scheduler = KM_SCHEDULER_FIFO;
+		else if (s && !strcmp(s, "cfs"))
+			e->scheduler = KM_SCHEDULER_CFS;
+		else
+			return luaL_error(L, "era{}: 'scheduler' must be \"fifo\" or \"cfs\"");
+	}
+	lua_pop(L, 1);
+	/* 2.6.23 - 2.6.26's defaults (kernel/sched_fair.c) */
+	e->cfs_latency = (km_time)km_field_int(L, 1, "era", "cfs_latency_ns", 20000000LL, 1,
+					       1000000000LL);
+	e->cfs_min_gran = (km_time)km_field_int(L, 1, "era", "cfs_min_granularity_ns", 4000000LL,
+						1, 1000000000LL);
+	e->cfs_wakeup_gran = (km_time)km_field_int(L, 1, "era", "cfs_wakeup_granularity_ns",
+						   10000000LL, 0, 1000000000LL);
 
 	/* the costs are the era's own, or its machine's (load_machine) */
 	lua_getfield(L, 1, "machine");

@@ -4,8 +4,8 @@
  * Each era file calls era{ ... } once (fields in section 5 of the scenario
  * contract, plus semaphore, mutex_handoff, sleep_check, and the
  * scheduler's fields of era.h: wake_prev_cpu, wake_affine, o1_balance,
- * prio_bias, cache_hot_ns, rq_lock, ttwu_lines, newidle_balance; and
- * semaphores).  Its costs are its own (costs = { ... }) or, in the
+ * prio_bias, cache_hot_ns, rq_lock, ttwu_lines, newidle_balance, scheduler
+ * and the cfs_*_ns tunables; and semaphores).  Its costs are its own (costs = { ... }) or, in the
  * museum's eras, those of the machine it names (machine = "2005-2006"):
  * the file of that name under machines/ beside the era's, which calls
  * machine{ name = ..., costs = { ... } } once, its name the file's.  The

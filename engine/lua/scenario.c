@@ -128,7 +128,7 @@ int km_top_ncpus(lua_State *L)
 static int l_scenario(lua_State *L)
 {
 	static const char *const fields[] = {
-		"name", "title", "era", "cpus", "duration", "seed", "description", NULL,
+		"name", "title", "era", "cpus", "duration", "seed", "description", "bkl", NULL,
 	};
 	struct km_scenario *sc = km_scen(L);
 	if (sc->phase != KM_PHASE_LOAD)
@@ -160,6 +160,11 @@ static int l_scenario(lua_State *L)
 	m->has_seed = !lua_isnil(L, -1);
 	lua_pop(L, 1);
 	m->seed = (uint64_t)km_field_int(L, 1, "scenario", "seed", 1, 0, INT64_MAX);
+	const char *bkl = km_field_string(L, 1, "scenario", "bkl", "era", false);
+	m->bkl_given = strcmp(bkl, "era") != 0;
+	if (m->bkl_given && km_bkl_flavour_parse(bkl, &m->bkl_lock) < 0)
+		return luaL_error(L, "scenario{}: 'bkl' must be \"era\", \"spinlock\", "
+				  "\"legacy-semaphore\" or \"generic-semaphore\", got \"%s\"", bkl);
 	/* Top-level draws (math.random) follow the run's seed from here on. */
 	if (m->has_seed && !sc->seed_given)
 		km_rng_seed(&sc->sb.own_rng, m->seed);
@@ -899,7 +904,10 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 	struct km_config run_cfg = *cfg;
 	if (!run_cfg.wall_origin)
 		run_cfg.wall_origin = sc->sb.wall_start;	/* one clock for load and run */
-	sc->sim = km_sim_new(era, &run_cfg, &lua_host, sc);
+	struct km_era run_era = *era;
+	if (sc->meta.bkl_given)
+		run_era.bkl_lock = sc->meta.bkl_lock;	/* the scenario's what-if */
+	sc->sim = km_sim_new(&run_era, &run_cfg, &lua_host, sc);
 	struct km_sim *sim = sc->sim;
 	if (!sim) {
 		snprintf(err, errlen, "out of memory creating the machine");

@@ -57,6 +57,11 @@ struct km_scenario_meta {
 	km_time duration;		/* 0: not given */
 	uint64_t seed;
 	bool has_seed;
+	/* scenario{ bkl = ... }: what the BKL is made of in this run, a
+	 * what-if over the era's own (era.bkl_lock); "era" or absent: the
+	 * era's. */
+	bool bkl_given;
+	enum km_bkl_flavour bkl_lock;
 };
 
 /**
