@@ -105,7 +105,7 @@ static km_time legacy_wake_one(struct km_sim *sim, int waker_cpu)
 	struct km_ctx *w = B->waiters.head;
 	km_time probed = 0;
 	while (w && w->wq_woken) {
-		probed += km_lock_probe_cost(sim, B, w, probed);
+		probed += km_lock_probe_cost(sim, B, waker_cpu, w, probed);
 		w = w->wnext;
 	}
 	if (!w)
@@ -128,7 +128,7 @@ static bool sem_down(struct km_sim *sim, struct km_ctx *ctx, int depth, bool ret
 {
 	struct km_lock *B = sim->bkl;
 	const struct km_costs *c = km_cost(sim);
-	*cost = c->atomic + km_lock_line_cost(sim, B, ctx->cpu);
+	*cost = km_lock_rmw(sim, B, ctx->cpu);
 	*busy = false;
 	if (!legacy(sim)) {
 		/* generic: everything under sem->lock */
@@ -211,7 +211,7 @@ static km_time sem_up(struct km_sim *sim, int cpu)
 {
 	struct km_lock *B = sim->bkl;
 	const struct km_costs *c = km_cost(sim);
-	km_time cost = c->atomic + km_lock_line_cost(sim, B, cpu);
+	km_time cost = km_lock_rmw(sim, B, cpu);
 	km_minmax_add(&B->st.hold, sim->now - B->since);
 	B->owner = NULL;
 	if (legacy(sim)) {
