@@ -93,7 +93,7 @@ assert sheet.count("!! lost-update") == n, sheet.count("!! lost-update")
 PY
 fi
 out_has '^  finished, first to last: adder/[12] \([0-9.]+ us\), adder/[12]'
-out_has '^  outcome: completed at 8.320 us \(exit status 1\)$'
+out_has '^  outcome: completed at 9.061 us \(exit status 1\)$'
 done_
 
 # Lock state after each operation: AB-BA, each task holds one and waits.
