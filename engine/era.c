@@ -36,15 +36,6 @@ int km_bkl_flavour_parse(const char *s, enum km_bkl_flavour *out)
 	return -1;
 }
 
-const char *km_bkl_flavour_name(enum km_bkl_flavour f)
-{
-	switch (f) {
-	case KM_BKL_SEM_LEGACY: return "legacy-semaphore";
-	case KM_BKL_SEM_GENERIC: return "generic-semaphore";
-	default: return "spinlock";
-	}
-}
-
 void km_eras_free(struct km_era_list *list)
 {
 	free(list->v);

@@ -183,7 +183,6 @@ void km_eras_free(struct km_era_list *list);
 /* "spinlock", "legacy-semaphore", "generic-semaphore": 0 and *@out set,
  * or -1 for any other text. */
 int km_bkl_flavour_parse(const char *s, enum km_bkl_flavour *out);
-const char *km_bkl_flavour_name(enum km_bkl_flavour f);
 
 /* The era whose id, version or year is @key, or NULL. */
 const struct km_era *km_eras_find(const struct km_era_list *list, const char *key);

@@ -177,6 +177,25 @@ void km_sim_free(struct km_sim *sim)
 
 /* ---------------------------------------------------------------- start -- */
 
+/*
+ * The BKL is kernel_sem in this run (era.bkl_lock, or the scenario's
+ * what-if): named so and driven by the semaphore's table.  Folded into
+ * the fingerprint only then, so that every run with the spinning BKL
+ * keeps its fingerprint.  Returns 0, or the error set on @sim.
+ */
+static int bkl_as_semaphore(struct km_sim *sim)
+{
+	struct km_trace_rec b = { .kind = 0, .aux = 0x100 + sim->era.bkl_lock };
+	km_trace_fold(&sim->trace, &b);
+	char *name = km_strdup("kernel_sem");
+	if (!name)
+		return km_fail(sim, KM_ENOMEM, "out of memory naming the BKL");
+	free(sim->bkl->name);
+	sim->bkl->name = name;
+	sim->bkl->ops = &km_bkl_sem_ops;
+	return 0;
+}
+
 int km_sim_start(struct km_sim *sim)
 {
 	sim->loads_tracked = km_loads_tracked(sim);
@@ -226,18 +245,8 @@ int km_sim_start(struct km_sim *sim)
 	struct km_trace_rec cfg = { .kind = 0, .cpu = (uint16_t)sim->ncpus,
 				    .ctx = (uint32_t)sim->cfg.mode, .arg = (int64_t)sim->cfg.seed };
 	km_trace_fold(&sim->trace, &cfg);
-	if (sim->era.bkl_lock != KM_BKL_SPIN) {
-		/* the BKL is kernel_sem: folded only then, so that every run
-		 * with the spinning BKL keeps its fingerprint */
-		struct km_trace_rec b = { .kind = 0, .aux = 0x100 + sim->era.bkl_lock };
-		km_trace_fold(&sim->trace, &b);
-		char *name = km_strdup("kernel_sem");
-		if (!name)
-			return km_fail(sim, KM_ENOMEM, "out of memory naming the BKL");
-		free(sim->bkl->name);
-		sim->bkl->name = name;
-		sim->bkl->ops = &km_bkl_sem_ops;
-	}
+	if (sim->era.bkl_lock != KM_BKL_SPIN && bkl_as_semaphore(sim))
+		return sim->error;
 	for (uint32_t i = 0; i < sim->locks.n; i++) {
 		struct km_trace_rec r = { .obj = i, .aux = sim->locks.v[i]->prim,
 					  .arg = sim->locks.v[i]->count };
