@@ -186,6 +186,19 @@ $(filter-out $(CORE_OBJ) $(VIEW_OBJ),$(LIB_OBJ)) $(BUILD)/engine/cli/main.o \
 	$(CC) $(CFLAGS_BASE) $(PCFLAGS) -DKM_DATADIR='"$(DATADIR)"' -DKM_LIBDIR='"$(LIBDIR)"' \
 	  -MMD -MP -c -o $@ $<
 
+# The sandbox's prelude, compiled at build time by the Lua the program
+# links (engine/lua/gen/prelude_dump.c): a run loads its bytecode instead
+# of parsing the text in each of its two Lua states.
+PRELUDE_BC := $(BUILD)/gen/prelude_bc.h
+$(BUILD)/gen/prelude_dump: engine/lua/gen/prelude_dump.c engine/lua/prelude.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(shell pkg-config --cflags lua5.4) -o $@ $< $(LDFLAGS_BASE) \
+	  $(shell pkg-config --libs lua5.4)
+$(PRELUDE_BC): $(BUILD)/gen/prelude_dump
+	$(BUILD)/gen/prelude_dump $@
+$(BUILD)/engine/lua/sandbox_order.o: $(PRELUDE_BC)
+$(BUILD)/engine/lua/sandbox_order.o: CFLAGS_BASE += -I$(BUILD)/gen -DKM_PRELUDE_BC
+
 # The view.
 $(VIEW_OBJ): $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -42,6 +42,7 @@
  */
 #include "sandbox_order.h"
 
+#include "prelude.h"
 #include "sandbox.h"
 
 #include <lauxlib.h>
@@ -169,91 +170,46 @@ static int sb_handle_less(lua_State *L)
 	return 1;
 }
 
-/* next() and pairs(), in Lua: see the top of the file. */
-static const char order_lua[] =
-	"local rawnext, type, tsort, rawget, error, getmetatable, hless = ...\n"
-	"local rank = { number = 1, string = 2, boolean = 3, userdata = 4 }\n"
-	"local function keyless(a, b)\n"
-	"  local ta, tb = type(a), type(b)\n"
-	"  if ta ~= tb then return rank[ta] < rank[tb] end\n"
-	"  if ta == 'number' or ta == 'string' then return a < b end\n"
-	"  if ta == 'boolean' then return (not a) and b end\n"
-	"  return hless(a, b)\n"
-	"end\n"
-	"local walks = setmetatable({}, { __mode = 'k' })\n"
-	"local function walk(t)\n"
-	"  local keys, n = {}, 0\n"
-	"  for k in rawnext, t do\n"
-	"    if not rank[type(k)] then\n"
-	"      error('next(): this table has a key that is a ' .. type(k) .. ', and the order '\n"
-	"            .. 'of such keys changes from run to run (key the table by a name or a '\n"
-	"            .. 'number, or keep the values in a list)', 3)\n"
-	"    end\n"
-	"    n = n + 1; keys[n] = k\n"
-	"  end\n"
-	"  tsort(keys, keyless)\n"
-	"  local pos = {}\n"
-	"  for i = 1, n do pos[keys[i]] = i end\n"
-	"  local w = { keys = keys, pos = pos }\n"
-	"  walks[t] = w\n"
-	"  return w\n"
-	"end\n"
-	"-- the first key alone, in one pass: next(t) == nil, the usual test\n"
-	"-- of emptiness, sorts nothing (a traversal sorts at its second step)\n"
-	"local function first(t)\n"
-	"  local best, bt, br\n"
-	"  for k in rawnext, t do\n"
-	"    local tk = type(k)\n"
-	"    local r = rank[tk]\n"
-	"    if not r then\n"
-	"      error('next(): this table has a key that is a ' .. tk .. ', and the order '\n"
-	"            .. 'of such keys changes from run to run (key the table by a name or a '\n"
-	"            .. 'number, or keep the values in a list)', 3)\n"
-	"    end\n"
-	"    if best == nil or r < br then best, bt, br = k, tk, r\n"
-	"    elseif r == br then\n"
-	"      if tk == 'number' or tk == 'string' then\n"
-	"        if k < best then best = k end\n"
-	"      elseif keyless(k, best) then best = k end\n"
-	"    end\n"
-	"  end\n"
-	"  return best\n"
-	"end\n"
-	"function next(t, k)\n"
-	"  if type(t) ~= 'table' then return rawnext(t, k) end\n"
-	"  local w, i\n"
-	"  if k == nil then\n"
-	"    walks[t] = nil -- a new traversal: the table may have changed\n"
-	"    local key = first(t)\n"
-	"    if key == nil then return nil end\n"
-	"    return key, rawget(t, key)\n"
-	"  else\n"
-	"    w = walks[t]\n"
-	"    i = w and w.pos[k]\n"
-	"    if not i then\n"
-	"      w = walk(t)\n"
-	"      i = w.pos[k]\n"
-	"      if not i then return rawnext(t, k) end\n"
-	"    end\n"
-	"  end\n"
-	"  local keys = w.keys\n"
-	"  while true do\n"
-	"    i = i + 1\n"
-	"    local key = keys[i]\n"
-	"    if key == nil then walks[t] = nil; return nil end\n"
-	"    local v = rawget(t, key)\n"
-	"    if v ~= nil then return key, v end\n"
-	"  end\n"
-	"end\n"
-	"local next = next\n"
-	"function pairs(t)\n"
-	"  local mt = getmetatable(t)\n"
-	"  if type(mt) == 'table' and mt.__pairs then return mt.__pairs(t) end\n"
-	"  if type(t) ~= 'table' then\n"
-	"    error(\"bad argument #1 to 'pairs' (table expected, got \" .. type(t) .. ')', 2)\n"
-	"  end\n"
-	"  return next, t, nil\n"
-	"end\n";
+/*
+ * next() and pairs(), in Lua: the text is in prelude.h.  Built by the
+ * Makefile, the program also carries that text compiled
+ * (gen/prelude_dump.c, KM_PRELUDE_BC) and loads the bytecode when the Lua
+ * library it runs with is the release that compiled it; otherwise (a
+ * library upgraded under the program, or a build without the step, as
+ * the fuzzers') it compiles the text, dumping it once for the second
+ * state of the run.  Both give the same function.
+ */
+#ifdef KM_PRELUDE_BC
+#include "prelude_bc.h"
+#endif
+
+bool km_sandbox_prelude_bytecode(const void **code, size_t *len)
+{
+#ifdef KM_PRELUDE_BC
+	if (!strcmp(lua_ident, km_prelude_ident)) {
+		*code = km_prelude_bc;
+		*len = sizeof(km_prelude_bc);
+		return true;
+	}
+#endif
+	*code = NULL;
+	*len = 0;
+	return false;
+}
+
+static int load_prelude(lua_State *L)
+{
+	const void *code;
+	size_t len;
+	if (km_sandbox_prelude_bytecode(&code, &len)) {
+		if (luaL_loadbufferx(L, code, len, "=prelude", "b") == LUA_OK)
+			return LUA_OK;
+		lua_pop(L, 1);		/* refused: the text, below */
+	}
+	static struct km_chunk_cache prelude_cache = { .eager = true };
+	return km_sandbox_load_cached(L, &prelude_cache, km_prelude_lua,
+				      sizeof(km_prelude_lua) - 1, "=prelude");
+}
 
 int km_sandbox_open_order(lua_State *L)
 {
@@ -278,9 +234,7 @@ int km_sandbox_open_order(lua_State *L)
 	lua_setfield(L, -2, "format");
 	lua_pop(L, 1);
 
-	static struct km_chunk_cache prelude_cache = { .eager = true };
-	if (km_sandbox_load_cached(L, &prelude_cache, order_lua, sizeof(order_lua) - 1,
-				   "=prelude") != LUA_OK)
+	if (load_prelude(L) != LUA_OK)
 		return -1;
 	lua_getglobal(L, "next");
 	lua_getglobal(L, "type");

@@ -7,12 +7,26 @@
 
 #include <lua.h>
 
+#include <stdbool.h>
+#include <stddef.h>
+
 /**
  * km_sandbox_open_order - install them in a fresh sandbox state (after
  * the base, string and table libraries are open).
  * Returns 0, or -1 if Lua ran out of memory.
  */
 int km_sandbox_open_order(lua_State *L);
+
+/**
+ * km_sandbox_prelude_bytecode - the prelude (prelude.h) as compiled at
+ * build time, if this program carries it and the Lua library it runs
+ * with is the release that compiled it.
+ * @code, @len: set to the bytecode (NULL, 0 if none).
+ *
+ * Context: any; reads only constants.
+ * Return: true if there is bytecode to load instead of the text.
+ */
+bool km_sandbox_prelude_bytecode(const void **code, size_t *len);
 
 /* Push tostring(@idx) as the sandbox says it: "table: #3", not an address. */
 void km_sandbox_tolstring(lua_State *L, int idx);
