@@ -491,15 +491,39 @@ echo "    rounds per CPU-second; target: lockmuseum >= 20x SimPy at every task c
 if [ -z "$spy" ]; then
 	echo "   skipped: SimPy is not installed (apt-get install python3-simpy3)"
 else
-	printf '   %6s %16s %16s %8s\n' tasks lockmuseum SimPy ratio
+	# As pairs (issue 27): each lockmuseum run is followed by a SimPy run
+	# of the same task count, and the ratio is the median of the pairs'
+	# ratios, so that the machine's drift between the two cancels.
+	printf '   %6s %16s %16s %8s  %s\n' tasks lockmuseum SimPy ratio "spread (pairs)"
 	for t in 1 64 4096; do
-		runs $cheap simlm_$t "$drv/bench_lua" "$sc/lockops.lua" --mode semaphore --cpus 8 \
-			--set tasks=$t --set rounds=$srounds
-		runs $dear simpy_$t "$spy" "$sc/simpy_lockops.py" $t $srounds
+		rm -f "$tmp"/simlm_$t.* "$tmp"/simpy_$t.* "$tmp/simratio_$t"
+		: >"$tmp/simratio_$t"
+		for ((i = 1; i <= cheap; i++)); do
+			if ! "$drv/bench_lua" "$sc/lockops.lua" --mode semaphore --cpus 8 \
+				--set tasks=$t --set rounds=$srounds >"$tmp/simlm_$t.$i" 2>"$tmp/simlm.err"; then
+				echo "  (simlm_$t: run failed: $(tail -1 "$tmp/simlm.err"))"
+				rm -f "$tmp/simlm_$t.$i"
+				failed=1
+				continue
+			fi
+			if ! "$spy" "$sc/simpy_lockops.py" $t $srounds >"$tmp/simpy_$t.$i" 2>"$tmp/simpy.err"; then
+				echo "  (simpy_$t: run failed: $(tail -1 "$tmp/simpy.err"))"
+				rm -f "$tmp/simpy_$t.$i"
+				failed=1
+				continue
+			fi
+			awk -v a="$(sed -n 's/^ops_per_cpu_s=//p' "$tmp/simlm_$t.$i")" \
+			    -v b="$(sed -n 's/^rounds_per_cpu_s=//p' "$tmp/simpy_$t.$i")" \
+			    'BEGIN { if (a != "" && b != "" && b > 0) printf "%.4f\n", a / b }' \
+			    >>"$tmp/simratio_$t"
+		done
 		a=$(med simlm_$t ops_per_cpu_s)
 		b=$(med simpy_$t rounds_per_cpu_s)
-		printf '   %6s %16s %16s %8s\n' $t "$(mega "$a")/s" "$(mega "$b")/s" \
-			"$(awk -v a="$a" -v b="$b" 'BEGIN { if (a == "nan" || b == "nan" || b <= 0) print "n/a"; else printf "%.1fx", a / b }')"
+		r=$(median <"$tmp/simratio_$t")
+		printf '   %6s %16s %16s %8s  %s\n' $t "$(mega "$a")/s" "$(mega "$b")/s" \
+			"$(awk -v r="$r" 'BEGIN { if (r == "nan") print "n/a"; else printf "%.1fx", r }')" \
+			"$(sort -g "$tmp/simratio_$t" | awk 'NR == 1 { lo = $1 } { hi = $1 }
+				END { if (NR) printf "%.1f - %.1f", lo, hi; else print "n/a" }')"
 	done
 	echo "   (SimPy $(sed -n 's/^simpy=//p' "$tmp"/simpy_1.[0-9]* 2>/dev/null | head -1), $("$spy" --version 2>&1))"
 fi
