@@ -197,7 +197,7 @@ $(BUILD)/gen/prelude_dump: engine/lua/gen/prelude_dump.c engine/lua/prelude.h
 $(PRELUDE_BC): $(BUILD)/gen/prelude_dump
 	$(BUILD)/gen/prelude_dump $@
 $(BUILD)/engine/lua/sandbox_order.o: $(PRELUDE_BC)
-$(BUILD)/engine/lua/sandbox_order.o: CFLAGS_BASE += -I$(BUILD)/gen -DKM_PRELUDE_BC
+$(BUILD)/engine/lua/sandbox_order.o: private CFLAGS_BASE += -I$(BUILD)/gen -DKM_PRELUDE_BC
 
 # The view.
 $(VIEW_OBJ): $(BUILD)/pic/%.o: %.c
