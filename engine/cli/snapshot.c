@@ -258,12 +258,19 @@ void km_snap_leave(void)
 }
 
 /* The lowest address of the stack live in the caller (km_snap_take,
- * after its _setjmp): this function's own frame, below the caller's
- * stack pointer, less a margin. */
+ * after its _setjmp): its stack pointer where the platform lets us read
+ * it (nothing below it is live: the caller calls, so it keeps nothing in
+ * a red zone), else this function's own frame, below the caller's, less
+ * a margin. */
+#if defined(__x86_64__)
+#define STACK_LOW(lo) __asm__ volatile("movq %%rsp, %0" : "=r"(lo))
+#else
 __attribute__((noinline)) static char *stack_low(void)
 {
 	return (char *)__builtin_frame_address(0) - 256;
 }
+#define STACK_LOW(lo) ((lo) = stack_low())
+#endif
 
 static bool keep(char **buf, size_t *cap, const void *src, size_t len)
 {
@@ -285,7 +292,8 @@ __attribute__((noinline)) int km_snap_take(struct km_snap *sn, uint32_t at)
 	sn->valid = false;
 	if (_setjmp(sn->jb))
 		return 1;	/* resumed (km_snap_run) */
-	char *lo = stack_low();
+	char *lo;
+	STACK_LOW(lo);
 	if (lo < stack_base)
 		return -1;
 	size_t used = (size_t)(hdr()->brk - arena);
