@@ -379,21 +379,45 @@ static enum km_choice_obj shared_obj(enum km_trace_ns ns)
 	}
 }
 
+/* What a block or a wake-up record @r sleeps on, as a shared object
+ * (0: nothing shared -- a sleep for a time).  A block names it in aux
+ * (enum km_wait), a wake-up in arg (why it woke). */
+static enum km_choice_obj wait_obj(const struct km_trace_rec *r)
+{
+	if (r->obj == KM_TR_NONE)
+		return 0;
+	if (r->kind == KM_TR_BLOCK)
+		return r->aux == KM_WAIT_LOCK ? KM_OBJ_LOCK : r->aux == KM_WAIT_WQ ? KM_OBJ_WAITQ :
+		       r->aux == KM_WAIT_COMPLETION ? KM_OBJ_COMPLETION : 0;
+	return r->arg == 0 || r->arg == 1 ? KM_OBJ_LOCK : r->arg == 2 ? KM_OBJ_WAITQ :
+	       r->arg == 3 ? KM_OBJ_COMPLETION : 0;
+}
+
 /**
- * km_choice_note - a trace record of @kind about @obj was made while
- * sim->running ran: if it is about a shared object, its step was no local
- * one, and its footprint says which -- read or written, as the kind's row
- * of trace_kinds.c says.
+ * km_choice_note - a trace record @r was made while sim->running ran: if
+ * it is about a shared object, its step was no local one, and its
+ * footprint says which -- read or written, as the kind's row of
+ * trace_kinds.c says.
+ *
+ * A block or a wake-up writes what it sleeps on (the lock, the queue,
+ * the completion) and the scheduler (KM_OBJ_SCHED): who is runnable and
+ * who gets a freed CPU change, so it is ordered against every other
+ * block and wake-up (which task a freed CPU takes next can depend on
+ * their order), but not against a step that only takes or drops another
+ * lock or reads or writes a variable, which leaves the scheduler as it
+ * was.  The CPU a held task keeps is checked apart (hold_commutes).
  * Context: km_emit, under a chooser.
  */
-void km_choice_note(struct km_sim *sim, int kind, uint32_t obj)
+void km_choice_note(struct km_sim *sim, const struct km_trace_rec *r)
 {
+	int kind = r->kind;
+	uint32_t obj = r->obj;
 	const struct km_trace_kind_info *k = km_trace_kind_info((unsigned)kind);
 	if (!k || k->access == KM_TACC_NONE)
 		return;
 	if (k->access == KM_TACC_SCHED) {
-		/* another task's state changes too: conflicts with anything */
-		note(sim, 0, ~0ULL);
+		enum km_choice_obj w = wait_obj(r);
+		note(sim, 0, obj_bit(KM_OBJ_SCHED, 0) | (w ? obj_bit(w, obj) : 0));
 		sig_add(sim, 0x100u + (uint32_t)kind, obj, (uint32_t)kind, true);
 		return;
 	}

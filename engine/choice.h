@@ -69,8 +69,11 @@ struct km_irqsrc;
  * Which shared objects a step read and wrote, as a footprint: one bit
  * per object (a hash of its kind and id, so two objects may share a bit
  * -- a conflict that is not one, never the reverse).  A wake-up or a
- * block writes every bit: another task's state changes.  Two steps
- * commute when neither writes a bit the other reads or writes.
+ * block writes what it sleeps on and the scheduler (KM_OBJ_SCHED: who
+ * is runnable, who gets a freed CPU), so it is ordered against every
+ * other block and wake-up but not against a step on another object
+ * (choice.c, km_choice_note).  Two steps commute when neither writes a
+ * bit the other reads or writes.
  */
 struct km_footprint {
 	uint64_t rd, wr;
@@ -111,7 +114,8 @@ static inline bool km_choice_conflict(struct km_footprint a, struct km_footprint
 }
 
 /* The kinds of shared object a footprint tells apart. */
-enum km_choice_obj { KM_OBJ_LOCK = 1, KM_OBJ_VAR, KM_OBJ_ATOMIC, KM_OBJ_WAITQ, KM_OBJ_COMPLETION };
+enum km_choice_obj { KM_OBJ_LOCK = 1, KM_OBJ_VAR, KM_OBJ_ATOMIC, KM_OBJ_WAITQ, KM_OBJ_COMPLETION,
+		     KM_OBJ_SCHED };
 
 /*
  * A decision source.  choose() returns -1 to let cp->ctx go, an index

@@ -34,7 +34,7 @@ static void emit_more(struct km_sim *sim, const struct km_trace_rec *r)
 	if ((sim->trace.store || sim->trace.sink) && km_trace_store(&sim->trace, r) < 0)
 		km_fail(sim, KM_ENOMEM, "out of memory storing the trace");
 	if (sim->cfg.chooser && sim->running)
-		sim->hooks->choice_note(sim, r->kind, r->obj);
+		sim->hooks->choice_note(sim, r);
 }
 
 /*

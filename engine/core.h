@@ -108,7 +108,7 @@ void km_choice_release_for(struct km_sim *sim, const struct km_ctx *ctx);
 void km_choice_release_for_irq(struct km_sim *sim, const struct km_irqsrc *src);
 bool km_choice_hold_expired(struct km_sim *sim, struct km_ctx *ctx);
 void km_choice_settle(struct km_sim *sim);
-void km_choice_note(struct km_sim *sim, int kind, uint32_t obj);
+void km_choice_note(struct km_sim *sim, const struct km_trace_rec *r);
 void km_choice_touch(struct km_sim *sim, enum km_choice_obj kind, uint32_t id, bool write);
 
 /* the sched floor (sched.c, irq.c, loop.c), for the floors above */

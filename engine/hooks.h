@@ -30,6 +30,7 @@ struct km_sim;
 struct km_ctx;
 struct km_lock;
 struct km_irqsrc;
+struct km_trace_rec;
 
 struct km_hooks {
 	/* ---- the locks floor, for the scheduler and the loop ---- */
@@ -75,7 +76,7 @@ struct km_hooks {
 	void (*choice_release_for_irq)(struct km_sim *sim, const struct km_irqsrc *src);
 	bool (*choice_hold_expired)(struct km_sim *sim, struct km_ctx *ctx);
 	void (*choice_settle)(struct km_sim *sim);
-	void (*choice_note)(struct km_sim *sim, int kind, uint32_t obj);
+	void (*choice_note)(struct km_sim *sim, const struct km_trace_rec *r);
 	void (*choice_touch)(struct km_sim *sim, enum km_choice_obj kind, uint32_t id,
 			     bool write);
 };

@@ -47,8 +47,10 @@ enum km_trace_access {
 	KM_TACC_WRITE,		/* changes it; every record of a lock counts so (its
 				 * owner, its queue or its waiters change; a trylock
 				 * that fails, conservatively, too) */
-	KM_TACC_SCHED,		/* puts a context to sleep or wakes one: another
-				 * context's state changes, so it conflicts with any step */
+	KM_TACC_SCHED,		/* puts a context to sleep or wakes one: writes what
+				 * it sleeps on and the scheduler, so it conflicts with
+				 * the steps on that object and every other block or
+				 * wake-up (choice.c) */
 };
 
 /*

@@ -723,6 +723,29 @@ static bool adopt(struct shrunk *k, const struct probe *p)
 }
 
 /*
+ * Shrinking's first two passes try one decision alone: run @p with @d as
+ * its only decision, and adopt that run into @k when it reaches the goal
+ * and is smaller than the best so far (@n holds, k->ncps steps).  1 when
+ * adopted, 0 when not, -1 when the run failed (@ro->reason), -2 on ENOMEM.
+ */
+static int try_alone(const struct km_era_list *eras, struct km_run_request *rq, const char *goal,
+		     struct probe *p, struct shrunk *k, struct km_decision d, int n, long *runs,
+		     struct run_out *ro)
+{
+	p->script = &d;
+	p->nscript = 1;
+	++*runs;
+	int rc = one_run(eras, rq, p, goal, false, ro);
+	p->script = NULL;
+	p->nscript = 0;
+	if (rc < 0)
+		return -1;
+	if (!ro->goal || !smaller(p->applied.n, p->ncps, n, k->ncps))
+		return 0;
+	return adopt(k, p) ? 1 : -2;
+}
+
+/*
  * Shrink @best, a failing schedule, as property-based testing shrinks a
  * counterexample.  First each decision alone is tried (one hold is often
  * enough, whatever else the search did), then each alone letting another
@@ -773,44 +796,27 @@ static long shrink(const struct km_era_list *eras, struct km_run_request *rq, co
 		goto oom;
 	*steps_before = k.ncps;
 	/* one decision alone, the first first: the quickest way to one hold */
-	for (int i = 0, n = best->n; n > 1 && i < n && runs < SHRINK_MAX_RUNS; i++) {
-		trial[0] = best->d[i];
-		p.script = trial;
-		p.nscript = 1;
-		runs++;
-		if (one_run(eras, rq, &p, goal, false, ro) < 0)
-			goto fail;
-		if (ro->goal && smaller(p.applied.n, p.ncps, n, k.ncps)) {
-			if (!adopt(&k, &p))
-				goto oom;
-			break;
-		}
-	}
+	int alone = 0;
+	for (int i = 0, n = best->n; n > 1 && !alone && i < n && runs < SHRINK_MAX_RUNS; i++)
+		alone = try_alone(eras, rq, goal, &p, &k, best->d[i], n, &runs, ro);
 	/* one decision alone, letting another go first there: a chain of
 	 * holds (A waits for B, B for C) is often one (A waits for C) */
-	for (int i = 0, n = best->n, done = 0; n > 1 && !done && i < n && runs < SHRINK_MAX_RUNS;
-	     i++) {
+	for (int i = 0, n = best->n; n > 1 && !alone && i < n && runs < SHRINK_MAX_RUNS; i++) {
 		const struct km_decision d = best->d[i];
 		if (d.index >= k.ncps)
 			continue;
 		const struct cp_rec *r = &k.cps[d.index];
 		uint32_t pos = 0, other;
-		while (!done && runs < SHRINK_MAX_RUNS && cp_next(r, k.others, &pos, &other)) {
-			if (other == d.other)
-				continue;
-			trial[0] = (struct km_decision){ d.index, d.ctx, other };
-			p.script = trial;
-			p.nscript = 1;
-			runs++;
-			if (one_run(eras, rq, &p, goal, false, ro) < 0)
-				goto fail;
-			if (ro->goal && smaller(p.applied.n, p.ncps, n, k.ncps)) {
-				if (!adopt(&k, &p))
-					goto oom;
-				done = 1;
-			}
-		}
+		while (!alone && runs < SHRINK_MAX_RUNS && cp_next(r, k.others, &pos, &other))
+			if (other != d.other)
+				alone = try_alone(eras, rq, goal, &p, &k,
+						  (struct km_decision){ d.index, d.ctx, other }, n,
+						  &runs, ro);
 	}
+	if (alone == -1)
+		goto fail;
+	if (alone == -2)
+		goto oom;
 	bool again = true;
 	while (again && runs < SHRINK_MAX_RUNS) {
 		again = false;

@@ -9,7 +9,10 @@
 #include "out.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <time.h>
 #include <sys/time.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,7 +63,41 @@ static void on_signal(int sig)
  * the process once the wall-clock budget is past by a grace period: the
  * one-line message (and, for --report json, a JSON object) is prepared
  * before the timer is armed, and the handler only writes and exits.
+ *
+ * A run arms and disarms it by writing its deadline (wd_deadline), not
+ * the timer: the explorer makes tens of thousands of runs a second, and
+ * two setitimer calls a run were a tenth of its time.  The timer is set
+ * only when it is not running or would fire after the new deadline; when
+ * it fires before the deadline (a later run pushed it) the handler sets
+ * it again for what is left, and when the watchdog is disarmed it stops.
+ * A forked worker has no timer (fork does not copy it): wd_child says so.
  */
+static _Atomic int64_t wd_deadline;	/* CLOCK_MONOTONIC ns; 0: disarmed */
+static _Atomic int64_t wd_timer_at;	/* when the timer fires; 0: not running */
+
+static int64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* The timer, to fire at @at, @left ns from now. */
+static void wd_timer_set(int64_t at, int64_t left)
+{
+	if (left < 1000)
+		left = 1000;
+	atomic_store(&wd_timer_at, at);
+	struct itimerval it = { .it_value = { .tv_sec = (time_t)(left / 1000000000),
+					      .tv_usec = (suseconds_t)(left % 1000000000 / 1000) } };
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static void wd_child(void)
+{
+	atomic_store(&wd_timer_at, 0);
+}
+
 static bool watchdog_json_wanted;
 static char watchdog_msg[1024], watchdog_json[1400];
 static size_t watchdog_msg_len, watchdog_json_len;
@@ -87,6 +124,16 @@ static void on_watchdog(int sig)
 			(void)w;
 		}
 		_exit(130);
+	}
+	int64_t dl = atomic_load(&wd_deadline);
+	if (!dl) {			/* disarmed since the timer was set */
+		atomic_store(&wd_timer_at, 0);
+		return;
+	}
+	int64_t now = mono_ns();
+	if (now < dl) {			/* armed again later: not yet */
+		wd_timer_set(dl, dl - now);
+		return;
 	}
 	if (watchdog_json_wanted && watchdog_json_len) {
 		ssize_t w = write(STDOUT_FILENO, watchdog_json, watchdog_json_len);
@@ -139,11 +186,17 @@ static void watchdog_arm_hint(const char *file, double wall, bool json, const ch
 	sa.sa_handler = on_watchdog;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGALRM, &sa, NULL);
+	static bool atfork;
+	if (!atfork)
+		atfork = pthread_atfork(NULL, NULL, wd_child) == 0;
 timer:;
 	double grace = wall + 3.0;
-	struct itimerval it = { .it_value = { .tv_sec = (time_t)grace,
-					      .tv_usec = (suseconds_t)((grace - (double)(time_t)grace) * 1e6) } };
-	setitimer(ITIMER_REAL, &it, NULL);
+	int64_t left = grace < 1e9 ? (int64_t)(grace * 1e9) : (int64_t)1e18;
+	int64_t now = mono_ns(), dl = now + left;
+	atomic_store(&wd_deadline, dl);
+	int64_t at = atomic_load(&wd_timer_at);
+	if (!at || at > dl || !atfork)
+		wd_timer_set(dl, left);
 }
 
 static void watchdog_arm(const char *file, double wall, bool json)
@@ -155,16 +208,13 @@ static void watchdog_disarm(void)
 {
 	if (km_interrupted)
 		return;		/* the alarm of on_signal is running */
-	struct itimerval it;
-	memset(&it, 0, sizeof(it));
-	setitimer(ITIMER_REAL, &it, NULL);
+	atomic_store(&wd_deadline, 0);	/* the timer, if it fires, stops */
 }
 
 bool km_watchdog_arm(const char *file, double wall)
 {
 	/* a run's own watchdog, already armed, stays in charge */
-	struct itimerval cur;
-	if (getitimer(ITIMER_REAL, &cur) == 0 && (cur.it_value.tv_sec || cur.it_value.tv_usec))
+	if (atomic_load(&wd_deadline))
 		return false;
 	watchdog_arm_hint(file, wall, false,
 			  "the budget of era files, the tour and `list` is fixed");

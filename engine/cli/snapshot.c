@@ -9,21 +9,26 @@
  * part of the mapping, which is all a snapshot copies.
  *
  * The session stack is a mapping of its own with a guard page below.  A
- * run starts on it with makecontext/swapcontext; km_snap_take saves the
- * registers with getcontext and the stack from just below its own frame
- * to the top; a resume writes both memories back from the main stack
- * (never the one being overwritten) and swaps to the saved registers.
+ * run starts on it with makecontext/setcontext; km_snap_take saves the
+ * registers with _setjmp and the stack from just below its own frame to
+ * the top; a resume writes both memories back from the main stack (never
+ * the one being overwritten) and jumps to the saved registers with
+ * _longjmp, as the end of a run jumps back to the main stack.  _setjmp
+ * and _longjmp leave the signal mask alone (which no run changes), so
+ * unlike getcontext and swapcontext they make no system call: a resume,
+ * a take and the way back cost no trip to the kernel.
  *
  * Cost: a take or a resume is a copy of the arena's used part and of the
- * stack's (a few hundred KiB for a small scenario), plus a syscall of
- * getcontext/swapcontext for the signal mask.
+ * stack's (a few hundred KiB for a small scenario); a run from its start
+ * one setcontext (a system call, for the signal mask).
  */
-#define _GNU_SOURCE	/* REG_RSP */
 #include "snapshot.h"
 
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 
 /* Under valgrind: the session stack is one it knows, and the frames a
  * resume writes back are addressable again (it marked them free when the
@@ -73,9 +78,9 @@ bool km_arena_on;
 static char *arena;		/* NULL: not set up; (char *)-1 after a failure */
 static bool arena_fresh;	/* reset once, at the first run */
 static char *stack_base, *stack_top;
-static ucontext_t main_uc, fresh_uc;
+static ucontext_t fresh_uc;
+static jmp_buf main_jb;
 static void (*fresh_entry)(void);
-static volatile int resumed;
 static bool in_run;
 
 static struct arena_hdr *hdr(void)
@@ -223,9 +228,9 @@ int km_snap_run(struct km_snap *from, void (*entry)(void))
 		if (from->lo - 256 >= stack_base)
 			(void)VALGRIND_MAKE_MEM_UNDEFINED(from->lo - 256, from->stack_len + 256);
 		memcpy(from->lo, from->stack, from->stack_len);
-		resumed = 1;
 		km_arena_on = false;	/* it resumes where the arena was paused */
-		swapcontext(&main_uc, &from->uc);
+		if (!_setjmp(main_jb))
+			_longjmp(from->jb, 1);
 	} else {
 		if (arena_fresh) {
 			arena_reset();
@@ -238,7 +243,8 @@ int km_snap_run(struct km_snap *from, void (*entry)(void))
 		makecontext(&fresh_uc, trampoline, 0);
 		fresh_entry = entry;
 		km_arena_on = true;
-		swapcontext(&main_uc, &fresh_uc);
+		if (!_setjmp(main_jb))
+			setcontext(&fresh_uc);
 	}
 	km_arena_on = false;
 	in_run = false;
@@ -248,22 +254,23 @@ int km_snap_run(struct km_snap *from, void (*entry)(void))
 void km_snap_leave(void)
 {
 	km_arena_on = false;
-	setcontext(&main_uc);
-	abort();	/* setcontext does not return */
+	_longjmp(main_jb, 1);
 }
 
-/* The lowest address of the stack that getcontext saved @uc at: its
- * stack pointer where the platform says (nothing below it is live), else
- * a frame below the caller's, less a margin. */
-__attribute__((noinline)) static char *stack_low(const ucontext_t *uc)
-{
-#if defined(__x86_64__) && defined(REG_RSP)
-	return (char *)uc->uc_mcontext.gregs[REG_RSP];
+/* The lowest address of the stack live in the caller (km_snap_take,
+ * after its _setjmp): its stack pointer where the platform lets us read
+ * it (nothing below it is live: the caller calls, so it keeps nothing in
+ * a red zone), else this function's own frame, below the caller's, less
+ * a margin. */
+#if defined(__x86_64__)
+#define STACK_LOW(lo) __asm__ volatile("movq %%rsp, %0" : "=r"(lo))
 #else
-	(void)uc;
+__attribute__((noinline)) static char *stack_low(void)
+{
 	return (char *)__builtin_frame_address(0) - 256;
-#endif
 }
+#define STACK_LOW(lo) ((lo) = stack_low())
+#endif
 
 static bool keep(char **buf, size_t *cap, const void *src, size_t len)
 {
@@ -283,14 +290,10 @@ __attribute__((noinline)) int km_snap_take(struct km_snap *sn, uint32_t at)
 	if (!in_run || !sn)
 		return -1;
 	sn->valid = false;
-	resumed = 0;
-	if (getcontext(&sn->uc) < 0)
-		return -1;
-	if (resumed) {
-		resumed = 0;
-		return 1;
-	}
-	char *lo = stack_low(&sn->uc);
+	if (_setjmp(sn->jb))
+		return 1;	/* resumed (km_snap_run) */
+	char *lo;
+	STACK_LOW(lo);
 	if (lo < stack_base)
 		return -1;
 	size_t used = (size_t)(hdr()->brk - arena);

@@ -35,12 +35,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <ucontext.h>
+#include <setjmp.h>
 
 struct km_snap {
 	bool valid;
 	uint32_t at;			/* the user's name for the instant */
-	ucontext_t uc;			/* the registers (must not move: uc points into itself) */
+	jmp_buf jb;			/* the registers */
 	char *lo;			/* the stack saved: [lo, the top) */
 	char *stack;
 	size_t stack_len, stack_cap;
