@@ -750,17 +750,23 @@ void km_cpu_switch_done(struct km_sim *sim, struct km_cpu *cpu)
  * A timer tick's balancing (era.o1_balance): every idle CPU whose
  * interval is due runs rebalance_tick()'s load_balance(), and switches to
  * what it pulled (pull_task() preempts the idle task).  The pull's cost
- * comes before the switch, under the CPU's run-queue lock.
+ * comes before the switch, under the CPU's run-queue lock.  The kernel
+ * balanced from inside the timer interrupt (scheduler_tick()), so a CPU
+ * whose scenario-level timer interrupt is running at that instant
+ * balances all the same: what it pulls waits on its queue for the
+ * interrupt's exit, which schedules it (irq.c); that pull's cost (a
+ * microsecond, inside the interrupt) is not charged.
  */
 void km_balance_tick(struct km_sim *sim)
 {
 	for (int i = 0; i < sim->ncpus && sim->queued; i++) {
 		struct km_cpu *cpu = &sim->cpus[i];
-		if (!km_cpu_idle(cpu) || cpu->rq_len || cpu->irq_top || !km_o1_balance_due(sim, cpu))
+		bool in_irq = cpu->irq_top != NULL;
+		if (!km_cpu_idle(cpu) || cpu->rq_len || !km_o1_balance_due(sim, cpu))
 			continue;
 		km_o1_balance_stamp(sim, cpu);
 		km_time pull;
-		if (km_o1_balance(sim, cpu, false, &pull))
+		if (km_o1_balance(sim, cpu, false, &pull) && !in_irq)
 			cpu_switch(sim, cpu, km_rq_pop(sim, cpu), km_cost(sim)->ctxsw, pull);
 	}
 	if (km_any_cpu_idle(sim))
