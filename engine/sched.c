@@ -309,8 +309,10 @@ static void cpu_switch(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ne
 		cpu->resched_ipi_lands = 0;	/* schedule() clears need_resched */
 		/* CFS eras: that of the task leaving (TIF_NEED_RESCHED is a
 		 * task's flag; the task coming in has its own, clear) */
-		if (km_cfs(sim))
+		if (km_cfs(sim) || km_o1(sim))
 			cpu->need_resched = false;
+		if (km_o1(sim))	/* schedule(): next->timestamp = now */
+			km_o1_switch_in(sim, next);
 	}
 	cpu->switching = true;
 	cpu->switch_to = next;
@@ -492,6 +494,8 @@ void km_ctx_make_runnable(struct km_sim *sim, struct km_ctx *ctx, enum km_sched_
 	km_ctx_acct(sim, ctx, KM_ACCT_RUNNABLE);
 	if (km_cfs(sim))	/* enqueue_entity()'s place_entity() */
 		km_fair_place(sim, cpu, ctx, how != KM_SCHED_WOKEN);
+	if (km_o1(sim))	/* activate_task(): recalc_task_prio() */
+		km_o1_activate(sim, ctx);
 	km_rq_append(sim, cpu, ctx);
 	if (km_cpu_idle(cpu)) {
 		cpu_schedule_how(sim, cpu, how);
@@ -500,6 +504,9 @@ void km_ctx_make_runnable(struct km_sim *sim, struct km_ctx *ctx, enum km_sched_
 	km_tick_arm(sim, cpu);
 	/* CFS: check_preempt_wakeup() */
 	if (km_cfs(sim) && how == KM_SCHED_WOKEN && km_fair_check_preempt_wakeup(sim, cpu, ctx))
+		cpu_resched(sim, cpu);
+	/* O(1): TASK_PREEMPTS_CURR(), a strictly better priority */
+	if (km_o1(sim) && km_o1_preempts(cpu, ctx))
 		cpu_resched(sim, cpu);
 }
 
@@ -547,6 +554,8 @@ void km_ctx_block_after(struct km_sim *sim, struct km_ctx *ctx, enum km_wait w, 
 		sim->hooks->choice_release_for(sim, ctx);
 	if (km_cfs(sim))	/* dequeue_entity(): update_curr() */
 		km_fair_update_curr(sim, cpu);
+	if (km_o1(sim))	/* schedule(): sleep_avg -= run_time */
+		km_o1_switch_out(sim, ctx, ctx->last_ran);
 	cpu->curr = NULL;
 	if (top)
 		cpu_schedule_after(sim, cpu, ctx, tail);
@@ -601,6 +610,10 @@ static void preempt_curr(struct km_sim *sim, struct km_cpu *cpu)
 	sim->sleep_release = 0;
 	if (km_cfs(sim))	/* put_prev_entity(): update_curr() */
 		km_fair_update_curr(sim, cpu);
+	if (km_o1(sim)) {	/* schedule(): prev stays queued */
+		km_o1_preempted(curr);
+		km_o1_switch_out(sim, curr, sim->now);
+	}
 	cpu->need_resched = false;
 	cpu->curr = NULL;
 	curr->last_ran = sim->now;
@@ -640,6 +653,9 @@ void km_sched_tick(struct km_sim *sim, struct km_cpu *cpu)
 		return;
 	/* CFS: check_preempt_tick(), only past the task's slice */
 	if (km_cfs(sim) && !km_fair_tick(sim, cpu) && !cpu->need_resched)
+		return;
+	/* O(1): scheduler_tick(), only at the slice's end or its granularity */
+	if (km_o1(sim) && !km_o1_tick(sim, cpu) && !cpu->need_resched)
 		return;
 	cpu_resched(sim, cpu);
 }
@@ -734,17 +750,23 @@ void km_cpu_switch_done(struct km_sim *sim, struct km_cpu *cpu)
  * A timer tick's balancing (era.o1_balance): every idle CPU whose
  * interval is due runs rebalance_tick()'s load_balance(), and switches to
  * what it pulled (pull_task() preempts the idle task).  The pull's cost
- * comes before the switch, under the CPU's run-queue lock.
+ * comes before the switch, under the CPU's run-queue lock.  The kernel
+ * balanced from inside the timer interrupt (scheduler_tick()), so a CPU
+ * whose scenario-level timer interrupt is running at that instant
+ * balances all the same: what it pulls waits on its queue for the
+ * interrupt's exit, which schedules it (irq.c); that pull's cost (a
+ * microsecond, inside the interrupt) is not charged.
  */
 void km_balance_tick(struct km_sim *sim)
 {
 	for (int i = 0; i < sim->ncpus && sim->queued; i++) {
 		struct km_cpu *cpu = &sim->cpus[i];
-		if (!km_cpu_idle(cpu) || cpu->rq_len || cpu->irq_top || !km_o1_balance_due(sim, cpu))
+		bool in_irq = cpu->irq_top != NULL;
+		if (!km_cpu_idle(cpu) || cpu->rq_len || !km_o1_balance_due(sim, cpu))
 			continue;
 		km_o1_balance_stamp(sim, cpu);
 		km_time pull;
-		if (km_o1_balance(sim, cpu, false, &pull))
+		if (km_o1_balance(sim, cpu, false, &pull) && !in_irq)
 			cpu_switch(sim, cpu, km_rq_pop(sim, cpu), km_cost(sim)->ctxsw, pull);
 	}
 	if (km_any_cpu_idle(sim))

@@ -51,6 +51,24 @@ bool km_fair_check_preempt_wakeup(struct km_sim *sim, struct km_cpu *cpu, struct
 bool km_fair_tick(struct km_sim *sim, struct km_cpu *cpu);
 void km_fair_migrate(const struct km_cpu *from, const struct km_cpu *to, struct km_ctx *ctx);
 
+/* era.scheduler: the O(1) scheduler's priorities and arrays (sched_o1.c)? */
+static inline bool km_o1(const struct km_sim *sim)
+{
+	return sim->era.scheduler == KM_SCHEDULER_O1;
+}
+
+/* --------------------------------------------------------- sched_o1.c -- */
+
+void km_o1_start(struct km_sim *sim, struct km_ctx *ctx);
+void km_o1_activate(struct km_sim *sim, struct km_ctx *ctx);
+void km_o1_link(struct km_cpu *cpu, struct km_ctx *ctx);
+struct km_ctx *km_o1_pick(struct km_sim *sim, struct km_cpu *cpu);
+bool km_o1_preempts(const struct km_cpu *cpu, const struct km_ctx *p);
+void km_o1_switch_in(struct km_sim *sim, struct km_ctx *next);
+void km_o1_preempted(struct km_ctx *prev);
+void km_o1_switch_out(struct km_sim *sim, struct km_ctx *prev, km_time now);
+bool km_o1_tick(struct km_sim *sim, struct km_cpu *cpu);
+
 /* ---------------------------------------------------------------------- */
 
 void km_rq_trees_refresh(struct km_sim *sim);
@@ -96,6 +114,8 @@ static inline void km_rq_append(struct km_sim *sim, struct km_cpu *cpu, struct k
 	ctx->rq_next = NULL;
 	if (km_cfs(sim)) {
 		km_fair_link(cpu, ctx);
+	} else if (km_o1(sim)) {
+		km_o1_link(cpu, ctx);
 	} else {
 		if (cpu->rq_tail)
 			cpu->rq_tail->rq_next = ctx;
@@ -114,6 +134,8 @@ static inline struct km_ctx *km_rq_pop(struct km_sim *sim, struct km_cpu *cpu)
 {
 	if (km_cfs(sim))
 		return km_fair_pick(sim, cpu);
+	if (km_o1(sim))
+		return km_o1_pick(sim, cpu);
 	struct km_ctx *ctx = cpu->rq_head;
 	if (!ctx)
 		return NULL;

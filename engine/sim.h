@@ -102,6 +102,9 @@ struct km_cpu {
 	 * its next buddy (the last task woken here), or NULL */
 	int64_t min_vruntime;
 	struct km_ctx *cfs_next;
+	/* O(1) (era.scheduler, sched_o1.c): rq->expired_timestamp, in
+	 * jiffies plus one (0: unset) */
+	int64_t o1_expired_since;
 };
 
 /* ------------------------------------------------------------ contexts -- */
@@ -218,6 +221,13 @@ struct km_ctx {
 	 * sum_exec_runtime, prev_sum_exec_runtime and exec_start */
 	int64_t vruntime;
 	km_time sum_exec, prev_sum_exec, exec_start;
+	/* O(1) (sched_o1.c): sleep_avg, timestamp, the dynamic priority,
+	 * activated; the time slice used and since when, the granularity
+	 * requeues done; which array it is queued on and where in its list */
+	km_time o1_sleep_avg, o1_timestamp, o1_slice_used, o1_slice_from;
+	int o1_prio, o1_activated;
+	int64_t o1_gran_mark;
+	bool o1_started, o1_expired, o1_to_tail, o1_front;
 	int gil_depth, gil_saved;	/* the global irq lock, sim->gil (era.global_cli:
 					 * 2.0 - 2.5.27) */
 	struct km_hold *held;

@@ -30,6 +30,7 @@
  * On the machine floor (machine.h): it calls only the ground below it.
  */
 #include "machine.h"
+#include "o1_prio.h"
 
 #define KM_WAKE_IDX	1	/* the cpu_load[] a wake-up reads, plus one */
 
@@ -111,10 +112,19 @@ km_time km_wake_probe_cost(struct km_sim *sim, int waker_cpu, const struct km_ct
  * the waker waits for its run-queue lock until the switch is done.  The
  * state is read when the wake-up is decided.
  */
-static bool wake_preempts_curr(const struct km_cpu *cpu)
+static bool wake_preempts_curr(const struct km_sim *sim, const struct km_cpu *cpu,
+			       const struct km_ctx *wakee, km_time at)
 {
-	if (cpu->curr)
-		return false;
+	/* O(1) eras (sched_o1.c): TASK_PREEMPTS_CURR, the priority
+	 * recalc_task_prio() gives the wakee strictly better than that of
+	 * the CPU's task */
+	if (cpu->curr) {
+		if (sim->era.scheduler != KM_SCHEDULER_O1 || !wakee->o1_started)
+			return false;
+		int prio;
+		km_o1p_recalc(sim, wakee, at, -1, &prio);
+		return prio < cpu->curr->o1_prio;
+	}
 	return !cpu->switching || cpu->to_idle;
 }
 
@@ -164,7 +174,7 @@ km_time km_wake_cost(struct km_sim *sim, int waker_cpu, struct km_ctx *wakee, km
 	if (!km_cost(sim)->ipi || wakee->cpu < 0 || !asleep) {
 		/* no IPI charged in this era, or a task not asleep: it is not
 		 * woken, and nobody is told */
-	} else if (!wake_preempts_curr(&sim->cpus[wakee->cpu])) {
+	} else if (!wake_preempts_curr(sim, &sim->cpus[wakee->cpu], wakee, done)) {
 		/* activate_task() on a CPU that runs a task -- another one, or
 		 * the waker's own: the wakee's priority is no better than that
 		 * task's, so no resched_task() and no IPI; it waits in that

@@ -18,6 +18,7 @@ era{
   ttwu_lines = 9,                 -- try_to_wake_up() fetches 9 lines the wakee's CPU wrote (P6: 32-byte lines; [TTWU15])
   wake_prev_cpu = true,           -- no SD_WAKE_IDLE in SD_CPU_INIT (2.6.13-2.6.17): a woken task goes back to its previous CPU ([TOPO15])
   wake_affine = true,             -- try_to_wake_up()'s two wake-affine tests on tick-sampled loads ([O1SCHED15], docs/design-o1-wakeup.md)
+  scheduler = "o1",               -- the O(1) scheduler: sleep_avg priorities, 100 ms slices, two arrays ([O1SCHED15], engine/sched_o1.c)
   o1_balance = true,              -- find_busiest_group()/move_tasks() from CPUs going idle and idle ([O1SCHED15], [TOPO15])
   cache_hot_ns = 2500000,         -- SD_CPU_INIT's cache_hot_time, 2.5 ms ([TOPO15])
   semaphores = 483,               -- P: seed article

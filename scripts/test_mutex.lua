@@ -54,10 +54,11 @@
 --
 -- What the runs show: s_lock, held only to see an empty list, is almost
 -- never contended; the herd is on i_sem.  On 8 CPUs and seed 2005 the
--- mutex does 1.96 times the semaphore's loops (Molnar: 2.4), the
--- semaphore needs 3.1 times its CPU per loop (6.9) and uses 50.2% of the
--- CPUs against the mutex's 31.8% (63% and 22%).  Both are about twice as
--- fast as Molnar's machine: 92,415 and 180,760 loops a second.
+-- mutex does 2.48 times the semaphore's loops (Molnar: 2.4), the
+-- semaphore needs 3.6 times its CPU per loop (6.9) and uses 54.2% of the
+-- CPUs against the mutex's 36.4% (63% and 22%).  Both are about two and a
+-- half times as fast as Molnar's machine: 85,175 and 211,600 loops a
+-- second (the era's O(1) scheduler, engine/sched_o1.c).
 --
 -- Things to try:
 --   lockmuseum run scripts/test_mutex.lua --mode semaphore

@@ -29,7 +29,7 @@ build=${1:-build}
 floors='
 ground   core check evq rng stats trace trace_kinds time_unit cpu_time era text_escape input | records every floor writes (events, trace and its kinds, violations, vectors) and leaf helpers (text escaping, opening inputs); knows no CPU state and no lock
 machine  machine wake cache | the era machine: its costs, its caches (cache lines, topology), the run queues'"'"' loads, try_to_wake_up()'"'"'s cost, placement and arrival
-sched    rq sched_fair balance sched irq loop | the run queues, the CFS choices, balancing, switching, blocking and waking, interrupt delivery, the event loop
+sched    rq sched_fair sched_o1 balance sched irq loop | the run queues, the CFS and O(1) choices, balancing, switching, blocking and waking, interrupt delivery, the event loop
 locks    lock lock_raw lock_spin lock_cli lock_bkl lock_bkl_sem lock_sem lock_mutex lock_ops | generic lock helpers, the raw spinning lock, one file per primitive, the table dispatcher
 ops      objects ops | what a scenario declares and does: objects, compute, variables, wait queues, completions
 observers lockdep deadlock choice | what watches the run: lockdep, the deadlock'"'"'s reason, the explorer'"'"'s choice points

@@ -277,8 +277,10 @@ static int l_era(lua_State *L)
 			e->scheduler = KM_SCHEDULER_FIFO;
 		else if (s && !strcmp(s, "cfs"))
 			e->scheduler = KM_SCHEDULER_CFS;
+		else if (s && !strcmp(s, "o1"))
+			e->scheduler = KM_SCHEDULER_O1;
 		else
-			return luaL_error(L, "era{}: 'scheduler' must be \"fifo\" or \"cfs\"");
+			return luaL_error(L, "era{}: 'scheduler' must be \"fifo\", \"o1\" or \"cfs\"");
 	}
 	lua_pop(L, 1);
 	/* 2.6.23 - 2.6.26's defaults (kernel/sched_fair.c) */

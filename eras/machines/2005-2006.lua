@@ -1,6 +1,17 @@
 -- The machine of the 2005 and 2006 eras: the 8-way Pentium III Xeon of Molnar's
 -- December 2005 benchmarks (docs/sources.md, "The 2005-2006 machine").
 -- Its costs in nanoseconds, each with its source (tags as in docs/sources.md).
+--
+-- No topology: the machine stays flat (every line transfer costs `cacheline`,
+-- a line's home serving one miss at a time, engine/cache.h).  A P6 box of
+-- eight CPUs had them on shared front-side buses -- two buses of four joined
+-- by the chipset, if it was the Profusion design (E, docs/sources.md, "The
+-- 2005-2006 machine") -- where every transfer occupies the one bus, whoever
+-- the two CPUs are.  engine/cache.c's topology forms are point-to-point
+-- (sockets, dies, cores, threads; full or ring links) and price a transfer
+-- by the distance between two CPUs, not by a shared medium's occupancy, so
+-- none of them describes a bus; and which chipset "mars" had is not known.
+-- Flat, with one E cost for a transfer, is what the sources support.
 machine{
   name = "2005-2006",
   costs = {

@@ -378,6 +378,44 @@ static void test_balance_idle_pull_leaves_hot_tasks(void **state)
 }
 
 /*
+ * The kernel balanced an idle CPU from its timer interrupt
+ * (scheduler_tick() -> rebalance_tick()), so an interrupt running on that
+ * CPU at the tick does not stop the pull.  As above (A on CPU 0 from
+ * 1 us, B woken behind it, C on CPU 1 to 3.1 us), with a 5 us interrupt
+ * on CPU 1 every 999 us, so running at the 1 ms tick: CPU 1 pulls B then,
+ * inside the interrupt, and runs it when the interrupt exits (1.004 ms).
+ * Before, a CPU in an interrupt skipped the tick's balance, and B waited
+ * until the interrupt had drifted off the tick (6 ms).
+ */
+static void test_balance_pulls_from_inside_the_timer_interrupt(void **state)
+{
+	(void)state;
+	static const struct sh_step a[] = { { OP_COMPUTE, 10 * MS, 0 }, { OP_END, 0, 0 } };
+	static const struct sh_step b[] = {
+		{ OP_SLEEP, 2000, 0 }, { OP_MARK, 1, 0 }, { OP_COMPUTE, 10, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step c[] = { { OP_COMPUTE, 3000, 0 }, { OP_END, 0, 0 } };
+	static const struct sh_step irq[] = { { OP_COMPUTE, 5000, 0 }, { OP_END, 0, 0 } };
+	struct sh_host h;
+	struct km_era era = sh_era(2);
+	era.wake_prev_cpu = true;
+	era.o1_balance = true;
+	struct km_config cfg = sh_cfg(2, 1);
+	cfg.duration = 12 * MS;
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(sh_task(&h, "b", -1, 0, b));
+	assert_non_null(sh_task(&h, "a", 0, 1000, a));
+	assert_non_null(sh_task(&h, "c", 1, 0, c));
+	assert_non_null(sh_irq(&h, "timer/1", 1, 1 * MS - 1000, 0, 0, irq));
+	sh_run(&h);
+	const struct sh_event *m = sh_ev(&h, 0, OP_MARK, 1, 0);
+	assert_non_null(m);
+	assert_true(m->done > 1 * MS && m->done < 1 * MS + 10000);
+	assert_int_equal(h.sim->ctxs.v[0]->cpu, 1);
+	sh_free(&h);
+}
+
+/*
  * Two CPUs equally busy: an idle CPU pulls from the first of them after
  * itself, wrapping round, as the kernel walks the domain's groups from
  * its own; and it pulls the task at the tail of the queue.  The same at
@@ -433,6 +471,7 @@ int main(void)
 		cmocka_unit_test(test_balance_load_averages),
 		cmocka_unit_test(test_balance_idle_pull_leaves_hot_tasks),
 		cmocka_unit_test(test_balance_pull_order),
+		cmocka_unit_test(test_balance_pulls_from_inside_the_timer_interrupt),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
