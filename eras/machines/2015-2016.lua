@@ -1,8 +1,8 @@
 -- The machine of the 2015 and 2016 eras: the machine of the qspinlock series,
 -- a 4-socket Westmere-EX, on which Waiman Long measured queued spinlocks
 -- against ticket locks (commit 2c83e8e9492d: the AIM7 disk workload and a
--- 5M-loop microbenchmark, "4-socket Westmere-EX"; docs/sources.md, "The 2015
--- machine").  Until December 2026 this file was a flat 2-socket Haswell-EP
+-- 5M-loop microbenchmark, "4-socket Westmere-EX"; docs/sources.md, the 2015
+-- and 2016 machine).  Until December 2026 this file was a flat 2-socket Haswell-EP
 -- row; the eras' exhibit is the qspinlock series, so its machine is the one
 -- the series was measured on (docs/reproductions.md, "qspinlock_2015").
 -- Its costs in nanoseconds, each with its source (tags as in docs/sources.md).
