@@ -21,10 +21,12 @@
  *    release): every spinner re-reads the line after the release, one at a
  *    time at the home; the next ticket's holder goes when its own read is
  *    served -- c.k/2 after the release on average with k spinning.
- *  - queued (qspinlock, 4.2): only the queue head (or the pending bit's
- *    owner) reads the lock line; the others spin on their own per-CPU MCS
- *    node.  A hand-off is the head's read and its store of the locked
- *    byte, and one write to the next waiter's node: O(1).
+ *  - queued (qspinlock, 4.2): only the pending waiter (the second CPU to
+ *    arrive) and the MCS queue's head read the lock line; the others spin
+ *    on their own per-CPU node.  A hand-off is the next holder's read and
+ *    its store of the locked byte, and, from the queue, its read of its
+ *    node's next and one write to the successor's node: O(1), but more
+ *    lines on the way in than a ticket's one xadd (queued_arrive()).
  *
  * Every arrival's atomic (decb, xadd, xchg of the tail) takes the line
  * exclusive and so sends the spinners that read it back to the home.

@@ -14,8 +14,9 @@
  *    the unfairness Nick Piggin measured on an 8-core Opteron.
  *  ticket (2.6.25, commit 314cdbefd1fd): FIFO by ticket number; the
  *    hand-off still invalidates every spinner's line: cacheline x spinners.
- *  queued (4.2, commit a33fda35e3a7): FIFO, each spinner spins on its own
- *    MCS node, so a hand-off costs one line transfer.
+ *  queued (4.2, commit a33fda35e3a7): FIFO; a pending bit for the second
+ *    CPU, then an MCS queue whose waiters each spin on their own node, so
+ *    a hand-off touches the lock word and one node however many wait.
  *
  * The raw spinning lock under all three -- who is next, the test-and-set
  * hand-off window -- is lock_raw.c's: the BKL and the global irq lock of
