@@ -21,10 +21,12 @@
  *    release): every spinner re-reads the line after the release, one at a
  *    time at the home; the next ticket's holder goes when its own read is
  *    served -- c.k/2 after the release on average with k spinning.
- *  - queued (qspinlock, 4.2): only the queue head (or the pending bit's
- *    owner) reads the lock line; the others spin on their own per-CPU MCS
- *    node.  A hand-off is the head's read and its store of the locked
- *    byte, and one write to the next waiter's node: O(1).
+ *  - queued (qspinlock, 4.2): only the pending waiter (the second CPU to
+ *    arrive) and the MCS queue's head read the lock line; the others spin
+ *    on their own per-CPU node.  A hand-off is the next holder's read and
+ *    its store of the locked byte, and, from the queue, its read of its
+ *    node's next and one write to the successor's node: O(1), but more
+ *    lines on the way in than a ticket's one xadd (queued_arrive()).
  *
  * Every arrival's atomic (decb, xadd, xchg of the tail) takes the line
  * exclusive and so sends the spinners that read it back to the home.
@@ -141,6 +143,106 @@ static bool spinning(const struct km_lock *l, const struct km_ctx *c)
 	return false;
 }
 
+/*
+ * The queued spinlock of 4.2 (kernel/locking/qspinlock.c with the pending
+ * bit, 2c83e8e9492d's plain store for the queue head), line by line.  The
+ * lock word is one 32-bit line: the locked byte, the pending byte, and the
+ * tail (the last queued CPU + 1 and its node's nesting index).  Each CPU
+ * has its MCS nodes on one line of its own (mcs_nodes[4], 16 bytes each).
+ * The spinners are kept in arrival order: first the pending waiter when
+ * there is one (l->q_pending), then the MCS queue, whose head spins on the
+ * lock word and the others each on their own node.  So at most two CPUs
+ * read the lock word, however many wait.
+ */
+
+/* The queue's head: the first spinner that is not the pending waiter. */
+static struct km_ctx *queue_head(const struct km_lock *l)
+{
+	struct km_ctx *h = l->spinners.head;
+	return h && l->q_pending ? h->wnext : h;
+}
+
+/*
+ * queued_arrive - queued_spin_lock() found the lock taken (its cmpxchg, an
+ * atomic on the lock word, failed: the caller's RMW, ending at @at).  The
+ * second contender sets the pending bit (cmpxchg) and spins reading the
+ * word.  A later one touches its own node (a cold line), tries the lock
+ * once more (a read), swaps itself into the tail (xchg_tail, an atomic);
+ * with no queue before it, it is the head and spins on the word, else it
+ * writes its node into its predecessor's (prev->next) and spins on its own
+ * node.  The CPUs that read the word (pending waiter, head) read it again
+ * after each atomic took it from them.
+ */
+static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			  km_time at)
+{
+	struct km_line *word = &l->line;
+	if (!l->spinners.len) {
+		at = km_sat_add(at, km_line_rmw(sim, word, ctx->cpu, at));	/* pending */
+		l->q_pending = true;
+		km_line_read(sim, word, ctx->cpu, at);
+		return;
+	}
+	struct km_line *own = &sim->cpus[ctx->cpu].mcs_node;
+	at = km_sat_add(at, km_line_write(sim, own, ctx->cpu, at));	/* node->locked, ->next */
+	at = km_sat_add(at, km_line_read(sim, word, ctx->cpu, at));	/* the trylock's read */
+	at = km_sat_add(at, km_line_rmw(sim, word, ctx->cpu, at));	/* xchg_tail() */
+	if (!queue_head(l)) {
+		km_line_read(sim, word, ctx->cpu, at);		/* the new head */
+	} else {
+		struct km_ctx *prev = l->spinners.tail;
+		at = km_sat_add(at, km_line_write(sim, &sim->cpus[prev->cpu].mcs_node,
+						   ctx->cpu, at));	/* prev->next = node */
+		km_line_read(sim, own, ctx->cpu, at);		/* spin on node->locked */
+	}
+	if (l->q_pending)
+		km_line_read(sim, word, l->spinners.head->cpu, at);
+	struct km_ctx *head = queue_head(l);
+	if (head)
+		km_line_read(sim, word, head->cpu, at);
+}
+
+/*
+ * queued_next - the lock word's locked byte was cleared (the unlock's
+ * store): who takes it and after how long.  The pending waiter first: it
+ * reads the word, sees it unlocked, and clears pending and sets locked in
+ * one 16-bit store; the queue head, spinning on the word, reads it again.
+ * Else the queue head reads the word (locked and pending both clear) and
+ * takes it: with a plain store of the locked byte when others are queued
+ * behind it (2c83e8e9492d), with a cmpxchg that also clears the tail when
+ * it is the last; then, still inside spin_lock(), it reads its node's
+ * next (written there by its successor) and writes the successor's
+ * node->locked, which the successor reads: now the head, it reads the
+ * lock word.  The hand-off touches two lines whatever the queue's length.
+ */
+static struct km_ctx *queued_next(struct km_sim *sim, struct km_lock *l, km_time *delay)
+{
+	struct km_line *word = &l->line;
+	struct km_ctx *next = km_waitlist_pop(&l->spinners);
+	km_time at = km_sat_add(sim->now, km_line_read(sim, word, next->cpu, sim->now));
+	if (l->q_pending) {
+		l->q_pending = false;
+		at = km_sat_add(at, km_line_write(sim, word, next->cpu, at));
+		if (l->spinners.head)
+			km_line_read(sim, word, l->spinners.head->cpu, at);
+		*delay = at - sim->now;
+		return next;
+	}
+	struct km_ctx *succ = l->spinners.head;
+	at = km_sat_add(at, succ ? km_line_write(sim, word, next->cpu, at)	/* set_locked */
+				 : km_line_rmw(sim, word, next->cpu, at));
+	if (succ) {
+		struct km_line *own = &sim->cpus[next->cpu].mcs_node;
+		struct km_line *node = &sim->cpus[succ->cpu].mcs_node;
+		at = km_sat_add(at, km_line_read(sim, own, next->cpu, at));	/* node->next */
+		at = km_sat_add(at, km_line_write(sim, node, next->cpu, at));	/* next->locked */
+		km_time seen = km_sat_add(at, km_line_read(sim, node, succ->cpu, at));
+		km_line_read(sim, word, succ->cpu, seen);
+	}
+	*delay = at - sim->now;
+	return next;
+}
+
 struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time *delay)
 {
 	uint32_t n = l->spinners.len;
@@ -154,25 +256,8 @@ struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time 
 		*delay = km_line_read(sim, &sim->cpus[next->cpu].mcs_node, next->cpu, sim->now);
 		return next;
 	}
-	case KM_SPIN_QUEUED: {
-		/* the queue head reads the lock line, sees it free, stores the
-		 * locked byte (set_locked); then it writes the next waiter's
-		 * MCS node (next->locked), which that waiter reads: it becomes
-		 * the head and spins on the lock line */
-		struct km_ctx *next = km_waitlist_pop(&l->spinners);
-		km_time r = km_line_read(sim, &l->line, next->cpu, sim->now);
-		km_time w = km_line_write(sim, &l->line, next->cpu, km_sat_add(sim->now, r));
-		*delay = km_sat_add(r, w);
-		struct km_ctx *succ = l->spinners.head;
-		if (succ) {
-			km_time at = km_sat_add(sim->now, *delay);
-			struct km_line *node = &sim->cpus[succ->cpu].mcs_node;
-			at = km_sat_add(at, km_line_write(sim, node, next->cpu, at));
-			at = km_sat_add(at, km_line_read(sim, node, succ->cpu, at));
-			km_line_read(sim, &l->line, succ->cpu, at);
-		}
-		return next;
-	}
+	case KM_SPIN_QUEUED:
+		return queued_next(sim, l, delay);
 	case KM_SPIN_TICKET: {
 		/* every spinner re-reads the head; the next ticket's holder
 		 * goes when its own read is served */
@@ -242,17 +327,7 @@ void km_raw_spin_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 		return;
 	}
 	if (km_lock_spin_flavour(sim, l) == KM_SPIN_QUEUED) {
-		struct km_ctx *prev = l->spinners.tail, *head = l->spinners.head;
-		if (prev) {
-			struct km_line *own = &sim->cpus[ctx->cpu].mcs_node;
-			at = km_sat_add(at, km_line_write(sim, own, ctx->cpu, at));
-			at = km_sat_add(at, km_line_write(sim, &sim->cpus[prev->cpu].mcs_node,
-							   ctx->cpu, at));
-			km_line_read(sim, own, ctx->cpu, at);
-			km_line_read(sim, &l->line, head->cpu, sim->now);
-		} else {
-			km_line_read(sim, &l->line, ctx->cpu, at);	/* pending: on the lock */
-		}
+		queued_arrive(sim, l, ctx, at);
 		return;
 	}
 	for (struct km_ctx *c = l->spinners.head; c; c = c->wnext)

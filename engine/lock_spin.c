@@ -14,8 +14,9 @@
  *    the unfairness Nick Piggin measured on an 8-core Opteron.
  *  ticket (2.6.25, commit 314cdbefd1fd): FIFO by ticket number; the
  *    hand-off still invalidates every spinner's line: cacheline x spinners.
- *  queued (4.2, commit a33fda35e3a7): FIFO, each spinner spins on its own
- *    MCS node, so a hand-off costs one line transfer.
+ *  queued (4.2, commit a33fda35e3a7): FIFO; a pending bit for the second
+ *    CPU, then an MCS queue whose waiters each spin on their own node, so
+ *    a hand-off touches the lock word and one node however many wait.
  *
  * The raw spinning lock under all three -- who is next, the test-and-set
  * hand-off window -- is lock_raw.c's: the BKL and the global irq lock of
@@ -85,6 +86,8 @@ static bool spin_release_check(struct km_sim *sim, struct km_lock *l, struct km_
 
 static void spin_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
 {
+	if (l->q_pending && l->spinners.head == ctx)
+		l->q_pending = false;	/* the pending waiter gave up */
 	km_waitlist_remove(&l->spinners, ctx);
 	if (ctx->preempt_count > 0)
 		ctx->preempt_count--;

@@ -303,6 +303,9 @@ struct km_lock {
 	uint64_t token;			/* test-and-set hand-off window */
 	bool window_open;
 	struct km_ctx *window_next;	/* ... the spinner first to see the lock free */
+	bool q_pending;			/* queued: the first spinner holds the pending
+					 * bit and spins on the lock word, outside the
+					 * MCS queue (qspinlock.c, 4.2) */
 	struct km_line line;		/* its word (and, for the sleeping locks, the
 					 * wait-list lock and list beside it) */
 	int acq_cpu;			/* CPU of the previous acquisition */

@@ -145,11 +145,15 @@ exhibit{
 }
 
 exhibit{
-  scenario = "spin_fairness.lua", era = "2015", modes = { "native" },
+  scenario = "qspinlock_2015.lua", era = "2015", modes = { "native" },
   title = "2015: queued spinlocks spin on their own line",
-  text = "4.2 queues the spinners MCS-style: each spins on its own cache line and a " ..
-         "hand-off touches one line, however many wait.",
-  look = "FIFO as with tickets, but less time spent per hand-off.",
+  text = "4.2 replaces ticket locks with Waiman Long's queued spinlock: a second " ..
+         "CPU sets a pending bit, later ones queue, each watching a cache line of " ..
+         "its own, so a release touches two lines however many wait. On his 4-socket " ..
+         "Westmere-EX, AIM7 on ext4 nearly doubled its jobs per minute.",
+  look = "All 40 CPUs contend: compare the operations per second with --set " ..
+         "lock=ticket, where every release is re-read by every waiter. With --cpus 3 " ..
+         "--set work_ns=0 the queued lock is the slower one.",
 }
 
 exhibit{

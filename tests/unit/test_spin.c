@@ -188,6 +188,30 @@ static void test_spin_handoff_cost(void **state)
 	}
 }
 
+/* Queued, hand-off by hand-off (qspinlock.c of 4.2), on the flat test
+ * machine (a transfer 10, an invalidation round 10, an atomic 1).  cpu3
+ * came second and took the pending bit; cpu1 is the MCS queue's head,
+ * spinning on the lock word; cpu2 queued behind it, on its own node.
+ *  - cpu3 -> cpu1: the release's store (an upgrade, 10), the head's read
+ *    (10), its plain store of the locked byte since cpu2 is queued (an
+ *    upgrade, 10), its node's next, written there by cpu2 (10), and
+ *    cpu2's node->locked (10): 50, all before cpu1's section begins;
+ *  - cpu1 -> cpu2: the release (10), the read (10), and, cpu2 being the
+ *    last, a cmpxchg that clears the tail (10 + 1): 31, no node line. */
+static void test_spin_queued_pending_then_queue(void **state)
+{
+	struct sh_host h;
+	run_arrivals(&h, KM_SPIN_QUEUED, 1);
+	const struct sh_event *up3 = sh_ev(&h, 3, OP_UP, L, 0);
+	const struct sh_event *dn1 = sh_ev(&h, 1, OP_DOWN, L, 0);
+	const struct sh_event *up1 = sh_ev(&h, 1, OP_UP, L, 0);
+	const struct sh_event *dn2 = sh_ev(&h, 2, OP_DOWN, L, 0);
+	assert_int_equal(dn1->done - up3->issued, 50);
+	assert_int_equal(dn2->done - up1->issued, 31);
+	assert_false(h.sim->locks.v[L]->q_pending);
+	sh_free(&h);
+}
+
 /* A failed trylock leaves preemption as it was: sleeping afterwards is
  * not "sleeping while atomic"; a successful one is. */
 static void test_spin_trylock(void **state)
@@ -218,6 +242,7 @@ int main(void)
 		cmocka_unit_test(test_spin_tas_unfair_ticket_fair_under_load),
 		cmocka_unit_test(test_spin_tas_releaser_reacquires),
 		cmocka_unit_test(test_spin_handoff_cost),
+		cmocka_unit_test(test_spin_queued_pending_then_queue),
 		cmocka_unit_test(test_spin_trylock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
