@@ -53,8 +53,6 @@ if [ -n "$against" ] && [ ! -d "$against" ]; then
 	exit 2
 fi
 
-runner_guard 30
-
 # Combinations, after the header's arguments (so they win).
 more=(
 	"--era 2023 --mode semaphore"
@@ -120,15 +118,13 @@ run_one() {
 		>"$tmp/$key.off" 2>&1 </dev/null
 	echo "exit $?" >>"$tmp/$key.off"
 }
-export -f run_one
+export -f run_one runner_guard
 export BIN tmp
-guard_s=${guard[*]}
-export guard_s
 
 # Two at a time: the runs are short and mostly start-up.
 while IFS=$'\t' read -r key f args; do
 	printf '%s\0%s\0%s\0' "$key" "$f" "$args"
-done <"$jobs" | xargs -0 -n 3 -P 2 bash -c 'guard=($guard_s); run_one "$@"' _
+done <"$jobs" | xargs -0 -n 3 -P 2 bash -c 'runner_guard 30; run_one "$@"' _
 
 pass=0
 fail=0
