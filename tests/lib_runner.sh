@@ -3,7 +3,9 @@
 #   . "$(dirname "$0")/lib_runner.sh"
 #   runner_bin "$1"      # BIN = the binary under test, made absolute
 #   runner_dirs          # here, root, and a scratch tmp removed on exit
-#   runner_guard 30      # guard=(timeout 30): put "${guard[@]}" before a command
+#   runner_guard 30      # guard: 30 s of CPU time, 300 s of wall time; put
+#                        # "${guard[@]}" before a command
+#   runner_cpu VAR       # VAR = CPU seconds used so far by this shell's children
 #   runner_cases FILE    # begin/no/done_ and the pass and fail counts
 #
 # The binary is made absolute because the runners change directory and
@@ -40,16 +42,36 @@ runner_setup() {
 	runner_dirs
 }
 
-# runner_guard SECONDS [timeout options]: guard=(timeout ... SECONDS), a
-# wall-clock bound to put before each command, or () where timeout(1) is
-# missing.
+# runner_guard SECONDS [timeout options]: guard, the bounds to put before
+# each command: SECONDS of CPU time (ulimit -t: killed, exit status 137),
+# what a run spinning in a loop uses up; and ten times SECONDS of wall
+# time (timeout(1) with its options, exit status 124), for a run blocked
+# without using the CPU.  CPU time, not wall time, bounds the work: a
+# loaded machine (make test's suites side by side, some under ASan)
+# stretches a run's wall time, not its CPU time.  Where timeout(1) is
+# missing, the CPU bound alone.
 runner_guard() {
 	local secs=$1
 	shift
-	guard=()
+	guard=(bash -c 'ulimit -t "$0" && exec "$@"' "$secs")
 	if command -v timeout >/dev/null 2>&1; then
-		guard=(timeout "$@" "$secs")
+		guard+=(timeout "$@" "$((secs * 10))")
 	fi
+}
+
+# runner_cpu VAR: VAR = the CPU seconds (user + system) this shell's
+# children have used so far, the runs it waited for; the difference of
+# two readings is what a run between them cost.  (`times` must run in
+# this shell: a subshell's children are its own.)
+runner_cpu() {
+	local f
+	f=$(mktemp) || return 1
+	times >"$f"
+	printf -v "$1" '%s' "$(awk 'NR == 2 {
+		n = 0
+		for (i = 1; i <= 2; i++) { t = $i; m = t; sub(/m.*/, "", m); sub(/^[0-9]+m/, "", t); sub(/s$/, "", t); n += m * 60 + t }
+		printf "%.3f", n }' "$f")"
+	rm -f "$f"
 }
 
 # runner_cases ERRFILE: the counters of a runner made of named cases.
@@ -90,3 +112,10 @@ case_done() {
 done_() {
 	case_done
 }
+
+# After a command whose output is in $tmp/out and $tmp/err: a check that
+# fails the case (no) when the pattern, an extended regex, is not there
+# (out_has, err_has) or is (out_lacks).
+out_has() { grep -Eq -e "$1" "$tmp/out" || no "stdout does not match /$1/"; }
+out_lacks() { ! grep -Eq -e "$1" "$tmp/out" || no "stdout matches /$1/: $(grep -Em1 -e "$1" "$tmp/out")"; }
+err_has() { grep -Eq -e "$1" "$tmp/err" || no "stderr does not match /$1/"; }

@@ -50,8 +50,6 @@ done_() {
 	fi
 }
 
-out_has() { grep -Eq -e "$1" "$tmp/out" || no "stdout does not match /$1/"; }
-err_has() { grep -Eq -e "$1" "$tmp/err" || no "stderr does not match /$1/"; }
 one_line_err() {
 	local n
 	n=$(wc -l <"$tmp/err")

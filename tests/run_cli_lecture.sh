@@ -36,9 +36,6 @@ no() {
 }
 
 done_() { $failed || pass=$((pass + 1)); }
-out_has() { grep -Eq -e "$1" "$tmp/out" || no "stdout does not match /$1/"; }
-out_lacks() { ! grep -Eq -e "$1" "$tmp/out" || no "stdout matches /$1/: $(grep -Em1 -e "$1" "$tmp/out")"; }
-err_has() { grep -Eq -e "$1" "$tmp/err" || no "stderr does not match /$1/"; }
 one_line_err() {
 	local n
 	n=$(wc -l <"$tmp/err")

@@ -25,7 +25,6 @@ runner_bin "$1"
 runner_dirs
 export LOCKMUSEUM_DATA=$root
 runs=${DET_RUNS:-3}
-runner_guard 30 -k 5
 
 header_args() {
 	sed -n '/^--/!q; s/^-- args://p' "$1" | tr '\n' ' '
@@ -71,14 +70,12 @@ run_one() {
 		echo "${out:-none}" >>"$tmp/$key"
 	done
 }
-export -f run_one
+export -f run_one runner_guard
 export BIN tmp runs
-guard_s=${guard[*]}
-export guard_s
 
 while IFS=$'\t' read -r key f args; do
 	printf '%s\0%s\0%s\0' "$key" "$f" "$args"
-done <"$jobs" | xargs -0 -n 3 -P 2 bash -c 'guard=($guard_s); run_one "$@"' _
+done <"$jobs" | xargs -0 -n 3 -P 2 bash -c 'runner_guard 30 -k 5; run_one "$@"' _
 
 pass=0
 fail=0

@@ -37,8 +37,6 @@ no() {
 	failed=true
 }
 done_() { $failed || pass=$((pass + 1)); }
-out_has() { grep -Eq -e "$1" "$tmp/out" || no "stdout does not match /$1/"; }
-err_has() { grep -Eq -e "$1" "$tmp/err" || no "stderr does not match /$1/"; }
 one_line_err() {
 	local n
 	n=$(wc -l <"$tmp/err")

@@ -10,18 +10,20 @@
 #   -- expect-stderr: budget                 an extended regex stderr must match
 #   -- expect-stdout: "outcome": "time-limit"  an extended regex stdout must match
 #   -- command: compare                      the command (default run)
-#   -- max-seconds: 9                        fail if the run takes longer
+#   -- max-seconds: 9                        fail if the run uses more CPU
+#                                            time (user + system)
 # (expect-stderr and expect-stdout may be repeated: every one must match).
 # When the expected exit status is 2, stderr must be exactly one line: the
 # message naming the file and line (or the option) and the budget or rule.
 #
-# Every run is guarded twice, and either guard ending it counts as a
-# failure (a hang): 20 s of CPU time (ulimit -t: SIGXCPU, then SIGKILL),
-# what a run spinning where the sandbox's hook cannot reach uses up; and
-# `timeout`, 200 s of wall-clock time (SIGTERM, then SIGKILL 5 s later),
-# for a run blocked without using the CPU.  CPU time, not wall time, is
-# the bound on work: a loaded machine (make test's suites side by side,
-# under ASan) stretches a run's wall time, not its CPU time.
+# Every run is guarded twice (runner_guard, tests/lib_runner.sh, which the
+# other runners share), and either guard ending it counts as a failure (a
+# hang): 20 s of CPU time (ulimit -t: SIGKILL), what a run spinning where
+# the sandbox's hook cannot reach uses up; and `timeout`, 200 s of
+# wall-clock time (SIGTERM, then SIGKILL 5 s later), for a run blocked
+# without using the CPU.  CPU time, not wall time, is the bound on work,
+# max-seconds included: a loaded machine (make test's suites side by
+# side, under ASan) stretches a run's wall time, not its CPU time.
 #
 # tests/hostile/pending/ holds reproducers of engine bugs not fixed yet
 # (hangs, crashes, messages without a position); they are skipped
@@ -48,7 +50,7 @@ runner_dirs
 
 limit=${HOSTILE_TIMEOUT:-20}
 wall=$((limit * 10))
-guard=(timeout -k 5 "$wall")
+runner_guard "$limit" -k 5
 have_python=false
 if command -v python3 >/dev/null 2>&1; then
 	have_python=true
@@ -116,11 +118,13 @@ for f in "$dir"/*.lua; do
 		esac
 	done < <(header "$f")
 
-	start=$(date +%s.%N)
-	(ulimit -t "$limit" && exec "${guard[@]}" "$BIN" "$command" "$f" "${args[@]}") \
-		>"$tmp/out" 2>"$tmp/err" </dev/null
+	[ -n "$max_seconds" ] && runner_cpu cpu_before
+	"${guard[@]}" "$BIN" "$command" "$f" "${args[@]}" >"$tmp/out" 2>"$tmp/err" </dev/null
 	rc=$?
-	took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+	if [ -n "$max_seconds" ]; then
+		runner_cpu cpu_after
+		took=$(awk -v a="$cpu_before" -v b="$cpu_after" 'BEGIN { printf "%.1f", b - a }')
+	fi
 	if [ "$rc" = 124 ] || [ "$rc" = 137 ] || [ "$rc" = 152 ]; then
 		bad "$name" "used ${limit} s of CPU time or ran ${wall} s (exit status $rc): a hang"
 		continue
@@ -134,7 +138,7 @@ for f in "$dir"/*.lua; do
 		continue
 	fi
 	if [ -n "$max_seconds" ] && awk -v t="$took" -v m="$max_seconds" 'BEGIN { exit !(t > m) }'; then
-		bad "$name" "took $took s, more than $max_seconds s"
+		bad "$name" "took $took s of CPU time, more than $max_seconds s"
 		continue
 	fi
 	if [ "$expect_exit" = 2 ]; then
