@@ -184,8 +184,8 @@ struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time 
 	default: {
 		/* test-and-set, the window closed: its first reader's
 		 * `lock; decb`, queued behind the other spinners' reads */
-		struct km_ctx *c = l->window_next;
-		l->window_next = NULL;
+		struct km_ctx *c = l->u.raw.window_next;
+		l->u.raw.window_next = NULL;
 		if (!c || !spinning(l, c)) {
 			km_time lat = 0;
 			c = reread(sim, l, NULL, true, &lat);
@@ -210,11 +210,11 @@ static bool tas(const struct km_sim *sim, const struct km_lock *l)
  */
 static void open_window(struct km_sim *sim, struct km_lock *l)
 {
-	l->window_open = true;
-	l->token++;
+	l->u.raw.window_open = true;
+	l->u.raw.token++;
 	km_time lat = 0;
-	l->window_next = reread(sim, l, NULL, true, &lat);
-	km_push(sim, km_sat_add(sim->now, lat), KM_EV_HANDOFF, raw_id(sim, l), l->token);
+	l->u.raw.window_next = reread(sim, l, NULL, true, &lat);
+	km_push(sim, km_sat_add(sim->now, lat), KM_EV_HANDOFF, raw_id(sim, l), l->u.raw.token);
 }
 
 /*
@@ -275,15 +275,15 @@ static void spin_give(struct km_sim *sim, struct km_lock *l, struct km_ctx *next
 
 void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token)
 {
-	if (token != l->token || !l->window_open)
+	if (token != l->u.raw.token || !l->u.raw.window_open)
 		return;
-	l->window_open = false;
+	l->u.raw.window_open = false;
 	if (l->ops && l->ops->window_closed) {
 		l->ops->window_closed(sim, l);	/* the global irq lock's */
 		return;
 	}
 	if (l->avail <= 0) {
-		l->window_next = NULL;
+		l->u.raw.window_next = NULL;
 		return;
 	}
 	km_time delay = 0;
@@ -339,9 +339,9 @@ void km_raw_spin_take(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
 {
 	l->avail = 0;
 	l->owner = ctx;
-	if (l->window_open) {
-		l->window_open = false;
-		l->window_next = NULL;
-		l->token++;
+	if (l->u.raw.window_open) {
+		l->u.raw.window_open = false;
+		l->u.raw.window_next = NULL;
+		l->u.raw.token++;
 	}
 }

@@ -216,22 +216,41 @@ struct km_lock {
 					 * scenario chose (lock{ spin= }), 0: the era's */
 	const struct km_lock_ops *ops;
 
-	/* primitive state */
+	/* primitive state, of more than one primitive */
 	int avail;			/* semaphore units */
 	struct km_ctx *owner;
-	int depth;			/* recursion (BKL, global irq lock) */
 	struct km_waitlist waiters;	/* sleepers, FIFO */
 	struct km_waitlist spinners;
 	struct km_ctx *woken;		/* a woken waiter on its way to retry */
 	uint32_t inflight;		/* woken waiters on their way to retry */
-	int sleepers;			/* legacy semaphore: i386 sem->sleepers */
 	uint32_t reserved;		/* units up() woke a sleeper for, not yet taken */
-	bool handoff;			/* mutex: next unlock hands to the top waiter */
-	bool count_negative;		/* mutex, 2.6.16-4.9: a slow path left the count
-					 * at -1, so the next unlock takes the slow path */
-	uint64_t token;			/* test-and-set hand-off window */
-	bool window_open;
-	struct km_ctx *window_next;	/* ... the spinner first to see the lock free */
+	/*
+	 * What one kind of primitive alone keeps, as Lua's lobject.h keeps a
+	 * value's variants in one union: the arm is the one of the lock's
+	 * method table (ops), fixed by km_sim_start() before any is written,
+	 * and only that table's file touches it.  All zero at declaration.
+	 */
+	union {
+		/* the raw spinning lock (lock_raw.c): spinlock, spinning BKL,
+		 * global irq lock */
+		struct {
+			uint64_t token;		/* test-and-set hand-off window */
+			bool window_open;
+			struct km_ctx *window_next;	/* ... the spinner first to
+							 * see the lock free */
+		} raw;
+		/* semaphore (lock_sem.c) and semaphore BKL (lock_bkl_sem.c) */
+		struct {
+			int sleepers;		/* legacy semaphore: i386 sem->sleepers */
+		} sem;
+		/* mutex (lock_mutex.c) */
+		struct {
+			bool handoff;		/* next unlock hands to the top waiter */
+			bool count_negative;	/* 2.6.16-4.9: a slow path left the count
+						 * at -1, so the next unlock takes the
+						 * slow path */
+		} mutex;
+	} u;
 	struct km_line line;		/* its word (and, for the sleeping locks, the
 					 * wait-list lock and list beside it) */
 	int acq_cpu;			/* CPU of the previous acquisition */
