@@ -287,6 +287,7 @@ check-fuzz-regressions: $(BIN)
 # function the engine exports has a caller.
 check-structure: $(BIN)
 	@$(TIMED) tests/check_layers.sh engine
+	@$(TIMED) tests/run_layers_check.sh
 	@$(TIMED) tests/check_callers.sh
 	@$(TIMED) tests/check_floors.sh $(BUILD)
 	@$(TIMED) tests/run_floors_check.sh $(BUILD)

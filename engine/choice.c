@@ -273,6 +273,20 @@ int km_choice_answer_for(const struct km_choice_point *cp, uint32_t other)
 	return -1;
 }
 
+bool km_choice_last_step(const struct km_ctx *ctx, struct km_choice_last *out)
+{
+	if (ctx->kind != KM_CTX_TASK || !ctx->last_choice)
+		return false;
+	*out = (struct km_choice_last){
+		.index = (uint32_t)(ctx->last_choice - 1),
+		.blocked = ctx->state == KM_CTX_BLOCKED,
+		.finished = ctx->finished,
+		.fp = ctx->step,
+		.late = ctx->step_late,
+	};
+	return true;
+}
+
 /* The footprint bit of object @id of @kind. */
 static uint64_t obj_bit(enum km_choice_obj kind, uint32_t id)
 {

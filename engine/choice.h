@@ -107,6 +107,27 @@ struct km_choice_point {
  */
 int km_choice_answer_for(const struct km_choice_point *cp, uint32_t other);
 
+/*
+ * Where a task's last step stands, read once the run is over (or paused):
+ * the explorer and the schedule files learn from it what a held task did
+ * after its last choice point, without the fields the choice points keep
+ * in a context (ctx.h).
+ */
+struct km_choice_last {
+	uint32_t index;			/* its last choice point */
+	bool blocked;			/* it sleeps: its step stopped in a wait */
+	bool finished;			/* its code returned: its step is whole */
+	struct km_footprint fp;		/* that step's footprint, as cp->prev */
+	struct km_footprint late;	/* ... of it after its costs, as cp->prev_late */
+};
+
+/*
+ * km_choice_last_step - fill @out for @ctx's last choice point.  Returns
+ * false, @out untouched, when @ctx is an interrupt context or reached no
+ * choice point.  Context: any; a run with a chooser.
+ */
+bool km_choice_last_step(const struct km_ctx *ctx, struct km_choice_last *out);
+
 /* Do two steps with these footprints conflict (not commute)? */
 static inline bool km_choice_conflict(struct km_footprint a, struct km_footprint b)
 {

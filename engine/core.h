@@ -1,7 +1,8 @@
 /*
  * core.h - private interface between the files of the simulator core.
  *
- * Not for the host: the Lua layer and the view use sim.h only.  These are
+ * Not for the host: the Lua layer and the view use sim.h only (this file
+ * includes ctx.h, struct km_ctx whole, which they may not see).  These are
  * the ground floor's helpers (core.c: the trace, the event queue, wait
  * lists, vectors; check.c: violations), and the entry points the floors
  * offer the ones above them: the state transitions of contexts and CPUs
@@ -14,6 +15,7 @@
 
 #include "hooks.h"
 #include "sim.h"
+#include "ctx.h"
 
 #include <stdarg.h>
 

@@ -32,6 +32,7 @@
 #define KM_ENGINE_LOCK_H
 
 #include "sim.h"
+#include "ctx.h"
 
 enum km_lock_result {
 	KM_LOCK_TAKEN,

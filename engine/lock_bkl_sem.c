@@ -154,8 +154,8 @@ static bool sem_down(struct km_sim *sim, struct km_ctx *ctx, int depth, bool ret
 		}
 		if (trylock) {
 			/* __down_trylock(): give back ours and the sleepers' */
-			B->avail += B->sleepers + 1;
-			B->sleepers = 0;
+			B->avail += B->u.sem.sleepers + 1;
+			B->u.sem.sleepers = 0;
 			if (B->avail >= 0)
 				hold += legacy_wake_one(sim, ctx->cpu);
 			*cost += km_lock_wait_lock(sim, B, hold);
@@ -163,7 +163,7 @@ static bool sem_down(struct km_sim *sim, struct km_ctx *ctx, int depth, bool ret
 			return false;
 		}
 		km_waitlist_append(&B->waiters, ctx);	/* exclusive, at the tail */
-		B->sleepers++;
+		B->u.sem.sleepers++;
 		sem_contended(sim, ctx);
 	} else {
 		ctx->wq_woken = false;
@@ -171,16 +171,16 @@ static bool sem_down(struct km_sim *sim, struct km_ctx *ctx, int depth, bool ret
 			B->inflight--;
 	}
 	/* __down()'s loop: "add everybody else into it" */
-	B->avail += B->sleepers - 1;
+	B->avail += B->u.sem.sleepers - 1;
 	if (B->avail >= 0) {
-		B->sleepers = 0;
+		B->u.sem.sleepers = 0;
 		km_waitlist_remove(&B->waiters, ctx);
 		hold += legacy_wake_one(sim, ctx->cpu);	/* wake_up_locked() */
 		*cost += km_lock_wait_lock(sim, B, hold);
 		sem_took(sim, ctx, depth, retry);
 		return true;
 	}
-	B->sleepers = 1;
+	B->u.sem.sleepers = 1;
 	*cost += km_lock_wait_lock(sim, B, hold);
 	if (retry)
 		B->st.wake_lost++;	/* woken, retried, and back to sleep */
@@ -271,8 +271,8 @@ static void bsem_leave(struct km_sim *sim, struct km_ctx *ctx)
 	if (ctx->wq_woken && B->inflight)
 		B->inflight--;
 	ctx->wq_woken = false;
-	B->avail += B->sleepers;
-	B->sleepers = 0;
+	B->avail += B->u.sem.sleepers;
+	B->u.sem.sleepers = 0;
 	km_lock_wait_lock(sim, B, km_cost(sim)->atomic + km_cost(sim)->cacheline +
 			  legacy_wake_one(sim, ctx->cpu));
 }

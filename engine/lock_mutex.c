@@ -50,7 +50,7 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 		l->owner = ctx;
 		/* the fast path leaves the count at 0; a woken waiter's xchg
 		 * leaves it at -1 unless it was the last waiter */
-		l->count_negative = ctx->lock_retry && l->waiters.head;
+		l->u.mutex.count_negative = ctx->lock_retry && l->waiters.head;
 		/* a woken waiter retries in the slow path, under wait_lock */
 		if (ctx->lock_retry)
 			*cost += km_lock_wait_lock(sim, l, km_lock_wait_list_lines(sim, l, ctx->cpu,
@@ -60,14 +60,14 @@ static enum km_lock_result mutex_acquire(struct km_sim *sim, struct km_lock *l,
 	if (trylock)
 		return KM_LOCK_BUSY;
 	if (ctx->lock_retry && sim->era.mutex_handoff)
-		l->handoff = true;	/* MUTEX_FLAG_HANDOFF: no more stealing */
+		l->u.mutex.handoff = true;	/* MUTEX_FLAG_HANDOFF: no more stealing */
 	if (sim->era.mutex_spin && ctx->kind == KM_CTX_TASK && owner_running(l->owner) &&
-	    !sim->cpus[ctx->cpu].need_resched && !l->handoff) {
+	    !sim->cpus[ctx->cpu].need_resched && !l->u.mutex.handoff) {
 		km_waitlist_append(&l->spinners, ctx);
 		return KM_LOCK_SPIN;
 	}
 	/* queue under wait_lock, xchg the count to -1, then sleep */
-	l->count_negative = true;
+	l->u.mutex.count_negative = true;
 	*cost += km_lock_wait_lock(sim, l, km_lock_wait_list_lines(sim, l, ctx->cpu,
 								    l->waiters.tail));
 	if (ctx->lock_retry)
@@ -87,9 +87,9 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 	l->owner = NULL;
 	l->avail = 1;
 
-	if (l->handoff && l->waiters.head) {
+	if (l->u.mutex.handoff && l->waiters.head) {
 		struct km_ctx *w = km_waitlist_pop(&l->waiters);
-		l->handoff = false;
+		l->u.mutex.handoff = false;
 		l->avail = 0;
 		l->owner = w;
 		*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic +
@@ -97,7 +97,7 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		km_lock_grant(sim, l, w, 0);
 		return;
 	}
-	l->handoff = false;
+	l->u.mutex.handoff = false;
 	if (l->spinners.head) {
 		struct km_ctx *s = km_waitlist_pop(&l->spinners);
 		l->avail = 0;
@@ -112,7 +112,7 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic +
 					   km_lock_wake_cost(sim, l, ctx->cpu, w));
 		km_lock_wake_retry(sim, l, w, true);
-	} else if (l->woken && l->count_negative && sim->era.rq_lock) {
+	} else if (l->woken && l->u.mutex.count_negative && sim->era.rq_lock) {
 		/* The top waiter is the woken one, not yet back, and someone
 		 * has queued since (the count is -1): the unlock takes the
 		 * slow path, and its wake_up_process() finds the top waiter
@@ -126,7 +126,7 @@ static void mutex_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		*cost += km_lock_wait_lock(sim, l, km_cost(sim)->atomic +
 					   km_lock_probe_cost(sim, l, ctx->cpu, l->woken, 0));
 	}
-	l->count_negative = false;	/* both unlock paths leave it at 1 */
+	l->u.mutex.count_negative = false;	/* both unlock paths leave it at 1 */
 }
 
 /* A woken waiter gives up (its deadline passed) with the mutex free: pass
@@ -144,7 +144,7 @@ static void mutex_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 	 * the count stays -1 */
 	if (km_waitlist_contains(&l->waiters, ctx)) {
 		km_waitlist_remove(&l->waiters, ctx);
-		l->count_negative = true;
+		l->u.mutex.count_negative = true;
 	}
 	km_waitlist_remove(&l->spinners, ctx);
 }
@@ -153,7 +153,7 @@ static void mutex_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
  * zero, then it sleeps. */
 static void mutex_spinner_sleeps(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
 {
-	l->count_negative = true;
+	l->u.mutex.count_negative = true;
 	km_lock_spin_to_sleep(sim, l, ctx);
 }
 

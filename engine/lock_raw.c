@@ -150,7 +150,7 @@ static bool spinning(const struct km_lock *l, const struct km_ctx *c)
  * tail (the last queued CPU + 1 and its node's nesting index).  Each CPU
  * has its MCS nodes on one line of its own (mcs_nodes[4], 16 bytes each).
  * The spinners are kept in arrival order: first the pending waiter when
- * there is one (l->q_pending), then the MCS queue, whose head spins on the
+ * there is one (l->u.raw.q_pending), then the MCS queue, whose head spins on the
  * lock word and the others each on their own node.  So at most two CPUs
  * read the lock word, however many wait.
  */
@@ -159,7 +159,7 @@ static bool spinning(const struct km_lock *l, const struct km_ctx *c)
 static struct km_ctx *queue_head(const struct km_lock *l)
 {
 	struct km_ctx *h = l->spinners.head;
-	return h && l->q_pending ? h->wnext : h;
+	return h && l->u.raw.q_pending ? h->wnext : h;
 }
 
 /*
@@ -179,7 +179,7 @@ static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 	struct km_line *word = &l->line;
 	if (!l->spinners.len) {
 		at = km_sat_add(at, km_line_rmw(sim, word, ctx->cpu, at));	/* pending */
-		l->q_pending = true;
+		l->u.raw.q_pending = true;
 		km_line_read(sim, word, ctx->cpu, at);
 		return;
 	}
@@ -195,7 +195,7 @@ static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 						   ctx->cpu, at));	/* prev->next = node */
 		km_line_read(sim, own, ctx->cpu, at);		/* spin on node->locked */
 	}
-	if (l->q_pending)
+	if (l->u.raw.q_pending)
 		km_line_read(sim, word, l->spinners.head->cpu, at);
 	struct km_ctx *head = queue_head(l);
 	if (head)
@@ -220,8 +220,8 @@ static struct km_ctx *queued_next(struct km_sim *sim, struct km_lock *l, km_time
 	struct km_line *word = &l->line;
 	struct km_ctx *next = km_waitlist_pop(&l->spinners);
 	km_time at = km_sat_add(sim->now, km_line_read(sim, word, next->cpu, sim->now));
-	if (l->q_pending) {
-		l->q_pending = false;
+	if (l->u.raw.q_pending) {
+		l->u.raw.q_pending = false;
 		at = km_sat_add(at, km_line_write(sim, word, next->cpu, at));
 		if (l->spinners.head)
 			km_line_read(sim, word, l->spinners.head->cpu, at);
@@ -269,8 +269,8 @@ struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time 
 	default: {
 		/* test-and-set, the window closed: its first reader's
 		 * `lock; decb`, queued behind the other spinners' reads */
-		struct km_ctx *c = l->window_next;
-		l->window_next = NULL;
+		struct km_ctx *c = l->u.raw.window_next;
+		l->u.raw.window_next = NULL;
 		if (!c || !spinning(l, c)) {
 			km_time lat = 0;
 			c = reread(sim, l, NULL, true, &lat);
@@ -295,11 +295,11 @@ static bool tas(const struct km_sim *sim, const struct km_lock *l)
  */
 static void open_window(struct km_sim *sim, struct km_lock *l)
 {
-	l->window_open = true;
-	l->token++;
+	l->u.raw.window_open = true;
+	l->u.raw.token++;
 	km_time lat = 0;
-	l->window_next = reread(sim, l, NULL, true, &lat);
-	km_push(sim, km_sat_add(sim->now, lat), KM_EV_HANDOFF, raw_id(sim, l), l->token);
+	l->u.raw.window_next = reread(sim, l, NULL, true, &lat);
+	km_push(sim, km_sat_add(sim->now, lat), KM_EV_HANDOFF, raw_id(sim, l), l->u.raw.token);
 }
 
 /*
@@ -350,15 +350,15 @@ static void spin_give(struct km_sim *sim, struct km_lock *l, struct km_ctx *next
 
 void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token)
 {
-	if (token != l->token || !l->window_open)
+	if (token != l->u.raw.token || !l->u.raw.window_open)
 		return;
-	l->window_open = false;
+	l->u.raw.window_open = false;
 	if (l->ops && l->ops->window_closed) {
 		l->ops->window_closed(sim, l);	/* the global irq lock's */
 		return;
 	}
 	if (l->avail <= 0) {
-		l->window_next = NULL;
+		l->u.raw.window_next = NULL;
 		return;
 	}
 	km_time delay = 0;
@@ -414,9 +414,9 @@ void km_raw_spin_take(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
 {
 	l->avail = 0;
 	l->owner = ctx;
-	if (l->window_open) {
-		l->window_open = false;
-		l->window_next = NULL;
-		l->token++;
+	if (l->u.raw.window_open) {
+		l->u.raw.window_open = false;
+		l->u.raw.window_next = NULL;
+		l->u.raw.token++;
 	}
 }

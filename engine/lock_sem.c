@@ -108,26 +108,26 @@ static enum km_lock_result legacy_down(struct km_sim *sim, struct km_lock *l,
 	} else {
 		if (trylock) {
 			/* __down_trylock(): give back ours and the sleepers' */
-			l->avail += l->sleepers + 1;
-			l->sleepers = 0;
+			l->avail += l->u.sem.sleepers + 1;
+			l->u.sem.sleepers = 0;
 			if (l->avail >= 0)
 				hold += legacy_wake_one(sim, l, ctx->cpu);
 			*cost += km_lock_wait_lock(sim, l, hold);
 			return KM_LOCK_BUSY;
 		}
 		km_waitlist_append(&l->waiters, ctx);	/* exclusive, at the tail */
-		l->sleepers++;
+		l->u.sem.sleepers++;
 	}
 	/* "add everybody else into it" */
-	l->avail += l->sleepers - 1;
+	l->avail += l->u.sem.sleepers - 1;
 	if (l->avail >= 0) {
-		l->sleepers = 0;
+		l->u.sem.sleepers = 0;
 		km_waitlist_remove(&l->waiters, ctx);
 		hold += legacy_wake_one(sim, l, ctx->cpu);	/* wake_up_locked() */
 		*cost += km_lock_wait_lock(sim, l, hold);
 		return KM_LOCK_TAKEN;
 	}
-	l->sleepers = 1;			/* us: see the -1 above */
+	l->u.sem.sleepers = 1;			/* us: see the -1 above */
 	*cost += km_lock_wait_lock(sim, l, hold);
 	return KM_LOCK_SLEEP;
 }
@@ -138,8 +138,8 @@ static void legacy_leave(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 {
 	ctx->wq_woken = false;
 	km_waitlist_remove(&l->waiters, ctx);
-	l->avail += l->sleepers;
-	l->sleepers = 0;
+	l->avail += l->u.sem.sleepers;
+	l->u.sem.sleepers = 0;
 	km_lock_wait_lock(sim, l, km_lock_wait_list_lines(sim, l, ctx->cpu, ctx->wnext) +
 			  legacy_wake_one(sim, l, ctx->cpu));
 }

@@ -86,8 +86,8 @@ static bool spin_release_check(struct km_sim *sim, struct km_lock *l, struct km_
 
 static void spin_cancel(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx)
 {
-	if (l->q_pending && l->spinners.head == ctx)
-		l->q_pending = false;	/* the pending waiter gave up */
+	if (l->u.raw.q_pending && l->spinners.head == ctx)
+		l->u.raw.q_pending = false;	/* the pending waiter gave up */
 	km_waitlist_remove(&l->spinners, ctx);
 	if (ctx->preempt_count > 0)
 		ctx->preempt_count--;

@@ -155,108 +155,40 @@ struct km_hold {
 
 #define KM_READSET 4
 
-struct km_ctx {
-	uint32_t id;
-	enum km_ctx_kind kind;
-	enum km_ctx_state state;
-	enum km_act act;
-	char *name;
-	int cpu;			/* CPU it is on or last ran on; -1 never ran */
-	int pinned;			/* -1: any CPU */
-	km_time start_at;
-	uint32_t irq_source;		/* for irq contexts */
+/*
+ * struct km_ctx is the core's own (ctx.h): above the core a context is a
+ * handle, read through these.  Each is O(1) and changes nothing.
+ * Context: any, the context being one of the run's (sim->ctxs).
+ */
+uint32_t km_ctx_id(const struct km_ctx *ctx);		/* its index in sim->ctxs */
+const char *km_ctx_name(const struct km_ctx *ctx);	/* a task's name; NULL for irq */
+enum km_ctx_kind km_ctx_kind(const struct km_ctx *ctx);
+int km_ctx_cpu(const struct km_ctx *ctx);	/* the CPU it is on or last ran on; -1 never ran */
+int64_t km_ctx_result(const struct km_ctx *ctx);	/* its last operation's result */
+uint32_t km_ctx_irq_source(const struct km_ctx *ctx);	/* an irq context's source's id */
+/* The host's handle (a Lua thread), NULL until the host sets one. */
+void *km_ctx_host(const struct km_ctx *ctx);
+void km_ctx_set_host(struct km_ctx *ctx, void *host);
 
-	/* the current segment */
-	km_time seg_end, seg_left;
-	uint64_t seg_token;
-	/* wake.c's own (try_to_wake_up()), read and written nowhere else: */
-	km_time wake_lands;		/* a wake-up reaches its CPU then: its IPI has crossed,
-					 * or the waker has queued it there (0: not set) */
-	int wake_to;			/* the CPU try_to_wake_up() chose, or -1: where
-					 * its wake-up queues it (select_cpu) */
-	/* A wake-up (EV_WAKE) that arrived while the CPU it blocked on was
-	 * still spending its way-to-sleep tail (km_ctx_block_after): it is
-	 * replayed when that tail ends, as try_to_wake_up() waits for
-	 * p->on_cpu to clear.  wake_deferred_token is the event's token. */
-	bool wake_deferred;
-	uint64_t wake_deferred_token;
-	enum km_cpu_state seg_shows;	/* what the CPU lane shows during it */
-	int64_t result;			/* handed to the host on resume */
-
-	/* what it waits on */
-	enum km_wait wait;
-	void *wait_obj;
-	km_time wait_since;
-	km_time deadline;		/* KM_TIME_NEVER: none */
-	uint64_t wait_token;
-	struct km_ctx *wnext, *wprev;	/* on a lock's or queue's waiter list */
-	/* spinning for a lock's wait-list lock, and as what (lock.c) */
-	enum km_wl_spin { KM_WL_NONE, KM_WL_ENTER, KM_WL_RETRY, KM_WL_RELEASE } wl_spun;
-	bool wl_trylock;		/* ... for a trylock */
-	km_time wl_deadline;		/* ... keeping this deadline */
-	bool lock_retry;		/* re-queue at the head (kept its place) */
-	bool contended;			/* this acquisition was already counted */
-	bool has_unit;			/* woken by up() for a unit kept for it */
-	bool wq_woken;			/* on a legacy semaphore's wait queue, woken
-					 * and not yet back (try_to_wake_up fails) */
-	bool reacquiring;		/* spinning to retake the BKL / irq lock */
-	enum km_act saved_act;		/* what it was doing before that */
-	bool bkl_asleep;		/* semaphore BKL: in __reacquire_kernel_lock()'s
-					 * down(), asleep or woken and not yet back */
-	int64_t saved_result;		/*   and the result its resume will hand */
-	bool spin_irq_entry;		/* irq context waiting at irq_enter */
-
-	/* deferred work */
-	enum km_then then;
-	void *then_obj;
-	int64_t then_arg;
-
-	struct km_ctx *rq_next;
-	struct km_ctx *below;		/* irq context: what it interrupted */
-
-	int irqoff;			/* local_irq_disable nesting */
-	int preempt_count;
-	int bkl_depth, bkl_saved;
-	/* CFS (sched_fair.c): the sched_entity's vruntime, and its
-	 * sum_exec_runtime, prev_sum_exec_runtime and exec_start */
-	int64_t vruntime;
-	km_time sum_exec, prev_sum_exec, exec_start;
-	/* O(1) (sched_o1.c): sleep_avg, timestamp, the dynamic priority,
-	 * activated; the time slice used and since when, the granularity
-	 * requeues done; which array it is queued on and where in its list */
-	km_time o1_sleep_avg, o1_timestamp, o1_slice_used, o1_slice_from;
-	int o1_prio, o1_activated;
-	int64_t o1_gran_mark;
-	bool o1_started, o1_expired, o1_to_tail, o1_front;
-	int gil_depth, gil_saved;	/* the global irq lock, sim->gil (era.global_cli:
-					 * 2.0 - 2.5.27) */
-	struct km_hold *held;
-	int nheld;
-
-	struct { uint32_t var; uint64_t version; km_time at; } readset[KM_READSET];
-	int nreads;
-
-	/* accounting */
-	int acct;			/* enum km_acct (core.h) */
-	km_time acct_since;
-	km_time last_ran;		/* when it last left a CPU (schedule()'s p->last_ran) */
-	bool ran;			/* it has run: last_ran means something */
-	km_time cpu_ns, spin_ns, blocked_ns, runnable_ns, end_ns;
-	uint64_t acquisitions;
-	bool finished;
-
-	void *host;			/* the host's handle (a Lua thread) */
-
-	/* choice points (choice.h), only under a chooser */
-	struct km_ctx *held_for;	/* held until this one steps, or NULL */
-	const struct km_irqsrc *held_for_irq;	/* held until its handler ran, or NULL */
-	bool choice_passed;		/* decided: the next resume is its step */
-	bool step_shared;		/* its step since then touched a shared object */
-	struct km_footprint step;	/* which ones (choice.h) */
-	struct km_footprint step_late;	/* of those, after its operations' costs */
-	bool in_then;			/* running its deferred work (loop.c) */
-	uint64_t last_choice;		/* 1 + index of its last choice point; 0: none */
+/* Where a task's time went, what the reports print. */
+struct km_ctx_stats {
+	int cpu;				/* as km_ctx_cpu() */
+	km_time cpu_ns, spin_ns, blocked_ns, runnable_ns;
+	bool finished;				/* its code returned */
+	km_time end_ns;				/* when, if finished */
+	uint64_t acquisitions;			/* locks it took */
 };
+void km_ctx_stats(const struct km_ctx *ctx, struct km_ctx_stats *out);
+
+/*
+ * km_irqsrc_handler - the contexts running a handler of @src now (or
+ * interrupted by another handler), innermost first: the one below @after
+ * on @src's CPU, or the innermost if @after is NULL.  NULL when there is
+ * no more.  Context: any.
+ */
+const struct km_ctx *km_irqsrc_handler(const struct km_sim *sim, const struct km_irqsrc *src,
+				       const struct km_ctx *after);
+
 
 /* ------------------------------------------------------------- objects -- */
 
@@ -287,25 +219,45 @@ struct km_lock {
 					 * scenario chose (lock{ spin= }), 0: the era's */
 	const struct km_lock_ops *ops;
 
-	/* primitive state */
+	/* primitive state, of more than one primitive */
 	int avail;			/* semaphore units */
 	struct km_ctx *owner;
-	int depth;			/* recursion (BKL, global irq lock) */
 	struct km_waitlist waiters;	/* sleepers, FIFO */
 	struct km_waitlist spinners;
 	struct km_ctx *woken;		/* a woken waiter on its way to retry */
 	uint32_t inflight;		/* woken waiters on their way to retry */
-	int sleepers;			/* legacy semaphore: i386 sem->sleepers */
 	uint32_t reserved;		/* units up() woke a sleeper for, not yet taken */
-	bool handoff;			/* mutex: next unlock hands to the top waiter */
-	bool count_negative;		/* mutex, 2.6.16-4.9: a slow path left the count
-					 * at -1, so the next unlock takes the slow path */
-	uint64_t token;			/* test-and-set hand-off window */
-	bool window_open;
-	struct km_ctx *window_next;	/* ... the spinner first to see the lock free */
-	bool q_pending;			/* queued: the first spinner holds the pending
-					 * bit and spins on the lock word, outside the
-					 * MCS queue (qspinlock.c, 4.2) */
+	/*
+	 * What one kind of primitive alone keeps, as Lua's lobject.h keeps a
+	 * value's variants in one union: the arm is the one of the lock's
+	 * method table (ops), fixed by km_sim_start() before any is written,
+	 * and only that table's file touches it.  All zero at declaration.
+	 */
+	union {
+		/* the raw spinning lock (lock_raw.c): spinlock, spinning BKL,
+		 * global irq lock */
+		struct {
+			uint64_t token;		/* test-and-set hand-off window */
+			bool window_open;
+			struct km_ctx *window_next;	/* ... the spinner first to
+							 * see the lock free */
+			bool q_pending;		/* queued: the first spinner holds the
+						 * pending bit and spins on the lock
+						 * word, outside the MCS queue
+						 * (qspinlock.c, 4.2) */
+		} raw;
+		/* semaphore (lock_sem.c) and semaphore BKL (lock_bkl_sem.c) */
+		struct {
+			int sleepers;		/* legacy semaphore: i386 sem->sleepers */
+		} sem;
+		/* mutex (lock_mutex.c) */
+		struct {
+			bool handoff;		/* next unlock hands to the top waiter */
+			bool count_negative;	/* 2.6.16-4.9: a slow path left the count
+						 * at -1, so the next unlock takes the
+						 * slow path */
+		} mutex;
+	} u;
 	struct km_line line;		/* its word (and, for the sleeping locks, the
 					 * wait-list lock and list beside it) */
 	int acq_cpu;			/* CPU of the previous acquisition */
@@ -692,10 +644,10 @@ void km_sim_finish_accounting(struct km_sim *sim);
 /* ---------------------------------------------------------- operations -- */
 /*
  * Called by the host on behalf of @ctx, which must be the context whose
- * code is running (on top of its CPU).  Each returns KM_STEP_DONE (result
- * in ctx->result, go on), KM_STEP_WAIT (yield; resumed later with
- * ctx->result), or a negative code with sim->errmsg set (misuse: the
- * scenario is wrong and the run ends with an error).
+ * code is running (on top of its CPU).  Each returns KM_STEP_DONE (the
+ * result in km_ctx_result(), go on), KM_STEP_WAIT (yield; resumed later
+ * with km_ctx_result()), or a negative code with sim->errmsg set (misuse:
+ * the scenario is wrong and the run ends with an error).
  */
 int km_op_compute(struct km_sim *sim, struct km_ctx *ctx, km_time t);
 int km_op_sleep(struct km_sim *sim, struct km_ctx *ctx, km_time t);
@@ -743,7 +695,7 @@ struct km_ctx *km_op_spawn(struct km_sim *sim, struct km_ctx *ctx, const char *n
  * current event, then that event (the clock moves to the segment's end,
  * the event is counted, deferred work such as add()'s write is done).
  * The run is then exactly where it would be when the loop resumed @ctx,
- * and the host goes on with ctx->result without yielding.
+ * and the host goes on with km_ctx_result() without yielding.
  *
  * Returns true if it did so, false if the host must yield as usual
  * (another event comes first, a check would end the run, or
@@ -770,10 +722,6 @@ int km_fail(struct km_sim *sim, int code, const char *fmt, ...)
 /* The host says ctx's code has returned. */
 void km_ctx_finish(struct km_sim *sim, struct km_ctx *ctx);
 
-static inline bool km_in_irq(const struct km_ctx *ctx)
-{
-	return ctx->kind == KM_CTX_IRQ;
-}
 
 /* ------------------------------------------------------------- names -- */
 

@@ -33,7 +33,7 @@ sched    rq sched_fair sched_o1 balance sched irq loop | the run queues, the CFS
 locks    lock lock_raw lock_spin lock_cli lock_bkl lock_bkl_sem lock_sem lock_mutex lock_ops | generic lock helpers, the raw spinning lock, one file per primitive, the table dispatcher
 ops      objects ops | what a scenario declares and does: objects, compute, variables, wait queues, completions
 observers lockdep deadlock choice | what watches the run: lockdep, the deadlock'"'"'s reason, the explorer'"'"'s choice points
-run      sim | creating, starting and freeing a run; registers the hooks (hooks.h)
+run      sim ctx | creating, starting and freeing a run; registers the hooks (hooks.h); a context read from above the core (ctx.c)
 '
 
 listing=$(mktemp)

@@ -9,6 +9,10 @@
 #   engine/view/        nothing from lua/ or cli/
 #   engine/cli/         anything
 #
+# and no file above the core includes ctx.h, where struct km_ctx is
+# defined (the core's own: the layers above use sim.h's accessors), nor a
+# core header that includes it, however deep (core.h, lock.h, ...).
+#
 # Every #include "..." of every .c and .h is resolved against the file's
 # own folder, so "../lua/eras.h" and "lua/eras.h" count alike.  Each
 # violation is printed as FILE:LINE: LAYER includes PATH; the exit status
@@ -18,8 +22,23 @@ engine=${1:-engine}
 [ -d "$engine" ] || { echo "usage: $0 [ENGINE_DIR]" >&2; exit 2; }
 root=$(cd "$engine" && pwd -P)
 
+# The core's internal headers: ctx.h, and every core header that includes
+# one of them, to a fixed point.
+internal=" ctx.h "
+grown=1
+while [ $grown -eq 1 ]; do
+	grown=0
+	for h in "$root"/*.h; do
+		b=${h##*/}
+		case $internal in *" $b "*) continue ;; esac
+		for i in $(sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$h"); do
+			case $internal in *" $i "*) internal="$internal$b "; grown=1; break ;; esac
+		done
+	done
+done
+
 find "$root" \( -name '*.c' -o -name '*.h' \) -print0 | sort -z |
-xargs -0 grep -nH -E '^#[[:space:]]*include' | awk -v root="$root" '
+xargs -0 grep -nH -E '^#[[:space:]]*include' | awk -v root="$root" -v internal="$internal" '
 # The layer of a path under the engine: core, lua, report, view, cli.
 function layer(p,   r) {
 	if (index(p, root "/") != 1)
@@ -49,7 +68,14 @@ function normalize(p,   n, seg, out, k, i) {
 		p = p "/" out[i]
 	return p
 }
+# Is @target an internal header of the core (ctx.h or one that includes it)?
+function is_internal(target,   b) {
+	b = target; sub(/.*\//, "", b)
+	return layer(target) == "core" && index(internal, " " b " ") > 0
+}
 function allowed(from, to, target) {
+	if (from != "core" && is_internal(target))
+		return 0
 	if (from == "cli" || to == "outside" || from == to)
 		return 1
 	if (to == "core")
@@ -82,7 +108,10 @@ function forbidden(from, hdr) {
 		target = normalize(dir "/" inc)
 		to = layer(target)
 		if (!allowed(from, to, target)) {
-			printf "%s:%s: %s includes %s (%s)\n", rel, line, from, to, inc
+			if (from != "core" && is_internal(target))
+				printf "%s:%s: %s includes %s, the core'"'"'s own (struct km_ctx: use sim.h'"'"'s accessors)\n", rel, line, from, inc
+			else
+				printf "%s:%s: %s includes %s (%s)\n", rel, line, from, to, inc
 			bad = 1
 		}
 	} else if (match(text, /<[^>]+>/)) {
@@ -96,7 +125,7 @@ function forbidden(from, hdr) {
 END { exit bad }
 '
 if [ $? -ne 0 ]; then
-	echo "layers: an include points up (core < lua, report < view < cli)" >&2
+	echo "layers: an include points up (core < lua, report < view < cli), or into the core's own ctx.h" >&2
 	exit 1
 fi
 echo "layers: every include points down"

@@ -246,7 +246,7 @@ static uint64_t pct_prio(struct probe *p, uint32_t id)
 /* The id of answer @i to @cp: a task's, or a source's | KM_CHOICE_IRQ. */
 static uint32_t answer_id(const struct km_choice_point *cp, int i)
 {
-	return i < cp->nothers ? cp->others[i]->id :
+	return i < cp->nothers ? km_ctx_id(cp->others[i]) :
 				 cp->irqs[i - cp->nothers]->id | KM_CHOICE_IRQ;
 }
 
@@ -258,7 +258,7 @@ static int decide(struct probe *p, const struct km_choice_point *cp)
 			p->next++;
 		if (p->next >= p->nscript || p->script[p->next].index != cp->index)
 			return KM_CHOOSE_GO;
-		if (p->script[p->next].ctx != cp->ctx->id)
+		if (p->script[p->next].ctx != km_ctx_id(cp->ctx))
 			return KM_CHOOSE_GO;	/* no longer fits (shrinking): dropped */
 		int at = km_choice_answer_for(cp, p->script[p->next].other);
 		return at >= 0 ? at : KM_CHOOSE_GO;
@@ -270,11 +270,11 @@ static int decide(struct probe *p, const struct km_choice_point *cp)
 	case BY_PCT: {
 		for (int i = 0; i < p->depth - 1; i++)
 			if (p->change_at[i] == cp->index) {
-				uint64_t *slot = pct_slot(p, cp->ctx->id);
+				uint64_t *slot = pct_slot(p, km_ctx_id(cp->ctx));
 				if (slot)
 					*slot = (uint64_t)(p->depth - 1 - i);
 			}
-		uint64_t best = pct_prio(p, cp->ctx->id);
+		uint64_t best = pct_prio(p, km_ctx_id(cp->ctx));
 		int pick = KM_CHOOSE_GO;
 		for (int i = 0; i < cp->nothers + cp->nirqs; i++) {
 			uint64_t q = pct_prio(p, answer_id(cp, i));
@@ -312,11 +312,11 @@ static int choose(struct probe *p, const struct km_sim *sim, const struct km_cho
 		return KM_CHOOSE_FAIL;
 	}
 	struct cp_rec *r = &p->cps[p->ncps++];
-	*r = (struct cp_rec){ .ctx = cp->ctx->id, .others_at = p->nothers,
+	*r = (struct cp_rec){ .ctx = km_ctx_id(cp->ctx), .others_at = p->nothers,
 			      .nothers = (int)m, .shared = true, .line = line,
 			      .width = map ? (uint32_t)wbits : 0, .ntask = sim->ctxs.n,
 			      .time = sim->now, .fp = { ~0ULL, ~0ULL }, .late = { ~0ULL, ~0ULL },
-			      .cpu = cp->ctx->cpu,
+			      .cpu = km_ctx_cpu(cp->ctx),
 			      .irq = cp->irq };
 	uint32_t *w = p->others + p->nothers;
 	if (map)
@@ -332,7 +332,7 @@ static int choose(struct probe *p, const struct km_sim *sim, const struct km_cho
 	p->nothers += words;
 	int pick = decide(p, cp);
 	if (pick >= 0) {
-		struct km_decision d = { cp->index, cp->ctx->id, answer_id(cp, pick) };
+		struct km_decision d = { cp->index, km_ctx_id(cp->ctx), answer_id(cp, pick) };
 		if (km_schedule_push(&p->applied, &d) < 0) {
 			snprintf(err, errlen, "out of memory recording decisions");
 			return KM_CHOOSE_FAIL;
@@ -603,19 +603,19 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 	out->holds_cut = sim->holds_cut;
 	out->sig = sim->trace_sig;
 	/* a task that blocked for good stopped its last step in a wait */
+	struct km_choice_last last;
 	for (uint32_t i = 0; p->lines && i < sim->ctxs.n; i++) {
 		const struct km_ctx *c = sim->ctxs.v[i];
-		if (c->kind == KM_CTX_TASK && c->state == KM_CTX_BLOCKED && c->last_choice &&
-		    c->last_choice <= p->ncps && !p->cps[c->last_choice - 1].line_after)
-			p->cps[c->last_choice - 1].line_after = km_scenario_ctx_line(s->sc, c);
+		if (km_choice_last_step(c, &last) && last.blocked && last.index < p->ncps &&
+		    !p->cps[last.index].line_after)
+			p->cps[last.index].line_after = km_scenario_ctx_line(s->sc, c);
 	}
 	/* a task that ended: its last step is known whole */
 	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
-		const struct km_ctx *c = sim->ctxs.v[i];
-		if (c->kind == KM_CTX_TASK && c->finished && c->last_choice &&
-		    c->last_choice <= p->ncps) {
-			p->cps[c->last_choice - 1].fp = c->step;
-			p->cps[c->last_choice - 1].late = c->step_late;
+		if (km_choice_last_step(sim->ctxs.v[i], &last) && last.finished &&
+		    last.index < p->ncps) {
+			p->cps[last.index].fp = last.fp;
+			p->cps[last.index].late = last.late;
 		}
 	}
 	out->goal = goal_reached(&s->ri, goal);
@@ -629,7 +629,8 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 		out->names = calloc(sim->ctxs.n + 1, sizeof(*out->names));
 		for (uint32_t i = 0; out->names && i < sim->ctxs.n; i++) {
 			const struct km_ctx *c = sim->ctxs.v[i];
-			out->names[i] = strdup(c->kind == KM_CTX_TASK && c->name ? c->name : "irq");
+			out->names[i] = strdup(km_ctx_kind(c) == KM_CTX_TASK && km_ctx_name(c) ?
+					       km_ctx_name(c) : "irq");
 			out->nnames = (int)i + 1;
 		}
 		out->irq_names = calloc(sim->irqsrcs.n + 1, sizeof(*out->irq_names));

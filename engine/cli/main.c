@@ -336,24 +336,12 @@ static int cmd_museum(const struct km_run_request *base, bool window_only)
 	if (view->have_display()) {
 		struct km_era_list eras;
 		struct km_tour tour;
-		char scripts[PATH_MAX + 64], path[PATH_MAX + 128];
-		if (km_load_eras(&eras, err, sizeof(err)) < 0) {
+		if (km_tour_open(&eras, &tour, err, sizeof(err)) < 0) {
 			fprintf(stderr, "%s: %s\n", prog, err);
-			return 2;
-		}
-		snprintf(scripts, sizeof(scripts), "%s/scripts", km_datadir());
-		snprintf(path, sizeof(path), "%s/tour.lua", scripts);
-		bool armed = km_watchdog_arm(path, 10.0);
-		int trc = km_tour_load(path, scripts, &tour, err, sizeof(err));
-		km_watchdog_disarm(armed);
-		if (trc < 0) {
-			fprintf(stderr, "%s: %s\n", prog, err);
-			km_eras_free(&eras);
 			return 2;
 		}
 		int rc = km_cli_window_tour(&eras, &tour, 0, base, err, sizeof(err));
-		km_tour_free(&tour);
-		km_eras_free(&eras);
+		km_tour_close(&eras, &tour);
 		if (km_interrupted) {
 			km_session_say_interrupted();
 			return 130;

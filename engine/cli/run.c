@@ -312,7 +312,7 @@ int km_cli_run(const struct options *o, const char *file, bool check_only)
 		const struct km_sim *sim = s.ri.sim;
 		int nt = 0;
 		for (uint32_t i = 0; i < sim->ctxs.n; i++)
-			nt += sim->ctxs.v[i]->kind == KM_CTX_TASK;
+			nt += km_ctx_kind(sim->ctxs.v[i]) == KM_CTX_TASK;
 		printf("%s: ok: scenario '%s', era %s (%s), %d CPU%s: %u lock%s, %d task%s, "
 		       "%u irq%s, %u var%s\n", file, s.ri.scenario, s.ri.era->id,
 		       s.ri.era->version, s.ri.cpus, s.ri.cpus == 1 ? "" : "s", sim->locks.n,

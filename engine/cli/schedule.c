@@ -387,7 +387,7 @@ int km_schedule_write(const char *path, const struct km_schedule *s,
 
 static const char *ctx_name(const struct km_sim *sim, uint32_t id)
 {
-	return id < sim->ctxs.n ? sim->ctxs.v[id]->name : "(no such task)";
+	return id < sim->ctxs.n ? km_ctx_name(sim->ctxs.v[id]) : "(no such task)";
 }
 
 static int replay_choose(void *ud, const struct km_sim *sim, const struct km_choice_point *cp,
@@ -400,10 +400,10 @@ static int replay_choose(void *ud, const struct km_sim *sim, const struct km_cho
 	if (r->next >= r->s->n || r->s->d[r->next].index != cp->index)
 		return KM_CHOOSE_GO;
 	const struct km_decision *d = &r->s->d[r->next++];
-	if (d->ctx != cp->ctx->id) {
+	if (d->ctx != km_ctx_id(cp->ctx)) {
 		snprintf(err, errlen, "%s: at choice point %u task %s (id %u) steps, not task %s "
 			 "(id %u): the schedule does not fit this run", r->path, cp->index,
-			 cp->ctx->name, cp->ctx->id, ctx_name(sim, d->ctx), d->ctx);
+			 km_ctx_name(cp->ctx), km_ctx_id(cp->ctx), ctx_name(sim, d->ctx), d->ctx);
 		return KM_CHOOSE_FAIL;
 	}
 	int pick = km_choice_answer_for(cp, d->other);
@@ -414,12 +414,12 @@ static int replay_choose(void *ud, const struct km_sim *sim, const struct km_cho
 		snprintf(err, errlen, "%s: at choice point %u interrupt source %u (%s) cannot come "
 			 "before %s steps: the schedule does not fit this run", r->path, cp->index,
 			 src, src < sim->irqsrcs.n ? sim->irqsrcs.v[src]->name : "no such source",
-			 cp->ctx->name);
+			 km_ctx_name(cp->ctx));
 		return KM_CHOOSE_FAIL;
 	}
 	snprintf(err, errlen, "%s: at choice point %u task %s cannot step before %s: the "
 		 "schedule does not fit this run", r->path, cp->index, ctx_name(sim, d->other),
-		 cp->ctx->name);
+		 km_ctx_name(cp->ctx));
 	return KM_CHOOSE_FAIL;
 }
 

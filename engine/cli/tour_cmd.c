@@ -73,23 +73,36 @@ static void wrap(FILE *out, const char *lead, const char *text)
 	fputs("\n\n", out);
 }
 
-int km_tour_command(const struct km_tour_opts *o)
+int km_tour_open(struct km_era_list *eras, struct km_tour *tour, char *err, size_t errlen)
 {
-	char err[1024], path[PATH_MAX + 128], scripts[PATH_MAX + 64];
-	struct km_era_list eras;
-	struct km_tour tour;
-	if (km_load_eras(&eras, err, sizeof(err)) < 0) {
-		fprintf(stderr, "lockmuseum: %s\n", err);
-		return 2;
-	}
+	char path[PATH_MAX + 128], scripts[PATH_MAX + 64];
+	if (km_load_eras(eras, err, errlen) < 0)
+		return -1;
 	snprintf(scripts, sizeof(scripts), "%s/scripts", km_datadir());
 	snprintf(path, sizeof(path), "%s/tour.lua", scripts);
 	bool armed = km_watchdog_arm(path, 10.0);
-	int trc = km_tour_load(path, scripts, &tour, err, sizeof(err));
+	int trc = km_tour_load(path, scripts, tour, err, errlen);
 	km_watchdog_disarm(armed);
 	if (trc < 0) {
+		km_eras_free(eras);
+		return -1;
+	}
+	return 0;
+}
+
+void km_tour_close(struct km_era_list *eras, struct km_tour *tour)
+{
+	km_tour_free(tour);
+	km_eras_free(eras);
+}
+
+int km_tour_command(const struct km_tour_opts *o)
+{
+	char err[1024];
+	struct km_era_list eras;
+	struct km_tour tour;
+	if (km_tour_open(&eras, &tour, err, sizeof(err)) < 0) {
 		fprintf(stderr, "lockmuseum: %s\n", err);
-		km_eras_free(&eras);
 		return 2;
 	}
 	FILE *txt = NULL;
@@ -98,22 +111,19 @@ int km_tour_command(const struct km_tour_opts *o)
 	if (o->out_dir) {
 		if (mkdir(o->out_dir, 0777) < 0 && errno != EEXIST) {
 			fprintf(stderr, "lockmuseum: --out %s: %s\n", o->out_dir, strerror(errno));
-			km_tour_free(&tour);
-			km_eras_free(&eras);
+			km_tour_close(&eras, &tour);
 			return 2;
 		}
 		/* a folder that cannot be written is said before 15 exhibits run */
 		if (access(o->out_dir, W_OK | X_OK) < 0) {
 			fprintf(stderr, "lockmuseum: --out %s: %s\n", o->out_dir, strerror(errno));
-			km_tour_free(&tour);
-			km_eras_free(&eras);
+			km_tour_close(&eras, &tour);
 			return 2;
 		}
 		snprintf(txt_final, sizeof(txt_final), "%s/tour.txt", o->out_dir);
 		if (km_out_open(&txt_out, txt_final, err, sizeof(err)) < 0) {
 			fprintf(stderr, "lockmuseum: %s: %s\n", txt_final, err);
-			km_tour_free(&tour);
-			km_eras_free(&eras);
+			km_tour_close(&eras, &tour);
 			return 2;
 		}
 		txt = txt_out.f;
@@ -240,7 +250,6 @@ int km_tour_command(const struct km_tour_opts *o)
 		}
 	}
 	km_writing_output--;
-	km_tour_free(&tour);
-	km_eras_free(&eras);
+	km_tour_close(&eras, &tour);
 	return status;
 }

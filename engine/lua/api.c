@@ -6,9 +6,10 @@
  * only once they are all good, so a Lua error never leaves the engine
  * half-updated.  An operation that takes simulated time calls its km_op_*
  * and, if that says KM_STEP_WAIT, yields with a continuation that turns
- * ctx->result into the Lua return value when the core resumes the task
- * -- or, if the core can end the wait in place (km_ctx_run_ahead: its
- * segment ends before anything else happens), returns it at once.
+ * the context's result (km_ctx_result) into the Lua return value when the
+ * core resumes the task -- or, if the core can end the wait in place
+ * (km_ctx_run_ahead: its segment ends before anything else happens),
+ * returns it at once.
  *
  * Operations that may sleep are might_sleep() points: under voluntary
  * preemption a pending reschedule happens there first, and the operation
@@ -80,7 +81,7 @@ static const char *handle_name(lua_State *L, const struct km_handle *h)
 		case KM_H_COUNTER: return sc->sim->counters.v[h->index]->name;
 		case KM_H_WAITQ: return sc->sim->waitqs.v[h->index]->name;
 		case KM_H_COMPLETION: return sc->sim->completions.v[h->index]->name;
-		case KM_H_TASK: return sc->sim->ctxs.v[h->index]->name;
+		case KM_H_TASK: return km_ctx_name(sc->sim->ctxs.v[h->index]);
 		case KM_H_IRQ: return sc->sim->irqsrcs.v[h->index]->name;
 		default: return "?";
 		}
@@ -154,8 +155,9 @@ void km_handles_register(lua_State *L)
 static void note_line(lua_State *L, struct km_scenario *sc, struct km_ctx *ctx)
 {
 	lua_Debug ar;
+	uint32_t id = km_ctx_id(ctx);
 	if (!lua_getstack(L, 1, &ar) || !lua_getinfo(L, "l", &ar) || ar.currentline <= 0 ||
-	    ctx->id >= sc->cap_ctx || sc->last_line[ctx->id] == ar.currentline)
+	    id >= sc->cap_ctx || sc->last_line[id] == ar.currentline)
 		return;
 	if (sc->nlines == sc->caplines) {
 		size_t cap = sc->caplines ? 2 * sc->caplines : 1024;
@@ -165,8 +167,8 @@ static void note_line(lua_State *L, struct km_scenario *sc, struct km_ctx *ctx)
 		sc->lines = v;
 		sc->caplines = cap;
 	}
-	sc->last_line[ctx->id] = ar.currentline;
-	sc->lines[sc->nlines++] = (struct km_srcline){ sc->sim->now, ctx->id, ar.currentline };
+	sc->last_line[id] = ar.currentline;
+	sc->lines[sc->nlines++] = (struct km_srcline){ sc->sim->now, id, ar.currentline };
 }
 
 /* The running context, or an error naming @op if there is none. */
@@ -203,13 +205,13 @@ static int res_none(lua_State *L, struct km_ctx *ctx) { return 0; }
 
 static int res_bool(lua_State *L, struct km_ctx *ctx)
 {
-	lua_pushboolean(L, ctx->result != 0);
+	lua_pushboolean(L, km_ctx_result(ctx) != 0);
 	return 1;
 }
 
 static int res_int(lua_State *L, struct km_ctx *ctx)
 {
-	lua_pushinteger(L, ctx->result);
+	lua_pushinteger(L, km_ctx_result(ctx));
 	return 1;
 }
 
@@ -263,9 +265,9 @@ static int l_sleep(lua_State *L)
 {
 	struct km_ctx *ctx = op_ctx(L, "sleep", true);
 	km_time t = km_check_time(L, 1, "sleep(): the duration");
-	if (ctx->kind == KM_CTX_IRQ)
+	if (km_ctx_kind(ctx) == KM_CTX_IRQ)
 		return luaL_error(L, "sleep() called from interrupt handler '%s': an interrupt "
-				  "handler must not sleep", ctx->name);
+				  "handler must not sleep", km_ctx_name(ctx));
 	MIGHT_SLEEP(L, ctx, l_sleep);
 	return op_finish(L, ctx, km_op_sleep(km_scen(L)->sim, ctx, t), res_none);
 }
@@ -442,9 +444,9 @@ static int wait_event_common(lua_State *L, bool timed)
 	if (timed)
 		deadline = km_sat_add(km_scen(L)->sim->now,
 				      km_check_time(L, 3, "wait_event_timeout(): the timeout"));
-	if (ctx->kind == KM_CTX_IRQ)
+	if (km_ctx_kind(ctx) == KM_CTX_IRQ)
 		return luaL_error(L, "%s() called from interrupt handler '%s': an interrupt "
-				  "handler must not sleep", name, ctx->name);
+				  "handler must not sleep", name, km_ctx_name(ctx));
 	lua_settop(L, 2);
 	lua_pushinteger(L, deadline);
 	lua_pushvalue(L, 2);
@@ -476,9 +478,9 @@ static int l_wait_for_completion(lua_State *L)
 {
 	struct km_ctx *ctx = op_ctx(L, "wait_for_completion", true);
 	struct km_completion *c = km_check_handle(L, 1, KM_H_COMPLETION);
-	if (ctx->kind == KM_CTX_IRQ)
+	if (km_ctx_kind(ctx) == KM_CTX_IRQ)
 		return luaL_error(L, "wait_for_completion() called from interrupt handler '%s': "
-				  "an interrupt handler must not sleep", ctx->name);
+				  "an interrupt handler must not sleep", km_ctx_name(ctx));
 	MIGHT_SLEEP(L, ctx, l_wait_for_completion);
 	return op_finish(L, ctx, km_op_wait_for_completion(km_scen(L)->sim, ctx, c), res_none);
 }
@@ -511,11 +513,11 @@ static int l_spawn(lua_State *L)
 	km_sandbox_anchor_function(L, -1);
 	int ref = luaL_ref(L, LUA_REGISTRYINDEX);
 	struct km_ctx *t = km_op_spawn(sc->sim, ctx, name, cpu);
-	if (!t || km_host_reserve(sc, t->id) < 0)
+	if (!t || km_host_reserve(sc, km_ctx_id(t)) < 0)
 		return luaL_error(L, "spawn{}: %s", sc->sim->errmsg[0] ? sc->sim->errmsg :
 				  "out of memory");
-	sc->task_fn[t->id] = ref;
-	km_push_handle(L, KM_H_TASK, t->id);
+	sc->task_fn[km_ctx_id(t)] = ref;
+	km_push_handle(L, KM_H_TASK, km_ctx_id(t));
 	return 1;
 }
 
@@ -560,17 +562,17 @@ static int l_now(lua_State *L)
 static int l_cpu(lua_State *L)
 {
 	struct km_ctx *ctx = op_ctx(L, "cpu", false);
-	lua_pushinteger(L, ctx->cpu);
+	lua_pushinteger(L, km_ctx_cpu(ctx));
 	return 1;
 }
 
 static int l_current(lua_State *L)
 {
 	struct km_ctx *ctx = op_ctx(L, "current", false);
-	if (ctx->kind == KM_CTX_IRQ)
-		km_push_handle(L, KM_H_IRQ, ctx->irq_source);
+	if (km_ctx_kind(ctx) == KM_CTX_IRQ)
+		km_push_handle(L, KM_H_IRQ, km_ctx_irq_source(ctx));
 	else
-		km_push_handle(L, KM_H_TASK, ctx->id);
+		km_push_handle(L, KM_H_TASK, km_ctx_id(ctx));
 	return 1;
 }
 
@@ -594,7 +596,7 @@ static int l_ncpus(lua_State *L)
 static int l_in_irq(lua_State *L)
 {
 	struct km_ctx *ctx = op_ctx(L, "in_irq", false);
-	lua_pushboolean(L, ctx->kind == KM_CTX_IRQ);
+	lua_pushboolean(L, km_ctx_kind(ctx) == KM_CTX_IRQ);
 	return 1;
 }
 

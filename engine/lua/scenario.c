@@ -689,7 +689,8 @@ static bool keep_idle_thread(struct km_scenario *sc, lua_State *co, int ref)
 static int make_thread(struct km_scenario *sc, struct km_ctx *ctx, int fnref)
 {
 	lua_State *L = sc->sb.L;
-	if (!lua_checkstack(L, 4) || km_host_reserve(sc, ctx->id) < 0)
+	uint32_t id = km_ctx_id(ctx);
+	if (!lua_checkstack(L, 4) || km_host_reserve(sc, id) < 0)
 		return -1;
 	int ref;
 	lua_State *co = take_idle_thread(sc, &ref);
@@ -700,8 +701,8 @@ static int make_thread(struct km_scenario *sc, struct km_ctx *ctx, int fnref)
 	}
 	lua_rawgeti(L, LUA_REGISTRYINDEX, fnref);
 	lua_xmove(L, co, 1);
-	sc->thread_ref[ctx->id] = ref;
-	ctx->host = co;
+	sc->thread_ref[id] = ref;
+	km_ctx_set_host(ctx, co);
 	return 0;
 }
 
@@ -742,15 +743,16 @@ static void fail_from(struct km_scenario *sc, const char *msg)
 static int host_resume(void *h, struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct km_scenario *sc = h;
-	if (!ctx->host) {
-		int fnref = ctx->id < sc->cap_ctx ? sc->task_fn[ctx->id] : LUA_NOREF;
+	if (!km_ctx_host(ctx)) {
+		uint32_t id = km_ctx_id(ctx);
+		int fnref = id < sc->cap_ctx ? sc->task_fn[id] : LUA_NOREF;
 		if (fnref == LUA_NOREF || host_make_thread(sc, ctx, fnref) < 0) {
 			fail_from(sc, sc->sb.fatal ? sc->sb.fatal_msg :
 				  "out of memory starting a task");
 			return -1;
 		}
 	}
-	lua_State *co = ctx->host;
+	lua_State *co = km_ctx_host(ctx);
 	sc->current = ctx;
 	sc->current_co = co;
 	int nres = 0;
@@ -813,13 +815,15 @@ static int host_irq_prepare(void *h, struct km_sim *sim, struct km_ctx *ctx,
 static void host_release(void *h, struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct km_scenario *sc = h;
-	if (ctx->id < sc->cap_ctx && sc->thread_ref[ctx->id] != LUA_NOREF) {
-		int ref = sc->thread_ref[ctx->id];
-		if (!ctx->host || !keep_idle_thread(sc, ctx->host, ref))
+	uint32_t id = km_ctx_id(ctx);
+	lua_State *co = km_ctx_host(ctx);
+	if (id < sc->cap_ctx && sc->thread_ref[id] != LUA_NOREF) {
+		int ref = sc->thread_ref[id];
+		if (!co || !keep_idle_thread(sc, co, ref))
 			luaL_unref(sc->sb.L, LUA_REGISTRYINDEX, ref);
-		sc->thread_ref[ctx->id] = LUA_NOREF;
+		sc->thread_ref[id] = LUA_NOREF;
 	}
-	ctx->host = NULL;
+	km_ctx_set_host(ctx, NULL);
 }
 
 /* The first line of the function registered as @fnref, 0 when unknown. */
@@ -855,21 +859,28 @@ static int fn_line(const struct km_scenario *sc, int fnref)
 	return first ? first : ar.linedefined;
 }
 
+/* The first line of the function task @ctx runs, 0 when unknown. */
+static int task_fn_line(const struct km_scenario *sc, const struct km_ctx *ctx)
+{
+	uint32_t id = km_ctx_id(ctx);
+	return fn_line(sc, id < sc->cap_ctx ? sc->task_fn[id] : LUA_NOREF);
+}
+
 int km_scenario_ctx_where(const struct km_scenario *sc, const struct km_ctx *ctx, bool *started)
 {
 	int line = km_scenario_ctx_line(sc, ctx);
-	*started = line > 0 && ctx->host;
+	*started = line > 0 && km_ctx_host(ctx);
 	if (line <= 0)	/* a thread made, its body not yet entered */
-		line = fn_line(sc, ctx->id < sc->cap_ctx ? sc->task_fn[ctx->id] : LUA_NOREF);
+		line = task_fn_line(sc, ctx);
 	return line;
 }
 
 int km_scenario_ctx_line(const struct km_scenario *sc, const struct km_ctx *ctx)
 {
 	lua_Debug ar;
-	lua_State *co = ctx->host;
+	lua_State *co = km_ctx_host(ctx);
 	if (!co)
-		return fn_line(sc, ctx->id < sc->cap_ctx ? sc->task_fn[ctx->id] : LUA_NOREF);
+		return task_fn_line(sc, ctx);
 	for (int lv = 0; lua_getstack(co, lv, &ar); lv++)
 		if (lua_getinfo(co, "l", &ar) && ar.currentline > 0)
 			return ar.currentline;
@@ -879,13 +890,13 @@ int km_scenario_ctx_line(const struct km_scenario *sc, const struct km_ctx *ctx)
 int km_scenario_irq_line(const struct km_scenario *sc, const struct km_sim *sim,
 			 const struct km_irqsrc *src)
 {
-	if (src->cpu >= 0 && src->cpu < sim->ncpus)
-		for (const struct km_ctx *i = sim->cpus[src->cpu].irq_top; i; i = i->below)
-			if (i->irq_source == src->id && i->host) {
-				int line = km_scenario_ctx_line(sc, i);
-				if (line > 0)
-					return line;
-			}
+	for (const struct km_ctx *i = km_irqsrc_handler(sim, src, NULL); i;
+	     i = km_irqsrc_handler(sim, src, i))
+		if (km_ctx_host(i)) {
+			int line = km_scenario_ctx_line(sc, i);
+			if (line > 0)
+				return line;
+		}
 	return fn_line(sc, (int)(intptr_t)src->host);
 }
 
@@ -947,8 +958,8 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 		case KM_H_TASK: {
 			struct km_ctx *c = km_task_new(sim, d->name, d->u.task.cpu,
 						       d->u.task.start);
-			if (c && km_host_reserve(sc, c->id) == 0)
-				sc->task_fn[c->id] = d->fnref;
+			if (c && km_host_reserve(sc, km_ctx_id(c)) == 0)
+				sc->task_fn[km_ctx_id(c)] = d->fnref;
 			else if (c)
 				c = NULL;
 			o = c;

@@ -20,15 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Is a handler of @src running (or interrupted by another) now? */
-static const struct km_ctx *running_handler(const struct km_sim *sim, const struct km_irqsrc *src)
-{
-	for (const struct km_ctx *i = sim->cpus[src->cpu].irq_top; i; i = i->below)
-		if (i->irq_source == src->id)
-			return i;
-	return NULL;
-}
-
 /* The decision among the first @n at choice point @index, or NULL. */
 static struct km_play_decision *decision_at(struct km_play *p, int n, int64_t index)
 {
@@ -53,7 +44,7 @@ static void note_line_after(struct km_play *p, const struct km_ctx *ctx, int64_t
 {
 	struct km_play_decision *d = decision_at(p, p->next, index);
 	bool started;
-	if (d && d->ctx == ctx->id)
+	if (d && d->ctx == km_ctx_id(ctx))
 		d->line = p->lines && p->lines->task ? p->lines->task(p->line_ud, ctx, &started) : 0;
 }
 
@@ -64,8 +55,8 @@ static void note_irq(struct km_play *p, const struct km_sim *sim, const struct k
 	o->src = src->id;
 	snprintf(o->name, sizeof(o->name), "%s", src->name ? src->name : "?");
 	o->cpu = src->cpu;
-	o->own_cpu = src->cpu == cp->ctx->cpu;
-	o->why = running_handler(sim, src) ? KM_PLAY_IRQ_RUNNING :
+	o->own_cpu = src->cpu == km_ctx_cpu(cp->ctx);
+	o->why = km_irqsrc_handler(sim, src, NULL) ? KM_PLAY_IRQ_RUNNING :
 		 src->pending ? KM_PLAY_IRQ_LATCHED : KM_PLAY_IRQ_DUE;
 	o->due = src->next_at;
 	o->line = p->lines && p->lines->irq ? p->lines->irq(p->line_ud, sim, src) : 0;
@@ -97,14 +88,14 @@ static int play_choose(void *ud, const struct km_sim *sim, const struct km_choic
 	p->paused = true;
 	q->index = cp->index;
 	q->now = sim->now;
-	q->ctx = cp->ctx->id;
+	q->ctx = km_ctx_id(cp->ctx);
 	int (*line_of)(void *, const struct km_ctx *, bool *) = p->lines ? p->lines->task : NULL;
 	q->started = false;
 	q->line = line_of ? line_of(p->line_ud, cp->ctx, &q->started) : 0;
 	q->nothers = cp->nothers < KM_PLAY_MAX_OTHERS ? cp->nothers : KM_PLAY_MAX_OTHERS;
 	q->more_others = cp->nothers - q->nothers;
 	for (int i = 0; i < q->nothers; i++) {
-		q->others[i] = cp->others[i]->id;
+		q->others[i] = km_ctx_id(cp->others[i]);
 		q->other_started[i] = false;
 		q->other_lines[i] = line_of ? line_of(p->line_ud, cp->others[i],
 						      &q->other_started[i]) : 0;
@@ -149,11 +140,11 @@ bool km_play_end(struct km_play *p, const struct km_sim *sim, int rc)
 	p->paused = p->paused && rc == 2;
 	for (uint32_t i = 0; sim && i < sim->ctxs.n; i++) {
 		const struct km_ctx *c = sim->ctxs.v[i];
-		if (c->kind == KM_CTX_TASK && c->state == KM_CTX_BLOCKED && c->last_choice) {
-			struct km_play_decision *d = decision_at(p, p->next,
-								 (int64_t)c->last_choice - 1);
+		struct km_choice_last last;
+		if (km_choice_last_step(c, &last) && last.blocked) {
+			struct km_play_decision *d = decision_at(p, p->next, last.index);
 			if (d && !d->line)
-				note_line_after(p, c, (int64_t)c->last_choice - 1);
+				note_line_after(p, c, last.index);
 		}
 	}
 	if (p->to_end) {
@@ -258,7 +249,7 @@ const char *km_play_irq_says(const struct km_play_question *q, int i, const char
 
 const char *km_play_task_name(const struct km_sim *sim, uint32_t id)
 {
-	return sim && id < sim->ctxs.n && sim->ctxs.v[id]->name ? sim->ctxs.v[id]->name : "?";
+	return sim && id < sim->ctxs.n && km_ctx_name(sim->ctxs.v[id]) ? km_ctx_name(sim->ctxs.v[id]) : "?";
 }
 
 void km_safe_file_name(const char *name, const char *def, char *buf, size_t len)

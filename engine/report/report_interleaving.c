@@ -50,7 +50,7 @@ struct sheet {
 
 static const char *ctx_name(const struct km_sim *sim, uint32_t id)
 {
-	return id < sim->ctxs.n ? sim->ctxs.v[id]->name : "-";
+	return id < sim->ctxs.n ? km_ctx_name(sim->ctxs.v[id]) : "-";
 }
 
 static const struct km_lock *lock_of(const struct km_sim *sim, uint32_t id)
@@ -236,6 +236,16 @@ static void locks_column(const struct sheet *sh, const struct km_trace_rec *r, c
 
 static void sheet_time(const struct sheet *sh, km_time t, char *buf, size_t len);
 
+/* When task @c ended, or -1 if it did not (or is a handler). */
+static km_time task_end(const struct km_ctx *c)
+{
+	struct km_ctx_stats st;
+	if (km_ctx_kind(c) != KM_CTX_TASK)
+		return -1;
+	km_ctx_stats(c, &st);
+	return st.finished ? st.end_ns : -1;
+}
+
 /* The answers; with a window [@lo, @hi] (@windowed), the violations in it
  * one by one and the others counted. */
 static void answers_section(const struct sheet *sh, const struct km_run_info *ri, bool windowed,
@@ -277,27 +287,24 @@ static void answers_section(const struct sheet *sh, const struct km_run_info *ri
 	int shown = 0;
 	km_time last = -1;
 	for (;;) {
-		const struct km_ctx *next = NULL;
+		km_time next = -1;
 		for (uint32_t i = 0; i < sim->ctxs.n; i++) {
-			const struct km_ctx *c = sim->ctxs.v[i];
-			if (c->kind != KM_CTX_TASK || !c->finished || c->end_ns <= last)
-				continue;
-			if (!next || c->end_ns < next->end_ns)
-				next = c;
+			km_time end = task_end(sim->ctxs.v[i]);
+			if (end > last && (next < 0 || end < next))
+				next = end;
 		}
-		if (!next)
+		if (next < 0)
 			break;
 		/* every task that ended at that instant */
 		for (uint32_t i = 0; i < sim->ctxs.n; i++) {
 			const struct km_ctx *c = sim->ctxs.v[i];
-			if (c->kind == KM_CTX_TASK && c->finished && c->end_ns == next->end_ns)
-			{
-				sheet_time(sh, c->end_ns, t, sizeof(t));
-				fprintf(out, "%s %s (%s %s)", shown++ ? "," : "", c->name, t,
+			if (task_end(c) == next) {
+				sheet_time(sh, next, t, sizeof(t));
+				fprintf(out, "%s %s (%s %s)", shown++ ? "," : "", km_ctx_name(c), t,
 					sh->unit.name);
 			}
 		}
-		last = next->end_ns;
+		last = next;
 	}
 	fprintf(out, "%s\n", shown ? "" : " none");
 	sheet_time(sh, sim->now, t, sizeof(t));

@@ -177,18 +177,20 @@ static void sec_tasks(struct km_jsink *o, const char *key, const struct km_run_i
 	km_js_array(o, key);
 	for (uint32_t i = 0; sim && i < sim->ctxs.n; i++) {
 		const struct km_ctx *t = sim->ctxs.v[i];
-		if (t->kind != KM_CTX_TASK)
+		if (km_ctx_kind(t) != KM_CTX_TASK)
 			continue;
+		struct km_ctx_stats st;
+		km_ctx_stats(t, &st);
 		km_js_packed(o, NULL);
-		km_js_str(o, "name", t->name);
-		km_js_int(o, "cpu", t->cpu);
-		km_js_int(o, "cpu_ns", t->cpu_ns);
-		km_js_int(o, "spin_ns", t->spin_ns);
-		km_js_int(o, "blocked_ns", t->blocked_ns);
-		km_js_int(o, "end_ns", t->finished ? t->end_ns : sim->now);
-		km_js_bool(o, "finished", t->finished);
-		km_js_int(o, "runnable_ns", t->runnable_ns);
-		km_js_int(o, "acquisitions", (int64_t)t->acquisitions);
+		km_js_str(o, "name", km_ctx_name(t));
+		km_js_int(o, "cpu", st.cpu);
+		km_js_int(o, "cpu_ns", st.cpu_ns);
+		km_js_int(o, "spin_ns", st.spin_ns);
+		km_js_int(o, "blocked_ns", st.blocked_ns);
+		km_js_int(o, "end_ns", st.finished ? st.end_ns : sim->now);
+		km_js_bool(o, "finished", st.finished);
+		km_js_int(o, "runnable_ns", st.runnable_ns);
+		km_js_int(o, "acquisitions", (int64_t)st.acquisitions);
 		km_js_end(o);
 	}
 	km_js_end(o);
@@ -255,8 +257,8 @@ static void sec_violations(struct km_jsink *o, const char *key, const struct km_
 		km_js_str(o, "message", v->message);
 		km_js_int(o, "time_ns", v->time);
 		if (v->ctx >= 0)
-			km_js_str(o, "task", sim->ctxs.v[v->ctx]->name ?
-				  sim->ctxs.v[v->ctx]->name : "");
+			km_js_str(o, "task", km_ctx_name(sim->ctxs.v[v->ctx]) ?
+				  km_ctx_name(sim->ctxs.v[v->ctx]) : "");
 		else
 			km_js_null(o, "task");
 		if (v->lock >= 0)

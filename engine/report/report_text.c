@@ -130,27 +130,31 @@ static void tasks_text(FILE *out, const struct km_sim *sim)
 	int ntasks = 0, finished = 0;
 	for (uint32_t i = 0; i < sim->ctxs.n; i++) {
 		const struct km_ctx *t = sim->ctxs.v[i];
-		if (t->kind != KM_CTX_TASK)
+		if (km_ctx_kind(t) != KM_CTX_TASK)
 			continue;
+		struct km_ctx_stats st;
+		km_ctx_stats(t, &st);
 		ntasks++;
-		finished += t->finished;
+		finished += st.finished;
 	}
 	fprintf(out, "\ntasks (%d, %d finished)      cpu        run       spin    blocked    waitcpu        end\n",
 		ntasks, finished);
 	int shown = 0;
 	for (uint32_t i = 0; i < sim->ctxs.n && shown < MAX_ROWS; i++) {
 		const struct km_ctx *t = sim->ctxs.v[i];
-		if (t->kind != KM_CTX_TASK)
+		if (km_ctx_kind(t) != KM_CTX_TASK)
 			continue;
 		char a[32], b[32], c[32], d[32], e[32];
-		km_time end = t->finished ? t->end_ns : sim->now;
+		struct km_ctx_stats st;
+		km_ctx_stats(t, &st);
+		km_time end = st.finished ? st.end_ns : sim->now;
 		/* a table: each column read down, each cell its own unit */
-		fprintf(out, "  %-24.24s %4d %10s %10s %10s %10s %10s%s\n", t->name, t->cpu,
-			km_fmt_ns(t->cpu_ns, a, sizeof(a)), km_fmt_ns(t->spin_ns, b, sizeof(b)),
-			km_fmt_ns(t->blocked_ns, c, sizeof(c)),
-			km_fmt_ns(t->runnable_ns, d, sizeof(d)),
+		fprintf(out, "  %-24.24s %4d %10s %10s %10s %10s %10s%s\n", km_ctx_name(t), st.cpu,
+			km_fmt_ns(st.cpu_ns, a, sizeof(a)), km_fmt_ns(st.spin_ns, b, sizeof(b)),
+			km_fmt_ns(st.blocked_ns, c, sizeof(c)),
+			km_fmt_ns(st.runnable_ns, d, sizeof(d)),
 			km_fmt_ns(end, e, sizeof(e)),
-			t->finished ? "" : "  (not finished)");
+			st.finished ? "" : "  (not finished)");
 		shown++;
 	}
 	if (ntasks > shown)

@@ -183,7 +183,7 @@ static inline const char *src_name(const struct tx *x, uint32_t src)
 
 static inline bool is_irq(const struct tx *x, uint32_t ctx)
 {
-	return ctx < x->nctx && x->sim->ctxs.v[ctx]->kind == KM_CTX_IRQ;
+	return ctx < x->nctx && km_ctx_kind(x->sim->ctxs.v[ctx]) == KM_CTX_IRQ;
 }
 
 /* What to call a context now: a task's name, an interrupt's source. */
@@ -193,7 +193,7 @@ static inline const char *ctx_name(const struct tx *x, uint32_t ctx)
 		return "-";
 	if (is_irq(x, ctx) && x->irq_src[ctx] != NONE32)
 		return src_name(x, x->irq_src[ctx]);
-	const char *n = x->sim->ctxs.v[ctx]->name;
+	const char *n = km_ctx_name(x->sim->ctxs.v[ctx]);
 	return n ? n : "?";
 }
 

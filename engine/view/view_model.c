@@ -51,7 +51,7 @@ const char *km_vm_ctx_name(const struct km_view_model *m, uint32_t ctx)
 {
 	if (ctx == KM_TR_NONE || ctx >= m->sim->ctxs.n)
 		return "-";
-	const char *n = m->sim->ctxs.v[ctx]->name;
+	const char *n = km_ctx_name(m->sim->ctxs.v[ctx]);
 	return n ? n : "?";
 }
 
@@ -384,7 +384,7 @@ static void fill_start(struct km_view_model *m, struct build *b)
 	/* task colours: tasks in order of creation, interrupts apart */
 	int slot = 0;
 	for (uint32_t i = 0; i < m->nctx; i++)
-		m->ctx_colour[i] = sim->ctxs.v[i]->kind == KM_CTX_IRQ ? 255 : (uint8_t)(slot++ % 250);
+		m->ctx_colour[i] = km_ctx_kind(sim->ctxs.v[i]) == KM_CTX_IRQ ? 255 : (uint8_t)(slot++ % 250);
 
 	size_t *fill = b->cpu_n;	/* reused as fill counters */
 	memset(fill, 0, ((size_t)m->ncpus + 1) * sizeof(size_t));

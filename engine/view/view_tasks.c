@@ -53,7 +53,7 @@ struct walk {
 
 static bool is_irq_ctx(const struct walk *w, uint32_t ctx)
 {
-	return ctx < w->sim->ctxs.n && w->sim->ctxs.v[ctx]->kind == KM_CTX_IRQ;
+	return ctx < w->sim->ctxs.n && km_ctx_kind(w->sim->ctxs.v[ctx]) == KM_CTX_IRQ;
 }
 
 /* @ctx is in @state from @at on. */

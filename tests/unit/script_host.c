@@ -85,7 +85,7 @@ static int log_step(struct sh_host *h, struct km_ctx *ctx, struct sh_ctx *st,
 		h->cap = n;
 	}
 	h->ev[h->nev++] = (struct sh_event){
-		.ctx = ctx->id, .irq = st->irq, .inv = st->inv, .pc = st->pc, .op = s->op,
+		.ctx = km_ctx_id(ctx), .irq = st->irq, .inv = st->inv, .pc = st->pc, .op = s->op,
 		.a = s->a, .b = s->b, .issued = st->issued, .done = h->sim->now,
 		.result = result,
 	};
@@ -185,14 +185,14 @@ static int issue(struct sh_host *h, struct km_ctx *ctx, struct sh_ctx *st,
 static int host_resume(void *hp, struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct sh_host *h = hp;
-	struct sh_ctx *st = state(h, ctx->id);
+	struct sh_ctx *st = state(h, km_ctx_id(ctx));
 	if (!st)
 		return km_fail(sim, KM_ENOMEM, "test host: out of memory");
 	if (!st->prog)
-		return km_fail(sim, KM_EINVAL, "test host: context %u has no program", ctx->id);
+		return km_fail(sim, KM_EINVAL, "test host: context %u has no program", km_ctx_id(ctx));
 	if (st->waiting) {
 		st->waiting = false;
-		if (log_step(h, ctx, st, &st->prog[st->pc], ctx->result) < 0)
+		if (log_step(h, ctx, st, &st->prog[st->pc], km_ctx_result(ctx)) < 0)
 			return sim->error;
 		st->pc++;
 	}
@@ -240,7 +240,7 @@ static int host_resume(void *hp, struct km_sim *sim, struct km_ctx *ctx)
 			st->waiting = true;
 			return 0;
 		}
-		if (log_step(h, ctx, st, s, ctx->result) < 0)
+		if (log_step(h, ctx, st, s, km_ctx_result(ctx)) < 0)
 			return sim->error;
 		st->pc++;
 	}
@@ -250,7 +250,7 @@ static int host_irq_prepare(void *hp, struct km_sim *sim, struct km_ctx *ctx,
 			    struct km_irqsrc *src)
 {
 	struct sh_host *h = hp;
-	struct sh_ctx *st = state(h, ctx->id);
+	struct sh_ctx *st = state(h, km_ctx_id(ctx));
 	if (!st || src->id >= h->nirq || !h->irq_prog[src->id])
 		return km_fail(sim, KM_EINVAL, "test host: irq '%s' has no handler", src->name);
 	memset(st, 0, sizeof(*st));
@@ -264,7 +264,7 @@ static void host_release(void *hp, struct km_sim *sim, struct km_ctx *ctx)
 {
 	struct sh_host *h = hp;
 	h->released++;
-	ctx->host = NULL;
+	km_ctx_set_host(ctx, NULL);
 }
 
 static const struct km_host_ops sh_ops = {
@@ -289,7 +289,7 @@ struct km_ctx *sh_task(struct sh_host *h, const char *name, int cpu, km_time sta
 	struct km_ctx *c = km_task_new(h->sim, name, cpu, start);
 	if (!c)
 		return NULL;
-	struct sh_ctx *st = state(h, c->id);
+	struct sh_ctx *st = state(h, km_ctx_id(c));
 	if (!st)
 		return NULL;
 	memset(st, 0, sizeof(*st));

@@ -10,6 +10,7 @@
 #include "test.h"
 
 #include "script_host.h"
+#include "ctx.h"		/* white-box: reads a context's fields */
 
 enum { A = 0, B = 1 };
 

@@ -13,6 +13,7 @@
 #include "test.h"
 
 #include "script_host.h"
+#include "ctx.h"		/* white-box: reads a context's fields */
 
 #include <string.h>
 

@@ -11,6 +11,7 @@
 #include "test.h"
 
 #include "script_host.h"
+#include "ctx.h"		/* white-box: reads a context's fields */
 
 enum { C = 0, V = 0 };
 

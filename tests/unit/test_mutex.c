@@ -401,27 +401,27 @@ static void test_mutex_unlock_probes_woken_waiter_only_when_contended(void **sta
 	assert_int_equal(sim->cpus[0].rq_lock_free, probe);
 	assert_int_equal(l->wait_lock_free, probe + 1);
 	assert_ptr_equal(l->woken, woken);			/* nobody else woken */
-	assert_false(l->count_negative);			/* the unlock set 1 */
+	assert_false(l->u.mutex.count_negative);			/* the unlock set 1 */
 
 	/* the woken waiter's own xchg leaves -1 while others wait, and the
 	 * "set it to 0 if there are no waiters left" of 2.6.16 otherwise */
 	l->woken = NULL;
 	woken->lock_retry = true;
 	assert_int_equal(km_mutex_ops.acquire(sim, l, woken, false, &cost), KM_LOCK_TAKEN);
-	assert_true(l->count_negative);
+	assert_true(l->u.mutex.count_negative);
 	km_mutex_ops.release(sim, l, woken, &cost);	/* wakes the older sleeper, the top waiter */
 	km_waitlist_remove(&l->waiters, late);		/* now none is left */
 	l->woken = NULL;
 	assert_int_equal(km_mutex_ops.acquire(sim, l, woken, false, &cost), KM_LOCK_TAKEN);
-	assert_false(l->count_negative);
+	assert_false(l->u.mutex.count_negative);
 	woken->lock_retry = false;
 
 	/* a sleeper that gives up leaves the count at -1 */
 	l->avail = 0;
 	km_waitlist_append(&l->waiters, sim->ctxs.v[3]);
-	l->count_negative = false;
+	l->u.mutex.count_negative = false;
 	km_mutex_ops.cancel(sim, l, sim->ctxs.v[3]);
-	assert_true(l->count_negative);
+	assert_true(l->u.mutex.count_negative);
 	sh_free(&h);
 }
 

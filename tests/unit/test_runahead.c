@@ -14,6 +14,7 @@
 #include "test.h"
 
 #include "script_host.h"
+#include "ctx.h"		/* white-box: reads a context's fields */
 
 #include <string.h>
 

@@ -14,6 +14,7 @@
 #include "test.h"
 
 #include "script_host.h"
+#include "ctx.h"		/* white-box: reads a context's fields */
 
 enum { S = 0 };	/* the semaphore: the first lock declared */
 
@@ -119,7 +120,7 @@ static void test_sem_legacy_newcomer_steals(void **state)
 	assert_int_equal(l->st.wake_lost, 1);
 	/* the i386 arithmetic comes back to rest: one unit, no sleepers */
 	assert_int_equal(l->avail, 1);
-	assert_int_equal(l->sleepers, 0);
+	assert_int_equal(l->u.sem.sleepers, 0);
 	assert_int_equal(l->waiters.len, 0);
 	assert_int_equal(l->inflight, 0);
 	sh_free(&h);
@@ -509,7 +510,7 @@ static void test_sem_legacy_retry_decided_under_wait_lock(void **state)
 	assert_int_equal(l->st.steals, 1);
 	assert_int_equal(l->st.wake_lost, 1);
 	assert_int_equal(l->avail, 1);
-	assert_int_equal(l->sleepers, 0);
+	assert_int_equal(l->u.sem.sleepers, 0);
 	assert_int_equal(l->inflight, 0);
 	/* the woken sleeper's spin for wait.lock is spin on its CPU and in
 	 * its own account, the only spin of the run */

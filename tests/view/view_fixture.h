@@ -89,7 +89,7 @@ static inline uint32_t vfx_ctx(const struct vfx *f, const char *name)
 {
 	const struct km_sim *sim = f->s.ri.sim;
 	for (uint32_t i = 0; i < sim->ctxs.n; i++)
-		if (sim->ctxs.v[i]->name && !strcmp(sim->ctxs.v[i]->name, name))
+		if (km_ctx_name(sim->ctxs.v[i]) && !strcmp(km_ctx_name(sim->ctxs.v[i]), name))
 			return i;
 	return KM_TR_NONE;
 }
