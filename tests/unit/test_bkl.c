@@ -204,6 +204,70 @@ static void test_bkl_unlock_not_held(void **state)
 	sh_free(&h);
 }
 
+/*
+ * The BKL as 2.6.25's semaphore and as 2.6.26-rc1's, one release with a
+ * sleeper waiting and a running task arriving while the sleeper's
+ * wake-up is on its way.  Legacy (lib/semaphore-sleepers.c): up() wakes
+ * the sleeper; the newcomer's lock; decl finds the count 0 and goes into
+ * __down(), where "everybody else" is added back and it takes the unit
+ * (a steal); the woken sleeper retries, finds the count negative and
+ * sleeps again (a lost wake-up) until the thief's up().  Generic
+ * (64ac24e73882): up() hands the unit to the sleeper; the newcomer
+ * queues behind it.  Either way the semaphore ends free and empty.
+ */
+static void test_bkl_sem_newcomer_during_wakeup(void **state)
+{
+	static const struct sh_step holder[] = {
+		{ OP_DOWN, A, 0 }, { OP_COMPUTE, 10000, 0 }, { OP_UP, A, 0 },
+		{ OP_COMPUTE, 50000, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step sleeper[] = {
+		{ OP_COMPUTE, 1000, 0 }, { OP_DOWN, A, 0 }, { OP_COMPUTE, 1000, 0 },
+		{ OP_UP, A, 0 }, { OP_END, 0, 0 },
+	};
+	static const struct sh_step newcomer[] = {
+		{ OP_COMPUTE, 10500, 0 }, { OP_DOWN, A, 0 }, { OP_COMPUTE, 20000, 0 },
+		{ OP_UP, A, 0 }, { OP_END, 0, 0 },
+	};
+	for (int legacy = 0; legacy < 2; legacy++) {
+		struct sh_host h;
+		struct km_era era = sh_era(3);
+		era.bkl_lock = legacy ? KM_BKL_SEM_LEGACY : KM_BKL_SEM_GENERIC;
+		era.cost.wakeup = 5000;	/* the newcomer comes inside it */
+		struct km_config cfg = sh_cfg(3, 1);
+		assert_non_null(sh_new(&h, &era, &cfg));
+		assert_non_null(km_lock_new(h.sim, "a", KM_PRIM_BKL, 1, false));
+		assert_non_null(sh_task(&h, "holder", 0, 0, holder));
+		assert_non_null(sh_task(&h, "sleeper", 1, 0, sleeper));
+		assert_non_null(sh_task(&h, "newcomer", 2, 0, newcomer));
+		assert_int_equal(sh_run(&h), 0);
+		assert_int_equal(h.sim->outcome, KM_OUT_COMPLETED);
+		const struct km_lock *bk = h.sim->bkl;
+		const struct sh_event *up = sh_ev(&h, 0, OP_UP, A, 0);
+		const struct sh_event *sd = sh_ev(&h, 1, OP_DOWN, A, 0);
+		const struct sh_event *nd = sh_ev(&h, 2, OP_DOWN, A, 0);
+		assert_true(nd->issued > up->issued);
+		assert_true(nd->issued < up->issued + era.cost.wakeup);
+		if (legacy) {
+			assert_true(nd->done < sd->done);	/* taken past the sleeper */
+			assert_int_equal(bk->st.steals, 1);
+			assert_int_equal(bk->st.wake_lost, 1);
+			assert_int_equal(bk->st.wakeups, 2);
+		} else {
+			assert_true(sd->done < nd->done);	/* handed to the sleeper */
+			assert_int_equal(bk->st.steals, 0);
+			assert_int_equal(bk->st.wake_lost, 0);
+			assert_int_equal(bk->st.wakeups, 2);
+		}
+		assert_int_equal(bk->st.acquisitions, 3);
+		assert_int_equal(bk->avail, 1);
+		assert_int_equal(bk->sleepers, 0);
+		assert_null(bk->waiters.head);
+		assert_null(bk->owner);
+		sh_free(&h);
+	}
+}
+
 /* The largest "(N%)" in @line, or -1 if it has none. */
 static long max_pct(const char *line)
 {
@@ -298,6 +362,7 @@ int main(void)
 		cmocka_unit_test(test_bkl_depth_survives_sleep),
 		cmocka_unit_test(test_bkl_holder_not_preempted),
 		cmocka_unit_test(test_bkl_unlock_not_held),
+		cmocka_unit_test(test_bkl_sem_newcomer_during_wakeup),
 		cmocka_unit_test(test_bkl_open_waits_counted_once),
 		cmocka_unit_test(test_bkl_counts_line_bounded),
 	};
