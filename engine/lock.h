@@ -283,6 +283,36 @@ bool km_bkl_reacquire(struct km_sim *sim, struct km_ctx *ctx);
  * true when @ctx went back to sleep for it. */
 void km_bkl_sem_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx);
 bool km_bkl_sem_reacquire(struct km_sim *sim, struct km_ctx *ctx);
+/*
+ * km_bkl_depth_drop - unlock_kernel()'s lock_depth bookkeeping, the same
+ * for every BKL (lib/kernel_lock.c repeats it in each variant): returns
+ * true when @ctx held the BKL @B and this was its outermost unlock, so the
+ * lock itself must now be released; false for a nested unlock (the depth
+ * only counts down) or an unlock by a task that does not hold it.
+ * Context: unlock_kernel(), by the caller @ctx.
+ */
+static inline bool km_bkl_depth_drop(const struct km_lock *B, struct km_ctx *ctx)
+{
+	if (B->owner != ctx || ctx->bkl_depth <= 0)
+		return false;
+	return --ctx->bkl_depth == 0;
+}
+
+/*
+ * km_bkl_depth_save - schedule()'s half of the same bookkeeping: when
+ * @ctx holds the BKL @B, its depth is saved for the reacquire and zeroed,
+ * and true is returned (the lock must be released); else false.
+ * Context: schedule(), for the task leaving its CPU.
+ */
+static inline bool km_bkl_depth_save(const struct km_lock *B, struct km_ctx *ctx)
+{
+	if (B->owner != ctx || ctx->bkl_depth <= 0)
+		return false;
+	ctx->bkl_saved = ctx->bkl_depth;
+	ctx->bkl_depth = 0;
+	return true;
+}
+
 /* Called when a handler leaves irq context (global cli waits for them). */
 void km_gil_irq_exited(struct km_sim *sim);
 /* May an interrupt handler on @cpu start now (no other CPU holds the

@@ -93,9 +93,7 @@ static void bkl_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 {
 	struct km_lock *B = sim->bkl;
 	*cost = 1;
-	if (B->owner != ctx || ctx->bkl_depth <= 0)
-		return;
-	if (--ctx->bkl_depth > 0)
+	if (!km_bkl_depth_drop(B, ctx))
 		return;
 	*cost = 1 + km_lock_store(sim, B, ctx->cpu);
 	bkl_drop(sim);
@@ -132,11 +130,8 @@ void km_bkl_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx)
 {
 	if (sim->era.bkl_lock != KM_BKL_SPIN)
 		km_bkl_sem_release_on_sleep(sim, ctx);	/* kernel_sem: up() */
-	else if (sim->bkl->owner == ctx && ctx->bkl_depth > 0) {
-		ctx->bkl_saved = ctx->bkl_depth;
-		ctx->bkl_depth = 0;
+	else if (km_bkl_depth_save(sim->bkl, ctx))
 		bkl_drop(sim);
-	}
 	sim->gil->ops->release_on_sleep(sim, ctx);
 }
 

@@ -251,11 +251,8 @@ static enum km_lock_result bsem_acquire(struct km_sim *sim, struct km_lock *l,
 static void bsem_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			 km_time *cost)
 {
-	struct km_lock *B = sim->bkl;
 	*cost = 1;
-	if (B->owner != ctx || ctx->bkl_depth <= 0)
-		return;
-	if (--ctx->bkl_depth > 0)
+	if (!km_bkl_depth_drop(sim->bkl, ctx))
 		return;
 	*cost = sem_up(sim, ctx->cpu);
 }
@@ -306,10 +303,8 @@ const struct km_lock_ops km_bkl_sem_ops = {
 /* __release_kernel_lock(): up(), paid by the task leaving. */
 void km_bkl_sem_release_on_sleep(struct km_sim *sim, struct km_ctx *ctx)
 {
-	if (sim->bkl->owner != ctx || ctx->bkl_depth <= 0)
+	if (!km_bkl_depth_save(sim->bkl, ctx))
 		return;
-	ctx->bkl_saved = ctx->bkl_depth;
-	ctx->bkl_depth = 0;
 	int cpu = ctx->cpu;
 	sim->sleep_release = km_sat_add(sim->sleep_release, sem_up(sim, cpu));
 }

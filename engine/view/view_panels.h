@@ -38,6 +38,10 @@ const char *km_view_milestone(int i);
 
 /* A run's figures in one line: "ends at 12.3 ms, 31% spinning, ..." */
 const char *km_view_headline(const struct km_view_model *m, char *buf, size_t len);
+/* The lock panel's counts line: acquisitions, how many waited first (a
+ * share of the acquisitions, never over 100%), and the waits that ended in
+ * no acquisition (still waiting at the end, or given up).  Returns @buf. */
+const char *km_view_lock_counts(const struct km_lockstat *s, char *buf, size_t len);
 
 /* The lanes' pixel work, shared by the timeline and the compare view:
  * bucket every CPU of @m into @rows rows of d->px from row @y (relative to

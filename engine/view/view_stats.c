@@ -56,6 +56,26 @@ const char *km_view_headline(const struct km_view_model *m, char *buf, size_t le
 }
 
 /*
+ * A contention is counted when a wait begins (lock_stat's lock_contended()),
+ * an acquisition when the lock is had; a wait still going when the run
+ * ends (or given up: a timeout, a signal) has the one and not the other,
+ * so contentions may exceed acquisitions.  The share shown is of the
+ * acquisitions that waited first (the wait's own count, st.wait.n), which
+ * cannot pass 100%; the waits that ended in no acquisition are said.
+ */
+const char *km_view_lock_counts(const struct km_lockstat *s, char *buf, size_t len)
+{
+	uint64_t waited = s->wait.n < s->acquisitions ? s->wait.n : s->acquisitions;
+	uint64_t open = s->contentions > waited ? s->contentions - waited : 0;
+	int n = snprintf(buf, len, "%" PRIu64 " taken, %" PRIu64 " after a wait (%.0f%%)",
+			 s->acquisitions, waited,
+			 s->acquisitions ? 100.0 * (double)waited / (double)s->acquisitions : 0.0);
+	if (open && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", %" PRIu64 " unserved", open);
+	return buf;
+}
+
+/*
  * One line of the panel at *y, advancing *y: cut to @w pixels at the
  * grid's row height @lh, or in projector mode wrapped onto as many rows of
  * its font's height as it needs.  Returns the height it took.
@@ -151,9 +171,7 @@ static void draw_lock(struct km_draw *d, const struct km_view_state *st,
 		} else {
 			put(d, st, KM_FONT_HEAD, d->line, x, &yy, -km_draw_px(d, 2), w, lh, ink);
 		}
-		snprintf(d->line, sizeof(d->line), "%" PRIu64 " taken, %" PRIu64 " contended (%.0f%%)",
-			 s->acquisitions, s->contentions,
-			 s->acquisitions ? 100.0 * (double)s->contentions / (double)s->acquisitions : 0.0);
+		km_view_lock_counts(s, d->line, sizeof(d->line));
 		if (room(st, yy, y, lh))
 			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
 		/* avg and max in one unit, the max's (time_unit.h) */

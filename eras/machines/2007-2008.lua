@@ -24,8 +24,11 @@ machine{
     hop2      = 110,    -- never used: two sockets are one hop apart
     invalidate = 110,   -- E: an upgrade's probe round reaches the other socket and waits for
                         --    its answer: about one hop
-    ctxsw     = 4000,   -- R: 3-4.5 us unpinned (1.1-1.4 us pinned), most likely [TSU10], not re-read
-    wakeup    = 5000,   -- E: ~5 us estimate
+    ctxsw     = 1250,   -- R: [TSU10] pinned, 1.1-1.4 us (middle): two processes on one CPU, one
+                        --    switch and its futex or sched_yield() call (docs/sources.md)
+    wakeup    = 6750,   -- E, derived: [TSU10] unpinned, 4 us, is a quarter of an iteration of two
+                        --    cross-CPU futex wake-ups (P: timectxsw.c counts 4 a loop), so a wake-up
+                        --    to the wakee running is 8 us; less the switch in (ctxsw) on its CPU
     irq_entry = 1000,   -- E: ~1 us estimate
   },
 }
