@@ -262,7 +262,7 @@ static void test_bkl_sem_newcomer_during_wakeup(void **state)
 		}
 		assert_int_equal(bk->st.acquisitions, 3);
 		assert_int_equal(bk->avail, 1);
-		assert_int_equal(bk->sleepers, 0);
+		assert_int_equal(bk->u.sem.sleepers, 0);
 		assert_null(bk->waiters.head);
 		assert_null(bk->owner);
 		sh_free(&h);
