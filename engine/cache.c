@@ -16,6 +16,10 @@
  *    (costs.invalidate) when the CPU has the line already and only needs
  *    it exclusive (an upgrade); when it fetches the line the probes go
  *    with the fetch;
+ *  - on a front-side bus (the P6 and Pentium 4 SMPs) the serialising
+ *    point is the bus, not a home: one transaction at a time across all
+ *    lines, each holding the bus for costs.bus, however long its data
+ *    takes to come back (costs by distance, as everywhere);
  *  - MESI: a read of a Modified line writes it back, and owner and reader
  *    share it clean.  MOESI: the owner keeps it Owned -- dirty, still the
  *    one that supplies readers -- which is why, on an Opteron, the CPU that
@@ -65,12 +69,20 @@ void km_cache_setup(struct km_sim *sim)
 	sim->nsockets = n > t->sockets ? n : t->sockets;
 }
 
-/* Links between two sockets: one when fully connected, else the shorter
- * way round the ring of the run's sockets. */
+/* Links between two sockets: one when fully connected (or on a shared
+ * bus), the shorter way round the ring of the run's sockets, or the
+ * board's shortest path when the file lists its links.  A run with more
+ * CPUs than the board adds boards of the same wiring: a socket of
+ * another board is its twin's distance away plus one link (E). */
 static int hops(const struct km_sim *sim, int a, int b)
 {
-	if (sim->era.topo.links == KM_LINKS_FULL)
+	const struct km_topology *t = &sim->era.topo;
+	if (t->links == KM_LINKS_FULL || t->links == KM_LINKS_BUS)
 		return 1;
+	if (t->links == KM_LINKS_LIST && t->sockets > 0 && t->sockets <= KM_TOPO_MAX_LINKED) {
+		int h = t->hops[a % t->sockets][b % t->sockets];
+		return a / t->sockets == b / t->sockets ? h : h + 1;
+	}
 	int n = sim->nsockets;
 	int d = a > b ? a - b : b - a;
 	return d < n - d ? d : n - d;
@@ -115,9 +127,18 @@ static km_time transfer(const struct km_sim *sim, const struct km_line *line, in
 }
 
 /* The home takes the request arriving at @at, serves it for @service:
- * the latency, queueing included. */
-static km_time at_home(struct km_line *line, km_time at, km_time service)
+ * the latency, queueing included.  On a front-side bus (links = "bus")
+ * there is no home: every request is a transaction on the one bus,
+ * which takes the next when this one's data is across (costs.bus), on
+ * any line -- the P6 bus is pipelined, the line's latency is not its
+ * occupancy of the bus. */
+static km_time at_home(struct km_sim *sim, struct km_line *line, km_time at, km_time service)
 {
+	if (sim->era.topo.links == KM_LINKS_BUS && km_machine_has_caches(sim)) {
+		km_time start = sim->fsb_free > at ? sim->fsb_free : at;
+		sim->fsb_free = km_sat_add(start, km_cost(sim)->bus);
+		return km_sat_add(start - at, service);
+	}
 	km_time start = line->home_free > at ? line->home_free : at;
 	line->home_free = km_sat_add(start, service);
 	return km_sat_add(start - at, service);
@@ -142,7 +163,7 @@ km_time km_line_read(struct km_sim *sim, struct km_line *line, int cpu, km_time 
 		return 0;
 	if (km_line_holds(line, cpu))
 		return km_machine_has_caches(sim) ? km_cost(sim)->hit : 0;
-	km_time lat = at_home(line, at, transfer(sim, line, cpu));
+	km_time lat = at_home(sim, line, at, transfer(sim, line, cpu));
 	if (line->owner >= 0 &&
 	    !(line->dirty && sim->era.topo.protocol == KM_COH_MOESI)) {
 		/* MESI (or a clean Exclusive): the owner's copy becomes one
@@ -168,7 +189,7 @@ km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time
 		km_time inval = km_machine_has_caches(sim) ? km_cost(sim)->invalidate
 							   : km_cost(sim)->cacheline;
 		km_time service = held ? inval : transfer(sim, line, cpu);
-		lat = at_home(line, at, service);
+		lat = at_home(sim, line, at, service);
 		memset(line->sharers, 0, sizeof(line->sharers));
 		line->nsharers = 0;
 		share(line, cpu);

@@ -76,6 +76,8 @@ struct km_costs {
 	km_time hop2;		/* to a socket two links away */
 	km_time invalidate;	/* invalidating the other copies of a line
 				 * a store makes exclusive (the probes' round) */
+	km_time bus;		/* a front-side bus (links = "bus"): how long
+				 * one transaction holds the shared bus */
 };
 
 enum km_coherence {
@@ -87,7 +89,15 @@ enum km_coherence {
 enum km_links {
 	KM_LINKS_FULL = 0,	/* every socket one hop from every other */
 	KM_LINKS_RING,		/* sockets on a ring: hops = distance round it */
+	KM_LINKS_BUS,		/* one shared front-side bus: every miss is a bus
+				 * transaction, one at a time machine-wide */
+	KM_LINKS_LIST,		/* the board's own links, listed: hops = the
+				 * shortest path (struct km_topology.hops) */
 };
+
+/* Sockets a machine file may wire link by link (KM_LINKS_LIST): AMD's
+ * glueless HyperTransport boards stopped at 8. */
+#define KM_TOPO_MAX_LINKED 16
 
 /*
  * struct km_topology - the machine's shape: CPUs are numbered socket by
@@ -101,6 +111,9 @@ struct km_topology {
 	int dies;		/* per socket */
 	int cores;		/* per die */
 	int threads;		/* per core */
+	/* KM_LINKS_LIST: links between sockets a and b on the shortest
+	 * path (0 on the diagonal), computed from the file's list */
+	uint8_t hops[KM_TOPO_MAX_LINKED][KM_TOPO_MAX_LINKED];
 };
 
 struct km_era {

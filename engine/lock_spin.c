@@ -63,7 +63,7 @@ static void spin_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 	if (km_lock_spin_flavour(sim, l) == KM_SPIN_MCS && l->spinners.len)
 		*cost = 1;
 	else
-		*cost = 1 + km_lock_store(sim, l, ctx->cpu);
+		*cost = km_sat_add(1, km_lock_store(sim, l, ctx->cpu));
 	km_raw_spin_unlock(sim, l);
 	/* preempt_enable(): a reschedule that waited for this happens now
 	 * (km_op_up checks once the release segment is set up). */

@@ -742,6 +742,62 @@ one_line_err
 err_has "machines/m2099\\.lua:2: .*cli"
 done_
 
+# A machine's shape is hostile input too: a board's links listed pair by
+# pair, a front-side bus, a machine of one CPU.  Each malformed form is one
+# line naming the file, its line and the rule; huge costs are refused
+# above the engine's bound and saturate below it.
+mcost='costs = { cli = 1, atomic = 1, cacheline = 100, ctxsw = 1000, wakeup = 2000, irq_entry = 1000, hit = 1, same_die = 10, hop1 = 100, invalidate = 50'
+shape_refused() {
+	printf '\nmachine{ name = "m2099", topology = { %s }, %s } }\n' "$1" "$mcost$2" \
+		>"$bad_era/eras/machines/m2099.lua"
+	LOCKMUSEUM_DATA=$bad_era t "a machine's shape: $3" 2 list
+	one_line_err
+	err_has "machines/m2099\\.lua:2: (machine|costs)\\{\\}: .*$4"
+	done_
+}
+four='sockets = 4, protocol = "MOESI", links ='
+shape_refused "$four { {0, 1}, {1, 9} }" "" "a link to a socket it does not have" \
+	"topology\\.links\\[2\\]\\[2\\] is socket 9: the machine's sockets are 0 to 3"
+shape_refused "$four { {0, 1e300} }" "" "a socket number that is no integer" \
+	"topology\\.links\\[1\\]\\[2\\] must be a socket number \\(an integer\\), got 1e\\+300"
+shape_refused "$four { {2, 2} }" "" "a socket linked to itself" "links\\[1\\] joins socket 2 to itself"
+shape_refused "$four { {0, 1}, {1, 0} }" "" "a link listed twice" "links\\[2\\] joins sockets 1 and 0 again"
+shape_refused "$four { {0, 1}, {2, 3} }" "" "sockets no link reaches" \
+	"topology\\.links reach no socket 2 from socket 0: every socket must be linked"
+shape_refused "$four { {0, 1, 2} }" "" "a link of three sockets" "links\\[1\\] must be a pair \\{a, b\\}"
+shape_refused "$four { {0, 1}, x = 1 }" "" "a list with a stray key" \
+	"topology\\.links must be a list of 1 to 6 \\{a, b\\} socket pairs"
+shape_refused "$four { }" "" "an empty list" "topology\\.links must be a list of 1 to 6"
+shape_refused 'sockets = 17, protocol = "MOESI", links = { {0, 1} }' "" "a list past 16 sockets" \
+	"topology\\.links lists links between 17 sockets; a list wires at most 16"
+shape_refused 'sockets = 3, protocol = "MOESI", links = { {0, 1}, {1, 2} }' "" \
+	"two links apart with no costs.hop2" "its sockets are up to 2 links apart: it gives costs\\.hop2" 
+shape_refused 'sockets = 2, protocol = "MESI", links = "bus"' "" "a bus with no costs.bus" \
+	"a machine on a front-side bus \\(links = \"bus\"\\) gives costs\\.bus"
+shape_refused 'sockets = 2, protocol = "MESI", links = "bus"' ", bus = 0" "a bus that costs nothing" \
+	"gives costs\\.bus, how long one transaction holds the bus \\(ns, > 0\\)"
+shape_refused 'sockets = 2, protocol = "MESI", links = "bus"' ", bus = 1e300" "a bus cost past the bound" \
+	"'bus' must be a whole number of nanoseconds"
+shape_refused 'sockets = 2, protocol = "MESI", links = "star"' "" "links of no known form" \
+	"topology\\.links must be \"full\", \"ring\", \"bus\" or a list of \\{a, b\\} socket pairs"
+shape_refused 'sockets = 2, protocol = "none"' "" "\"none\" on two CPUs" \
+	"topology\\.protocol \"none\" is for a machine of one CPU; this one has 2"
+shape_refused 'protocol = "none", links = "bus"' "" "one CPU with links" "a machine of one CPU has no topology\\.links"
+
+# far below the bound, a 16-socket line whose far
+# end is 15 links away, two hops costing 2^40 ns, runs 64 CPUs to its end
+lnk='{0,1},{1,2},{2,3},{3,4},{4,5},{5,6},{6,7},{7,8},{8,9},{9,10},{10,11},{11,12},{12,13},{13,14},{14,15}'
+printf 'machine{ name = "m2099", topology = { sockets = 16, protocol = "MOESI", links = { %s } }, %s } }\n' \
+	"$lnk" "$mcost, hop2 = 1099511627776" \
+	>"$bad_era/eras/machines/m2099.lua"
+printf 'era{ id = "2099", year = 2099, version = "9", machine = "m2099", cpus = 8, smp = true, spinlock = "ticket" }\n' \
+	>"$bad_era/eras/2099.lua"
+LOCKMUSEUM_DATA=$bad_era t "a 15-hop board of 2^40 ns hops runs to its time limit" 1 run \
+	"$root/scripts/spin_fairness.lua" --era 2099 --cpus 64 --duration 1ms
+out_has 'outcome: time-limit at 1\.00 ms simulated'
+done_
+printf "$era_line" 'machine = "m2099"' >"$bad_era/eras/2099.lua"
+
 printf 'x = 1\n' >"$bad_era/eras/machines/m2099.lua"
 LOCKMUSEUM_DATA=$bad_era t "a machine file that never calls machine{} is refused" 2 list
 one_line_err

@@ -26,7 +26,7 @@ static const char *const era_fields[] = {
 
 static const char *const cost_fields[] = {
 	"cli", "atomic", "cacheline", "ctxsw", "wakeup", "irq_entry", "ipi",
-	"hit", "same_core", "same_die", "same_socket", "hop1", "hop2", "invalidate", NULL,
+	"hit", "same_core", "same_die", "same_socket", "hop1", "hop2", "invalidate", "bus", NULL,
 };
 
 static const char *const machine_fields[] = { "name", "topology", "costs", NULL };
@@ -85,6 +85,7 @@ static void read_costs(lua_State *L, int c, const char *decl, struct km_costs *c
 	cost->hop1 = km_field_time(L, c, "costs", "hop1", cost->cacheline);
 	cost->hop2 = km_field_time(L, c, "costs", "hop2", cost->hop1);
 	cost->invalidate = km_field_time(L, c, "costs", "invalidate", cost->cacheline);
+	cost->bus = km_field_time(L, c, "costs", "bus", 0);
 	if (cost->hop2 < cost->hop1)
 		luaL_error(L, "%s: costs.hop2 (%I ns) is less than costs.hop1 (%I ns): two "
 			   "hops cannot be nearer than one", decl, (lua_Integer)cost->hop2,
@@ -95,6 +96,99 @@ static void read_costs(lua_State *L, int c, const char *decl, struct km_costs *c
 		luaL_error(L, "%s: costs.ipi (%I ns) is more than costs.wakeup (%I ns), "
 			   "which includes it", decl, (lua_Integer)cost->ipi,
 			   (lua_Integer)cost->wakeup);
+}
+
+/* One socket number of the pair at stack @p, element @i (1 or 2), of
+ * link @n: an integer in 0 .. @sockets - 1. */
+static int link_end(lua_State *L, int p, int i, lua_Integer n, int sockets)
+{
+	lua_rawgeti(L, p, i);
+	int isnum = 0;
+	lua_Integer v = lua_tointegerx(L, -1, &isnum);
+	if (!isnum)
+		luaL_error(L, "machine{}: topology.links[%I][%d] must be a socket number (an "
+			   "integer), got %s", n, i, lua_type(L, -1) == LUA_TNUMBER ?
+			   lua_tostring(L, -1) : luaL_typename(L, -1));
+	if (v < 0 || v >= sockets)
+		luaL_error(L, "machine{}: topology.links[%I][%d] is socket %I: the machine's "
+			   "sockets are 0 to %d", n, i, v, sockets - 1);
+	lua_pop(L, 1);
+	return (int)v;
+}
+
+/* How many entries the table at @t has, of any key, up to @cap + 1. */
+static lua_Integer entries(lua_State *L, int t, lua_Integer cap)
+{
+	lua_Integer n = 0;
+	lua_pushnil(L);
+	while (n <= cap && lua_next(L, t)) {
+		lua_pop(L, 1);
+		n++;
+	}
+	if (n > cap)
+		lua_pop(L, 1);	/* the key lua_next left */
+	return n;
+}
+
+/*
+ * topology.links as the board's own wiring, at field "links" of stack @t:
+ * a list of {a, b} pairs, each a HyperTransport (or QPI) link between
+ * sockets a and b.  Every socket is reachable, no link is listed twice or
+ * joins a socket to itself, at most KM_TOPO_MAX_LINKED sockets; the hop
+ * table is the shortest paths (breadth first from each socket).
+ */
+static void read_links(lua_State *L, int t, struct km_topology *topo)
+{
+	int s = topo->sockets;
+	if (s > KM_TOPO_MAX_LINKED)
+		luaL_error(L, "machine{}: topology.links lists links between %d sockets; a "
+			   "list wires at most %d (else \"full\" or \"ring\")", s, KM_TOPO_MAX_LINKED);
+	lua_getfield(L, t, "links");
+	int l = lua_gettop(L);
+	lua_Integer most = (lua_Integer)s * (s - 1) / 2;
+	lua_Integer n = (lua_Integer)lua_rawlen(L, l);
+	if (n < 1 || entries(L, l, most) != n)
+		luaL_error(L, "machine{}: topology.links must be a list of 1 to %I {a, b} socket "
+			   "pairs (each pair of the %d sockets at most once)", most > 0 ? most : 1, s);
+	bool adj[KM_TOPO_MAX_LINKED][KM_TOPO_MAX_LINKED] = { { false } };
+	for (lua_Integer i = 1; i <= n; i++) {
+		lua_rawgeti(L, l, i);
+		int p = lua_gettop(L);
+		if (!lua_istable(L, p) || lua_rawlen(L, p) != 2 || entries(L, p, 2) != 2)
+			luaL_error(L, "machine{}: topology.links[%I] must be a pair {a, b} of "
+				   "socket numbers", i);
+		int a = link_end(L, p, 1, i, s), b = link_end(L, p, 2, i, s);
+		if (a == b)
+			luaL_error(L, "machine{}: topology.links[%I] joins socket %d to itself", i, a);
+		if (adj[a][b])
+			luaL_error(L, "machine{}: topology.links[%I] joins sockets %d and %d again",
+				   i, a, b);
+		adj[a][b] = adj[b][a] = true;
+		lua_pop(L, 1);
+	}
+	lua_pop(L, 1);
+	for (int from = 0; from < s; from++) {
+		int queue[KM_TOPO_MAX_LINKED], head = 0, tail = 0;
+		bool seen[KM_TOPO_MAX_LINKED] = { false };
+		seen[from] = true;
+		topo->hops[from][from] = 0;
+		queue[tail++] = from;
+		while (head < tail) {
+			int u = queue[head++];
+			for (int v = 0; v < s; v++)
+				if (adj[u][v] && !seen[v]) {
+					seen[v] = true;
+					topo->hops[from][v] = (uint8_t)(topo->hops[from][u] + 1);
+					queue[tail++] = v;
+				}
+		}
+		if (tail != s)
+			for (int v = 0; v < s; v++)
+				if (!seen[v])
+					luaL_error(L, "machine{}: topology.links reach no socket %d "
+						   "from socket %d: every socket must be linked", v, from);
+	}
+	topo->links = KM_LINKS_LIST;
 }
 
 /*
@@ -119,21 +213,42 @@ static void read_topology(lua_State *L, int t, struct km_era *e)
 		luaL_error(L, "machine{}: topology of %I CPUs (sockets x dies x cores x threads); "
 			   "at most %d", (lua_Integer)n, KM_MAX_CPUS);
 	const char *p = km_field_string(L, t, "topology", "protocol", NULL, true);
+	if (!strcmp(p, "none")) {
+		/* one CPU: no line ever moves between caches, the flat
+		 * machine's free held line is exact; nothing else to give */
+		if (n != 1)
+			luaL_error(L, "machine{}: topology.protocol \"none\" is for a machine of one "
+				   "CPU; this one has %I", (lua_Integer)n);
+		lua_getfield(L, t, "links");
+		if (!lua_isnil(L, -1))
+			luaL_error(L, "machine{}: a machine of one CPU has no topology.links");
+		lua_pop(L, 1);
+		topo->protocol = KM_COH_FLAT;
+		return;
+	}
 	if (!strcmp(p, "MESI") || !strcmp(p, "MESIF"))
 		topo->protocol = KM_COH_MESI;
 	else if (!strcmp(p, "MOESI"))
 		topo->protocol = KM_COH_MOESI;
 	else
-		luaL_error(L, "machine{}: topology.protocol must be \"MESI\", \"MESIF\" or "
-			   "\"MOESI\", got \"%s\"", p);
-	const char *links = km_field_string(L, t, "topology", "links", "full", false);
-	if (!strcmp(links, "full"))
+		luaL_error(L, "machine{}: topology.protocol must be \"MESI\", \"MESIF\", "
+			   "\"MOESI\" or (one CPU) \"none\", got \"%s\"", p);
+	lua_getfield(L, t, "links");
+	bool listed = lua_istable(L, -1);
+	lua_pop(L, 1);
+	const char *links = listed ? "list" :
+		km_field_string(L, t, "topology", "links", "full", false);
+	if (listed)
+		read_links(L, t, topo);
+	else if (!strcmp(links, "full"))
 		topo->links = KM_LINKS_FULL;
 	else if (!strcmp(links, "ring"))
 		topo->links = KM_LINKS_RING;
+	else if (!strcmp(links, "bus"))
+		topo->links = KM_LINKS_BUS;
 	else
-		luaL_error(L, "machine{}: topology.links must be \"full\" or \"ring\", got "
-			   "\"%s\"", links);
+		luaL_error(L, "machine{}: topology.links must be \"full\", \"ring\", \"bus\" or "
+			   "a list of {a, b} socket pairs, got \"%s\"", links);
 	/* the caches' costs, each said by the file */
 	static const char *const needed[] = { "hit", "same_die", "hop1", "invalidate", NULL };
 	lua_getfield(L, 1, "costs");
@@ -142,6 +257,28 @@ static void read_topology(lua_State *L, int t, struct km_era *e)
 		if (lua_isnil(L, -1))
 			luaL_error(L, "machine{}: a machine with a topology gives costs.%s "
 				   "(cache.h: what each distance costs)", needed[i]);
+		lua_pop(L, 1);
+	}
+	if (topo->links == KM_LINKS_BUS) {
+		lua_getfield(L, -1, "bus");
+		bool given = !lua_isnil(L, -1);
+		lua_pop(L, 1);
+		if (!given || e->cost.bus <= 0)
+			luaL_error(L, "machine{}: a machine on a front-side bus (links = \"bus\") "
+				   "gives costs.bus, how long one transaction holds the bus (ns, > 0)");
+	}
+	/* a machine whose sockets are two links apart says what that costs */
+	int far = 1;
+	if (topo->links == KM_LINKS_RING)
+		far = topo->sockets > 2 ? 2 : 1;
+	for (int a = 0; topo->links == KM_LINKS_LIST && a < topo->sockets; a++)
+		for (int b = 0; b < topo->sockets; b++)
+			far = topo->hops[a][b] > far ? topo->hops[a][b] : far;
+	if (far > 1) {
+		lua_getfield(L, -1, "hop2");
+		if (lua_isnil(L, -1))
+			luaL_error(L, "machine{}: its sockets are up to %d links apart: it gives "
+				   "costs.hop2 (cache.h: what each distance costs)", far);
 		lua_pop(L, 1);
 	}
 	lua_pop(L, 1);

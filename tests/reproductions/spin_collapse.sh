@@ -10,10 +10,14 @@
 # at least 18 of them:
 #  - ticket: the throughput peaks between 8 and 24 cores, and at 48 cores
 #    is at most half that peak;
-#  - MCS (lock{ spin = "mcs" }) on the same runs: at 48 cores at least 3/4
-#    of its highest throughput (the paper's Figure 12: MCS keeps 83% of its
-#    peak on MEMPOP, 45% on FOPS; the issue asked for 90%, which the cache
-#    model on this machine does not give: docs/reproductions/spin_collapse.md);
+#  - MCS (lock{ spin = "mcs" }) on the same runs: at 48 cores at least 85%
+#    of its highest throughput;
+# and over the 20 seeds, MCS at 48 cores keeps on average at least 90% of
+# its best: the issue's "within 10% of its peak", which the machine wired
+# as AMD's twisted ladder gives on the mean (92%) and on 17 of 20 seeds
+# alone, where the ring it replaced gave 87% (the paper's Figure 12: MCS
+# keeps 83% of its peak on MEMPOP, 45% on FOPS;
+# docs/reproductions/spin_collapse.md);
 # and once, the paper's Markov model (compare --markov) for the same a, s
 # and c: it too peaks inside the sweep and falls to at most half by 48.
 # The sweep samples the CPU counts around the knee (the full 1..48 sweep is
@@ -37,6 +41,8 @@ rates() {
 
 passed=0
 worst=""
+mcs_sum=0
+mcs_n=0
 for s in $(seq 1 $seeds); do
 	# shellcheck disable=SC2086
 	"$bin" compare "$script" --modes spinlock --cpus $ticket_cpus --set lock=ticket \
@@ -54,10 +60,15 @@ for s in $(seq 1 $seeds); do
 		awk '$1 == "t" { if ($3 > tp) { tp = $3; tn = $2 } if ($2 == 48) t48 = $3 }
 		     $1 == "m" { if ($3 > mp) mp = $3; if ($2 == 48) m48 = $3 }
 		     END {
-			ok = tn >= 8 && tn <= 24 && t48 <= tp / 2 && m48 >= 0.75 * mp
-			printf "%s ticket peak %.0f/s at %d, %.2f of it at 48; mcs at 48 %.2f of its best\n",
+			ok = tn >= 8 && tn <= 24 && t48 <= tp / 2 && m48 >= 0.85 * mp
+			printf "%s ticket peak %.0f/s at %d, %.2f of it at 48; mcs at 48 %.3f of its best\n",
 			       ok ? "ok" : "no", tp, tn, t48 / tp, m48 / mp
 		     }')
+	share=$(echo "$verdict" | sed -n 's/.*mcs at 48 \([0-9.]*\) of its best.*/\1/p')
+	if [ -n "$share" ]; then
+		mcs_sum=$(awk -v a="$mcs_sum" -v b="$share" 'BEGIN { print a + b }')
+		mcs_n=$((mcs_n + 1))
+	fi
 	case $verdict in
 	ok*) passed=$((passed + 1)) ;;
 	*) worst="$worst
@@ -68,8 +79,13 @@ done
 [ -n "$worst" ] && echo "     seeds that missed:$worst"
 echo "     $passed of $seeds seeds reproduce the collapse and the MCS plateau"
 [ "$passed" -ge $((seeds * 9 / 10)) ] &&
-	ok "ticket collapses to at most half its peak at 48 cores, MCS keeps 3/4 of its best: $passed/$seeds seeds" ||
+	ok "ticket collapses to at most half its peak at 48 cores, MCS keeps 85% of its best: $passed/$seeds seeds" ||
 	bad "only $passed of $seeds seeds reproduce the figure (at least 18 needed)"
+mcs_mean=$(awk -v a="$mcs_sum" -v n="$mcs_n" 'BEGIN { printf "%.3f", n ? a / n : 0 }')
+echo "     MCS at 48 cores, mean over $mcs_n seeds: $mcs_mean of its best"
+[ "$mcs_n" = "$seeds" ] && ge "$mcs_mean" 0.90 &&
+	ok "MCS within 10% of its peak at 48 cores on the mean of $seeds seeds ($mcs_mean)" ||
+	bad "MCS at 48 cores keeps $mcs_mean of its best on the mean of $mcs_n seeds (at least 0.90 asked)"
 
 # The model, for the exhibit's own a, s and c: the machine's line transfer.
 "$bin" compare "$script" --modes spinlock --cpus 1,12,20,48 --set lock=ticket --seed 1 $window \

@@ -1,0 +1,113 @@
+/*
+ * test_cache.c - the machine's shapes (cache.c): a board wired link by
+ * link prices a transfer by its shortest path, and a front-side bus
+ * serialises every line's misses machine-wide, not each line at its home.
+ *
+ * Both run on the museum's own machine files (eras/machines/): the 2012
+ * Opteron, wired as AMD's twisted ladder, and the 1999 four-way P6 on its
+ * shared bus.  A machine without a topology keeps the flat behaviour:
+ * two lines missing together do not wait for each other.
+ */
+#include "test.h"
+
+#include "cache.h"
+#include "script_host.h"
+#include "unit_eras.h"
+
+static struct km_era_list ERAS;
+
+static int group_setup(void **state)
+{
+	return unit_load_eras(&ERAS) < 0 ? -1 : 0;
+}
+
+static int group_teardown(void **state)
+{
+	km_eras_free(&ERAS);
+	return 0;
+}
+
+static void new_run(struct sh_host *h, const char *era_id, int cpus)
+{
+	const struct km_era *e = km_eras_find(&ERAS, era_id);
+	assert_non_null(e);
+	struct km_era era = *e;
+	struct km_config cfg = sh_cfg(cpus, 1);
+	assert_non_null(sh_new(h, &era, &cfg));
+}
+
+/* CPU c of the 2012 machine sits on socket c / 6.  The twisted ladder:
+ * 0-1, 0-2, 1-3, 2-4, 2-5, 3-4, 3-5, 4-6, 5-7, 6-7. */
+static void test_cache_linked_hops(void **state)
+{
+	struct sh_host h;
+	new_run(&h, "2012", 48);
+	const struct km_costs *c = &h.sim->era.cost;
+	km_time three = c->hop2 + (c->hop2 - c->hop1);
+	assert_int_equal(km_cpu_distance_cost(h.sim, 0, 5), c->same_die);
+	assert_int_equal(km_cpu_distance_cost(h.sim, 0, 6), c->hop1);	/* 0-1 */
+	assert_int_equal(km_cpu_distance_cost(h.sim, 12, 30), c->hop1);	/* 2-5 */
+	assert_int_equal(km_cpu_distance_cost(h.sim, 0, 18), c->hop2);	/* 0-1-3 */
+	assert_int_equal(km_cpu_distance_cost(h.sim, 0, 24), c->hop2);	/* 0-2-4 */
+	assert_int_equal(km_cpu_distance_cost(h.sim, 0, 36), three);	/* 0-2-4-6 */
+	assert_int_equal(km_cpu_distance_cost(h.sim, 47, 0), three);	/* 7-5-2-0 */
+	assert_int_equal(km_cpu_distance_cost(h.sim, 36, 42), c->hop1);	/* 6-7 */
+	/* the ladder is not a ring: 1 and 7 are three links apart, and 0
+	 * and 4 two, where a ring of 8 would say 2 and 4 */
+	assert_int_equal(km_cpu_distance_cost(h.sim, 6, 42), three);
+	sh_free(&h);
+}
+
+/* Two lines, each Modified in one CPU, read at the same moment by two
+ * others: on the bus the second read waits for the first's data. */
+static km_time second_of_two_reads(const char *era_id, km_time *first)
+{
+	struct sh_host h;
+	new_run(&h, era_id, 4);
+	struct km_line a, b;
+	km_line_init(&a, 0);
+	km_line_init(&b, 3);
+	km_line_write(h.sim, &a, 0, 0);
+	km_line_write(h.sim, &b, 3, 0);
+	*first = km_line_read(h.sim, &a, 1, 10000);
+	km_time second = km_line_read(h.sim, &b, 2, 10000);
+	sh_free(&h);
+	return second;
+}
+
+static void test_cache_bus_serialises_lines(void **state)
+{
+	const struct km_era *e = km_eras_find(&ERAS, "1999");
+	assert_non_null(e);
+	assert_int_equal(e->topo.links, KM_LINKS_BUS);
+	km_time first;
+	km_time second = second_of_two_reads("1999", &first);
+	assert_int_equal(first, e->cost.hop1);
+	assert_int_equal(second, e->cost.bus + e->cost.hop1);
+	/* the 2005-2006 machine has no topology: flat, each line its own home */
+	const struct km_era *flat = km_eras_find(&ERAS, "2005");
+	assert_non_null(flat);
+	assert_int_equal(flat->topo.protocol, KM_COH_FLAT);
+	second = second_of_two_reads("2005", &first);
+	assert_int_equal(first, flat->cost.cacheline);
+	assert_int_equal(second, flat->cost.cacheline);
+}
+
+/* A machine of one CPU says so and stays flat: a held line is free. */
+static void test_cache_one_cpu_machine(void **state)
+{
+	const struct km_era *e = km_eras_find(&ERAS, "1991");
+	assert_non_null(e);
+	assert_int_equal(e->topo.sockets * e->topo.dies * e->topo.cores * e->topo.threads, 1);
+	assert_int_equal(e->topo.protocol, KM_COH_FLAT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cache_linked_hops),
+		cmocka_unit_test(test_cache_bus_serialises_lines),
+		cmocka_unit_test(test_cache_one_cpu_machine),
+	};
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
