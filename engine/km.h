@@ -22,6 +22,10 @@ typedef int64_t km_time;
 /* Largest duration a scenario may ask for: about 146 years, and far
  * enough from INT64_MAX that now + duration can never overflow. */
 #define KM_TIME_MAX ((km_time)1 << 62)
+/* The most one cost of a machine file may be (era.h's struct km_costs):
+ * 2^40 ns, about 18 minutes.  Sums of a few hundred such costs stay far
+ * below KM_TIME_MAX, so the floors add them without overflow checks. */
+#define KM_COST_MAX ((km_time)1 << 40)
 
 /*
  * Saturating arithmetic, for every sum, difference and product of numbers

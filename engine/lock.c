@@ -388,7 +388,8 @@ void km_lock_grant(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 {
 	l->nwaiting--;
 	km_ctx_cancel_timeout(ctx);
-	note_acquired(sim, l, ctx, sim->now + delay - ctx->wait_since, sim->now + delay);
+	km_time at = km_sat_add(sim->now, delay);	/* a hostile machine's costs saturate */
+	note_acquired(sim, l, ctx, km_sat_sub(at, ctx->wait_since), at);
 	ctx->result = 1;
 	if (ctx->state == KM_CTX_BLOCKED) {
 		l->st.wakeups++;

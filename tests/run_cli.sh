@@ -598,8 +598,11 @@ mkfifo "$out_dir/fifo"
 # the run is over, so that a reader exists before the run opens it: cat,
 # started in the background, may not have got to its open() yet when a
 # run that starts in a few milliseconds does.
+# The reader must not inherit that descriptor (7>&-): holding the FIFO's
+# write end itself, it would never see the end of the file and would wait
+# for its guard's wall-clock limit.
 exec 7<>"$out_dir/fifo"
-"${guard[@]}" cat "$out_dir/fifo" >"$out_dir/from_fifo" &
+"${guard[@]}" cat "$out_dir/fifo" >"$out_dir/from_fifo" 7>&- &
 reader=$!
 t "--trace onto a FIFO with a reader writes into the FIFO" 0 run "$root/scripts/inode.lua" \
 	--set loops=12 --trace "$out_dir/fifo"
@@ -784,6 +787,12 @@ shape_refused 'sockets = 2, protocol = "none"' "" "\"none\" on two CPUs" \
 	"topology\\.protocol \"none\" is for a machine of one CPU; this one has 2"
 shape_refused 'protocol = "none", links = "bus"' "" "one CPU with links" "a machine of one CPU has no topology\\.links"
 
+shape_refused 'sockets = 2, protocol = "MOESI", links = "full"' ", hop2 = 4611686018427387904" \
+	"a hop of 2^62 ns, past one step's bound" \
+	"costs\\.hop2 \\(4611686018427387904 ns\\) is more than 2\\^40 ns"
+shape_refused 'sockets = 2, protocol = "MESI", links = "bus"' ", bus = 1099511627777" \
+	"a bus transaction of 2^40 + 1 ns" "costs\\.bus \\(1099511627777 ns\\) is more than 2\\^40 ns"
+
 # far below the bound, a 16-socket line whose far
 # end is 15 links away, two hops costing 2^40 ns, runs 64 CPUs to its end
 lnk='{0,1},{1,2},{2,3},{3,4},{4,5},{5,6},{6,7},{7,8},{8,9},{9,10},{10,11},{11,12},{12,13},{13,14},{14,15}'
@@ -795,6 +804,12 @@ printf 'era{ id = "2099", year = 2099, version = "9", machine = "m2099", cpus = 
 LOCKMUSEUM_DATA=$bad_era t "a 15-hop board of 2^40 ns hops runs to its time limit" 1 run \
 	"$root/scripts/spin_fairness.lua" --era 2099 --cpus 64 --duration 1ms
 out_has 'outcome: time-limit at 1\.00 ms simulated'
+done_
+# ... and its sleeping locks' hand-offs, each several such transfers, add
+# them without overflow (the sanitized build runs this suite too)
+LOCKMUSEUM_DATA=$bad_era t "the 2^40 ns board's semaphores run to their time limit (its checks fail: exit 1)" 1 \
+	run "$root/scripts/test_mutex.lua" --era 2099 --cpus 64 --mode semaphore --anachronism --duration 5ms
+out_has 'outcome: time-limit at 5\.00 ms simulated'
 done_
 printf "$era_line" 'machine = "m2099"' >"$bad_era/eras/2099.lua"
 

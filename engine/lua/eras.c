@@ -86,6 +86,23 @@ static void read_costs(lua_State *L, int c, const char *decl, struct km_costs *c
 	cost->hop2 = km_field_time(L, c, "costs", "hop2", cost->hop1);
 	cost->invalidate = km_field_time(L, c, "costs", "invalidate", cost->cacheline);
 	cost->bus = km_field_time(L, c, "costs", "bus", 0);
+	/* One step of a machine longer than 2^40 ns (about 18 minutes) is no
+	 * machine; bounding each cost there keeps every sum of them the floors
+	 * make (a hop per link, a hand-off's several transfers, now + delay)
+	 * far inside the clock's 2^62 ns, where 2^62 each would overflow. */
+	const struct { const char *name; km_time v; } bounded[] = {
+		{ "cli", cost->cli }, { "atomic", cost->atomic }, { "cacheline", cost->cacheline },
+		{ "ctxsw", cost->ctxsw }, { "wakeup", cost->wakeup }, { "irq_entry", cost->irq_entry },
+		{ "ipi", cost->ipi }, { "hit", cost->hit }, { "same_core", cost->same_core },
+		{ "same_die", cost->same_die }, { "same_socket", cost->same_socket },
+		{ "hop1", cost->hop1 }, { "hop2", cost->hop2 }, { "invalidate", cost->invalidate },
+		{ "bus", cost->bus },
+	};
+	for (size_t i = 0; i < sizeof(bounded) / sizeof(bounded[0]); i++)
+		if (bounded[i].v > KM_COST_MAX)
+			luaL_error(L, "%s: costs.%s (%I ns) is more than 2^40 ns (about 18 minutes), "
+				   "the most one step of a machine may cost", decl, bounded[i].name,
+				   (lua_Integer)bounded[i].v);
 	if (cost->hop2 < cost->hop1)
 		luaL_error(L, "%s: costs.hop2 (%I ns) is less than costs.hop1 (%I ns): two "
 			   "hops cannot be nearer than one", decl, (lua_Integer)cost->hop2,
