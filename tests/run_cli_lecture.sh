@@ -90,7 +90,7 @@ assert sheet.count("!! lost-update") == n, sheet.count("!! lost-update")
 PY
 fi
 out_has '^  finished, first to last: adder/[12] \([0-9.]+ us\), adder/[12]'
-out_has '^  outcome: completed at 9.061 us \(exit status 1\)$'
+out_has '^  outcome: completed at 6.964 us \(exit status 1\)$'
 done_
 
 # Lock state after each operation: AB-BA, each task holds one and waits.
@@ -145,7 +145,7 @@ t "interleaving --from lost --answers: the lost update is in the window" 1 "${sh
 # the overwrite's line, marked, and its read, both among the lines shown
 out_has '!! lost-update'
 out_has '^  violations: [0-9]+ in the whole run$'
-out_has "^    3\.062 ms  lost update on 'buffer_count'"
+out_has "^    3\.061 ms  lost update on 'buffer_count'"
 out_has 'outside the lines shown'
 done_
 t "interleaving --from/--to/--steps: the window asked for" 1 "${sheet_args[@]}" \
@@ -186,7 +186,7 @@ while IFS= read -r line; do
 	[ "$(units "$line" | wc -l)" = 1 ] || no "mixed units: $line"
 done < <(grep '\[lost-update\]' "$tmp/out")
 [ "$n" -ge 5 ] || no "only $n violation lines"
-out_has 'read it at t=3\.500 us, .adder/1. wrote it at t=3\.503 us'
+out_has 'read it at t=3\.500 us, .adder/1. wrote it at t=3\.505 us'
 done_
 
 t "a lock's wait avg and max in one unit, and its hold avg and max" 0 run \
