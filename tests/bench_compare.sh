@@ -58,10 +58,13 @@ if [ ! -x "$copy/build-bench/lockmuseum" ] || [ ! -x "$copy/build-bench/tests/be
 	rm -rf "$copy.tmp"
 	mkdir -p "$copy.tmp" || die "cannot create $copy.tmp"
 	git archive "$base" | tar -x -C "$copy.tmp" || die "cannot unpack $short"
-	# copied, not kept: the objects are newer than the unpacked sources
-	# (which carry the commit's time), so make counts them as built
+	# copied with their times: the objects are newer than the unpacked
+	# sources (which carry the commit's time), so make counts them as
+	# built; and among themselves they keep their order, or a generated
+	# header copied before its generator would be made, and what includes
+	# it compiled, again
 	if [ -n "${BENCH_COMPARE_SEED:-}" ]; then
-		cp -R "$BENCH_COMPARE_SEED" "$copy.tmp/build-bench" ||
+		cp -Rp "$BENCH_COMPARE_SEED" "$copy.tmp/build-bench" ||
 			die "cannot copy $BENCH_COMPARE_SEED into $copy.tmp"
 	fi
 	if grep -q '^bench-build:' "$copy.tmp/Makefile"; then
