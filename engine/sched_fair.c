@@ -141,17 +141,9 @@ void km_fair_link(struct km_cpu *cpu, struct km_ctx *ctx)
 	struct km_ctx *prev = NULL;
 	for (struct km_ctx *t = cpu->rq_head; t && t->vruntime <= ctx->vruntime; t = t->rq_next)
 		prev = t;
-	if (prev) {
-		ctx->rq_next = prev->rq_next;
-		prev->rq_next = ctx;
-	} else {
-		ctx->rq_next = cpu->rq_head;
-		cpu->rq_head = ctx;
-		if (ctx->vruntime > cpu->min_vruntime)	/* the leftmost */
-			cpu->min_vruntime = ctx->vruntime;
-	}
-	if (!ctx->rq_next)
-		cpu->rq_tail = ctx;
+	km_rq_link_after(cpu, prev, ctx);
+	if (!prev && ctx->vruntime > cpu->min_vruntime)	/* the leftmost */
+		cpu->min_vruntime = ctx->vruntime;
 }
 
 /*

@@ -105,6 +105,22 @@ static inline bool km_any_cpu_idle(const struct km_sim *sim)
 	return false;
 }
 
+/* Link @ctx into @cpu's run queue after @prev, or at its head if @prev
+ * is NULL: the ordered queues' (CFS, O(1)) insertion, once they have
+ * walked to their place.  Context: the run queue's owner. */
+static inline void km_rq_link_after(struct km_cpu *cpu, struct km_ctx *prev, struct km_ctx *ctx)
+{
+	if (prev) {
+		ctx->rq_next = prev->rq_next;
+		prev->rq_next = ctx;
+	} else {
+		ctx->rq_next = cpu->rq_head;
+		cpu->rq_head = ctx;
+	}
+	if (!ctx->rq_next)
+		cpu->rq_tail = ctx;
+}
+
 /* Queue @ctx at the tail of @cpu's run queue (CFS: in vruntime order,
  * sched_fair.c); a queued task and an idle CPU arm the next tick's
  * balance (era.o1_balance). */

@@ -107,15 +107,7 @@ void km_o1_link(struct km_cpu *cpu, struct km_ctx *ctx)
 	ctx->o1_front = false;
 	for (struct km_ctx *t = cpu->rq_head; t && (front ? key(t) < k : key(t) <= k); t = t->rq_next)
 		prev = t;
-	if (prev) {
-		ctx->rq_next = prev->rq_next;
-		prev->rq_next = ctx;
-	} else {
-		ctx->rq_next = cpu->rq_head;
-		cpu->rq_head = ctx;
-	}
-	if (!ctx->rq_next)
-		cpu->rq_tail = ctx;
+	km_rq_link_after(cpu, prev, ctx);
 }
 
 struct km_ctx *km_o1_pick(struct km_sim *sim, struct km_cpu *cpu)
