@@ -9,14 +9,16 @@
 # Over 20 seeds (a seed is where the program's start fell between two
 # ticks), asserted on at least 18 of them (90%), each figure the issue
 # asked for that the model reaches: the mutex 1.6x to 3.6x the semaphore's
-# loops; the semaphore at least 40% of the 8 CPUs.  The figures it does not
+# loops; the semaphore at least 40% of the 8 CPUs; the mutex's CPU per loop
+# within 1.5x of Molnar's 20.9 us (14.1-14.9 us).  The figures it does not
 # reach are asserted at what it does reach, and printed beside Molnar's
 # (the docs say which mechanism is missing): the semaphore's CPU share
-# against the mutex's (asked 2x, reached 1.30-1.45x on the O(1) scheduler), its CPU per loop (asked
-# 3.5x, reached 2.6-3.6x), and every absolute figure (asked within 1.5x of
-# Molnar's; the model's loop is cheaper than his machine's), each seed with the
-# average cost per op as the program printed it (512.13 and 206.59 us).  The 4-CPU
-# runs print beside the 2-way P4 HT figures.
+# against the mutex's (asked 2x, reached 1.30-1.45x: asserted 1.3x), its CPU
+# per loop (asked 3.5x, reached 2.61-3.58x: asserted 2.6x), and the other
+# absolute figures (asked within 1.5x of Molnar's; the model's loops are
+# faster than his machine's), each seed with the average cost per op as the
+# program printed it (512.13 and 206.59 us).  The 4-CPU runs print beside the
+# 2-way P4 HT figures.
 #
 # Then what the lock path does: the superblock's s_lock, taken by
 # ext3_orphan_del() in every loop, is almost never contended; in the
@@ -76,12 +78,12 @@ for seed in $(seq 1 $seeds); do
 	echo "     seed $seed: semaphore $ts loops/s, $shs% CPU, $ps us a loop, cost per op $cs us; mutex $tm, $shm%, $pm us, $cm us; x$r, CPU x$rs, per loop x$rp"
 	within "$r" 1.6 3.6 && c1=$((c1 + 1))
 	ge "$shs" 40 && c2=$((c2 + 1))
-	ge "$shs" "$shm" 1.25 && c2b=$((c2b + 1))
-	ge "$ps" "$pm" 2.4 && c3=$((c3 + 1))
+	ge "$shs" "$shm" 1.3 && c2b=$((c2b + 1))
+	ge "$ps" "$pm" 2.6 && c3=$((c3 + 1))
 	ge "$ps" "$pm" 3.5 && ge "$shs" "$shm" 2 && c4=$((c4 + 1))
 	within "$ts" 22921 104070 && within "$ps" 96.8 217.8 && a_s=$((a_s + 1))
 	within "$tm" 56102 127695 && a_m=$((a_m + 1))
-	within "$pm" 13.5 31.4 && p_m=$((p_m + 1))
+	within "$pm" 13.93 31.35 && p_m=$((p_m + 1))
 done
 echo "     published (8-way, [MOL05]): semaphore 34,381-34,713 loops/s, 63% CPU, 145.2 us a loop (512.13 us cost per op);"
 echo "     mutex 84,153-85,130, 22%, 20.9 us (206.59 us); x2.42-2.48, CPU x2.86 (\"2.8 times less\"), per loop x6.9"
@@ -89,13 +91,13 @@ echo "     mutex 84,153-85,130, 22%, 20.9 us (206.59 us); x2.42-2.48, CPU x2.86 
 	bad "throughput ratio in 1.6-3.6 on only $c1 of $seeds seeds"
 [ "$c2" -ge "$need" ] && ok "the semaphore uses at least 40% of the 8 CPUs on $c2 of $seeds seeds" ||
 	bad "semaphore CPU share >= 40% on only $c2 of $seeds seeds"
-[ "$c2b" -ge "$need" ] && ok "the semaphore uses at least 1.25x the mutex's CPU share on $c2b of $seeds seeds (asked 2x: not reached)" ||
-	bad "semaphore CPU share >= 1.25x the mutex's on only $c2b of $seeds seeds"
-[ "$c3" -ge "$need" ] && ok "the semaphore needs at least 2.4x the mutex's CPU per loop on $c3 of $seeds seeds (asked 3.5x: not reached)" ||
-	bad "CPU per loop >= 2.4x on only $c3 of $seeds seeds"
+[ "$c2b" -ge "$need" ] && ok "the semaphore uses at least 1.3x the mutex's CPU share on $c2b of $seeds seeds (asked 2x: not reached)" ||
+	bad "semaphore CPU share >= 1.3x the mutex's on only $c2b of $seeds seeds"
+[ "$c3" -ge "$need" ] && ok "the semaphore needs at least 2.6x the mutex's CPU per loop on $c3 of $seeds seeds (asked 3.5x: not reached)" ||
+	bad "CPU per loop >= 2.6x on only $c3 of $seeds seeds"
 echo "     not reached: CPU share 2x and CPU per loop 3.5x together on $c4 of $seeds seeds; semaphore within 1.5x of Molnar's loops/s and CPU per loop on $a_s; mutex loops/s on $a_m"
-[ "$p_m" -ge "$need" ] && ok "the mutex's CPU per loop within 1.55x of Molnar's 20.9 us on $p_m of $seeds seeds" ||
-	bad "mutex CPU per loop within 1.55x of 20.9 us on only $p_m of $seeds seeds"
+[ "$p_m" -ge "$need" ] && ok "the mutex's CPU per loop within 1.5x of Molnar's 20.9 us (as asked) on $p_m of $seeds seeds" ||
+	bad "mutex CPU per loop within 1.5x of 20.9 us on only $p_m of $seeds seeds"
 
 # The 2-way P4 with HT, four logical CPUs, on the 8-way's costs.
 [ "$(run sem4.json --mode semaphore --cpus 4)" = 0 ] && [ "$(run mutex4.json --mode mutex --cpus 4)" = 0 ] &&
