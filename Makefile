@@ -43,7 +43,19 @@ PCFLAGS  = $(shell pkg-config --cflags $(PC_CORE) $(PC_VIEW))
 PCLIBS   = $(shell pkg-config --libs $(PC_CORE) $(PC_VIEW)) -lm
 # The program links no SDL: the view is a shared object it opens when it
 # first draws (engine/cli/view_lib.c), and it uses the program's symbols.
-MAINLIBS = $(shell pkg-config --libs $(PC_CORE)) -ldl -lm
+# Lua is linked statically where its archive is installed (Debian's
+# liblua5.4-dev ships liblua5.4.a beside the .so): a start then maps and
+# relocates one library fewer (docs/performance.md, section 7, has the
+# pairs).  Without the archive, or with LUA_STATIC=0, the shared library.
+# jansson stays shared: --wrap reroutes every malloc of the objects it
+# links, and an archive's would join the explorer's snapshot arena
+# (heap_wrap.c), where the library's own allocations have no place.
+LUA_STATIC ?= 1
+LUA_A    = $(if $(filter 1,$(LUA_STATIC)),$(firstword $(wildcard $(addsuffix \
+             /lib$(patsubst -l%,%,$(firstword $(filter -llua%,$(shell pkg-config --libs-only-l \
+             lua5.4)))).a,$(shell pkg-config --variable=libdir lua5.4)))))
+LUA_LIBS = $(if $(LUA_A),$(LUA_A) -lm,$(shell pkg-config --libs lua5.4))
+MAINLIBS = $(LUA_LIBS) $(shell pkg-config --libs jansson) -ldl -lm
 VIEWLIBS = $(shell pkg-config --libs $(PC_VIEW) jansson) -lm
 TESTFLAGS = $(shell pkg-config --cflags $(PC_TEST))
 TESTLIBS  = $(shell pkg-config --libs $(PC_TEST))
@@ -187,13 +199,12 @@ $(filter-out $(CORE_OBJ) $(VIEW_OBJ),$(LIB_OBJ)) $(BUILD)/engine/cli/main.o \
 	  -MMD -MP -c -o $@ $<
 
 # The sandbox's prelude, compiled at build time by the Lua the program
-# links (engine/lua/gen/prelude_dump.c): a run loads its bytecode instead
+# links, linked the same way (engine/lua/gen/prelude_dump.c): a run loads its bytecode instead
 # of parsing the text in each of its two Lua states.
 PRELUDE_BC := $(BUILD)/gen/prelude_bc.h
 $(BUILD)/gen/prelude_dump: engine/lua/gen/prelude_dump.c engine/lua/prelude.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(shell pkg-config --cflags lua5.4) -o $@ $< $(LDFLAGS_BASE) \
-	  $(shell pkg-config --libs lua5.4)
+	$(CC) $(CFLAGS_BASE) $(shell pkg-config --cflags lua5.4) -o $@ $< $(LDFLAGS_BASE) $(LUA_LIBS)
 $(PRELUDE_BC): $(BUILD)/gen/prelude_dump
 	$(BUILD)/gen/prelude_dump $@
 $(BUILD)/engine/lua/sandbox_order.o: $(PRELUDE_BC)
