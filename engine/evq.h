@@ -33,6 +33,17 @@
  * cancellation for the price of a little queue space, as libuv's timers
  * and many simulators do.
  *
+ * The newest event waits outside the heap.  Most events a run pushes are
+ * the end of the segment just begun, and with few CPUs busy that is very
+ * often the very next event: a lone task's compute() is pushed and popped
+ * before anything else is pushed (the run-ahead, loop.c, takes it at
+ * once).  So a push leaves its event in q->fresh and files the previous
+ * fresh one in its bucket first; a peek or a pop compares the fresh
+ * event's time with the heap's first.  The order is unchanged: the fresh
+ * event has the largest sequence number of all, so it comes first only
+ * when its time is strictly earlier than every bucket's.  An event pushed
+ * and popped with nothing pushed between never touches the heap.
+ *
  * Cost: push and pop are O(1) plus O(log b) for b buckets (distinct
  * pending times, at worst the number of events), and never allocate once
  * the queue has grown to the run's high-water mark.  With every time
@@ -84,6 +95,8 @@ struct km_evq {
 	uint32_t free_node;
 	uint32_t nbuckets;		/* heap slots in use */
 	uint32_t cache[KM_EVQ_CACHE];	/* time hash -> a node that headed a bucket */
+	bool has_fresh;			/* the newest event waits in fresh, not in a bucket */
+	struct km_event fresh;
 };
 
 void km_evq_init(struct km_evq *q);
@@ -109,6 +122,8 @@ bool km_evq_pop(struct km_evq *q, struct km_event *out);
  */
 static inline const struct km_event *km_evq_peek(const struct km_evq *q)
 {
+	if (q->has_fresh && (!q->nbuckets || q->fresh.time < q->heap[0].time))
+		return &q->fresh;
 	if (!q->nbuckets)
 		return NULL;
 	return &q->nodes[q->heap[0].node].ev;
