@@ -132,29 +132,13 @@ static int file_event(struct km_evq *q, const struct km_event *ev)
 	return KM_OK;
 }
 
-int km_evq_push(struct km_evq *q, km_time time, uint32_t kind, uint32_t id,
-		uint64_t token)
+int km_evq_file_fresh(struct km_evq *q)
 {
-	/* the previous newest event to its bucket, before a later sequence
-	 * number is given */
-	if (q->has_fresh && file_event(q, &q->fresh) < 0)
-		return KM_ENOMEM;
-	q->fresh = (struct km_event){
-		.time = time, .seq = q->next_seq++, .kind = kind, .id = id, .token = token,
-	};
-	q->has_fresh = true;
-	q->len++;
-	return KM_OK;
+	return file_event(q, &q->fresh);
 }
 
-bool km_evq_pop(struct km_evq *q, struct km_event *out)
+bool km_evq_pop_bucket(struct km_evq *q, struct km_event *out)
 {
-	if (q->has_fresh && (!q->nbuckets || q->fresh.time < q->heap[0].time)) {
-		*out = q->fresh;
-		q->has_fresh = false;
-		q->len--;
-		return true;
-	}
 	if (!q->nbuckets)
 		return false;
 	uint32_t n = q->heap[0].node;
