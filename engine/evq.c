@@ -24,6 +24,7 @@ void km_evq_init(struct km_evq *q)
 	q->cap = q->used = q->nbuckets = 0;
 	q->free_node = KM_EVQ_NIL;
 	memset(q->cache, 0xff, sizeof(q->cache));	/* KM_EVQ_NIL */
+	q->has_fresh = false;
 }
 
 void km_evq_free(struct km_evq *q)
@@ -94,8 +95,9 @@ static void sift_down(struct km_evq *q, struct km_evq_slot s)
 	q->heap[i] = s;
 }
 
-int km_evq_push(struct km_evq *q, km_time time, uint32_t kind, uint32_t id,
-		uint64_t token)
+/* File @ev (its sequence number given) in its bucket.  It has the largest
+ * sequence number in the heap, so it goes last in a bucket of its time. */
+static int file_event(struct km_evq *q, const struct km_event *ev)
 {
 	uint32_t n = q->free_node;
 	if (n != KM_EVQ_NIL) {
@@ -106,12 +108,9 @@ int km_evq_push(struct km_evq *q, km_time time, uint32_t kind, uint32_t id,
 		n = q->used++;
 	}
 	struct km_evq_node *node = &q->nodes[n];
-	uint64_t seq = q->next_seq++;
-	node->ev = (struct km_event){
-		.time = time, .seq = seq, .kind = kind, .id = id, .token = token,
-	};
+	km_time time = ev->time;
+	node->ev = *ev;
 	node->next = KM_EVQ_NIL;
-	q->len++;
 
 	/* A live bucket of this time: the event goes last in it.  Its key,
 	 * its first event's, does not change. */
@@ -129,11 +128,16 @@ int km_evq_push(struct km_evq *q, km_time time, uint32_t kind, uint32_t id,
 	/* Otherwise the event heads a new bucket. */
 	node->tail = n;
 	*cached = n;
-	sift_up(q, (struct km_evq_slot){ .time = time, .seq = seq, .node = n });
+	sift_up(q, (struct km_evq_slot){ .time = time, .seq = ev->seq, .node = n });
 	return KM_OK;
 }
 
-bool km_evq_pop(struct km_evq *q, struct km_event *out)
+int km_evq_file_fresh(struct km_evq *q)
+{
+	return file_event(q, &q->fresh);
+}
+
+bool km_evq_pop_bucket(struct km_evq *q, struct km_event *out)
 {
 	if (!q->nbuckets)
 		return false;

@@ -33,6 +33,17 @@
  * cancellation for the price of a little queue space, as libuv's timers
  * and many simulators do.
  *
+ * The newest event waits outside the heap.  Most events a run pushes are
+ * the end of the segment just begun, and with few CPUs busy that is very
+ * often the very next event: a lone task's compute() is pushed and popped
+ * before anything else is pushed (the run-ahead, loop.c, takes it at
+ * once).  So a push leaves its event in q->fresh and files the previous
+ * fresh one in its bucket first; a peek or a pop compares the fresh
+ * event's time with the heap's first.  The order is unchanged: the fresh
+ * event has the largest sequence number of all, so it comes first only
+ * when its time is strictly earlier than every bucket's.  An event pushed
+ * and popped with nothing pushed between never touches the heap.
+ *
  * Cost: push and pop are O(1) plus O(log b) for b buckets (distinct
  * pending times, at worst the number of events), and never allocate once
  * the queue has grown to the run's high-water mark.  With every time
@@ -84,24 +95,59 @@ struct km_evq {
 	uint32_t free_node;
 	uint32_t nbuckets;		/* heap slots in use */
 	uint32_t cache[KM_EVQ_CACHE];	/* time hash -> a node that headed a bucket */
+	bool has_fresh;			/* the newest event waits in fresh, not in a bucket */
+	struct km_event fresh;
 };
 
 void km_evq_init(struct km_evq *q);
 void km_evq_free(struct km_evq *q);
+
+/* The fresh event filed in its bucket, and the first bucket's first event
+ * taken: the slow halves of push and pop (evq.c). */
+int km_evq_file_fresh(struct km_evq *q);
+bool km_evq_pop_bucket(struct km_evq *q, struct km_event *out);
 
 /**
  * km_evq_push - schedule an event.
  * Returns 0, or KM_ENOMEM when the queue could not grow (the queue is
  * left unchanged).
  */
-int km_evq_push(struct km_evq *q, km_time time, uint32_t kind, uint32_t id,
-		uint64_t token);
+static inline int km_evq_push(struct km_evq *q, km_time time, uint32_t kind, uint32_t id,
+			      uint64_t token)
+{
+	/* the previous newest event to its bucket, before a later sequence
+	 * number is given */
+	if (q->has_fresh && km_evq_file_fresh(q) < 0)
+		return KM_ENOMEM;
+	q->fresh = (struct km_event){
+		.time = time, .seq = q->next_seq++, .kind = kind, .id = id, .token = token,
+	};
+	q->has_fresh = true;
+	q->len++;
+	return KM_OK;
+}
+
+/* Is the fresh event the earliest?  Only if strictly earlier than every
+ * bucket: at the same time, a bucket's events were pushed before it. */
+static inline bool km_evq_fresh_first(const struct km_evq *q)
+{
+	return q->has_fresh && (!q->nbuckets || q->fresh.time < q->heap[0].time);
+}
 
 /**
  * km_evq_pop - remove the earliest event into *out.
  * Returns false when the queue is empty.
  */
-bool km_evq_pop(struct km_evq *q, struct km_event *out);
+static inline bool km_evq_pop(struct km_evq *q, struct km_event *out)
+{
+	if (km_evq_fresh_first(q)) {
+		*out = q->fresh;
+		q->has_fresh = false;
+		q->len--;
+		return true;
+	}
+	return km_evq_pop_bucket(q, out);
+}
 
 /*
  * The earliest event without removing it, or NULL when empty.
@@ -109,6 +155,8 @@ bool km_evq_pop(struct km_evq *q, struct km_event *out);
  */
 static inline const struct km_event *km_evq_peek(const struct km_evq *q)
 {
+	if (km_evq_fresh_first(q))
+		return &q->fresh;
 	if (!q->nbuckets)
 		return NULL;
 	return &q->nodes[q->heap[0].node].ev;

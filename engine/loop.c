@@ -489,7 +489,8 @@ bool km_ctx_run_ahead(struct km_sim *sim, struct km_ctx *ctx)
 	    (ctx->then != KM_THEN_NONE && ctx->then != KM_THEN_VAR_ADD) ||
 	    !km_ctx_on_top(sim, ctx))
 		return false;
-	if (ends_after_event(sim, false) || !next_event(sim, false))
+	/* next_event()'s questions, @next being the top already */
+	if (ends_after_event(sim, false) || sim->live_tasks == 0 || next->time > sim->cfg.duration)
 		return false;
 
 	struct km_event ev;

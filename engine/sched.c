@@ -156,16 +156,37 @@ static void seg_arm(struct km_sim *sim, struct km_ctx *ctx)
 		       ctx->seg_token);
 }
 
+/*
+ * Would km_cpu_show(@cpu) change nothing, with task @ctx on top of it in a
+ * segment (spinning for a wait-list lock if @spins)?  Its answer for that
+ * case, asked in line: no switch under way, @ctx the CPU's task and no
+ * interrupt over it, the lane already showing @ctx busy (or spinning),
+ * the interrupt flag as @ctx has it, and the CPU out of the idle set.
+ * The usual case: a task's next segment on the CPU it is running on.
+ */
+static inline bool cpu_shows_seg(const struct km_sim *sim, const struct km_cpu *cpu,
+				 const struct km_ctx *ctx, bool spins)
+{
+	return !cpu->switching && cpu->curr == ctx && !cpu->irq_top &&
+	       cpu->state == (spins ? KM_CPU_SPIN : KM_CPU_BUSY) && cpu->state_ctx == ctx &&
+	       cpu->irqoff == (ctx->irqoff > 0) &&
+	       !(sim->idle_mask[cpu->id >> 6] & (1ULL << (cpu->id & 63)));
+}
+
 void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d)
 {
 	ctx->act = KM_ACT_SEG;
 	if (km_ctx_on_top(sim, ctx)) {
+		struct km_cpu *cpu = &sim->cpus[ctx->cpu];
 		ctx->seg_end = km_sat_add(sim->now, d);
 		seg_arm(sim, ctx);
-		if (ctx->kind == KM_CTX_TASK)
-			km_ctx_acct(sim, ctx, cpu_spins_for(sim, &sim->cpus[ctx->cpu], ctx)
-					      ? KM_ACCT_SPIN : KM_ACCT_RUN);
-		km_cpu_show(sim, &sim->cpus[ctx->cpu]);
+		if (ctx->kind == KM_CTX_TASK) {
+			bool spins = cpu_spins_for(sim, cpu, ctx);
+			km_ctx_acct(sim, ctx, spins ? KM_ACCT_SPIN : KM_ACCT_RUN);
+			if (cpu_shows_seg(sim, cpu, ctx, spins))
+				return;
+		}
+		km_cpu_show(sim, cpu);
 	} else {
 		/* Interrupted or off CPU: it runs when it is on top again. */
 		ctx->seg_left = d;

@@ -199,6 +199,13 @@ km_time km_field_time(lua_State *L, int idx, const char *decl, const char *field
 
 km_time km_check_time(lua_State *L, int idx, const char *what)
 {
+	/* the usual argument, an integer in range, without to_integer()'s
+	 * layers; anything else takes time_at()'s checks and messages */
+	if (lua_isinteger(L, idx)) {
+		lua_Integer v = lua_tointeger(L, idx);
+		if (v >= 0 && v <= KM_TIME_MAX)
+			return v;
+	}
 	return time_at(L, idx, what);
 }
 

@@ -21,11 +21,6 @@ static double wall_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-struct km_sandbox *km_sandbox_of(lua_State *L)
-{
-	return *(struct km_sandbox **)lua_getextraspace(L);
-}
-
 static void sb_hook(lua_State *L, lua_Debug *ar);
 
 /*

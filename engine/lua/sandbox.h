@@ -67,8 +67,12 @@ void km_sandbox_thread_done(struct km_sandbox *sb, lua_State *co);
  */
 void km_sandbox_anchor_function(lua_State *L, int idx);
 
-/* The sandbox of a state (stored in its extra space). */
-struct km_sandbox *km_sandbox_of(lua_State *L);
+/* The sandbox of a state (stored in its extra space).  In line: every
+ * operation of the scenario API asks it, several times a call. */
+static inline struct km_sandbox *km_sandbox_of(lua_State *L)
+{
+	return *(struct km_sandbox **)lua_getextraspace(L);
+}
 
 /* Mark the run fatal with a message; later instructions raise it. */
 void km_sandbox_set_fatal(struct km_sandbox *sb, const char *msg);
