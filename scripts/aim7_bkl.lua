@@ -14,7 +14,7 @@
 -- 33,231 jobs/min) -- the same CPU time each, the difference idle CPUs.
 -- So: the 2008 machine's costs on 4 CPUs, 2000 users, jobs counted over
 -- a window after a warm-up in which every user has run several jobs
--- (AIM7 timed thousands of jobs a task; their start is lost in it).
+-- (AIM7 timed over three minutes of jobs; their start is lost in it).
 --
 -- Each user runs AIM7-like jobs: user work, system calls whose kernel
 -- part runs outside the BKL, and one call that takes it for a short
