@@ -786,6 +786,14 @@ shape_refused 'sockets = 2, protocol = "MESI", links = "star"' "" "links of no k
 shape_refused 'sockets = 2, protocol = "none"' "" "\"none\" on two CPUs" \
 	"topology\\.protocol \"none\" is for a machine of one CPU; this one has 2"
 shape_refused 'protocol = "none", links = "bus"' "" "one CPU with links" "a machine of one CPU has no topology\\.links"
+shape_refused 'sockets = 2, protocol = "MESI", llc = "die"' "" "a shared cache of no known kind" \
+	"topology\\.llc must be \"socket\" \\(an inclusive cache shared by a socket's cores\\) or \"none\", got \"die\""
+shape_refused 'sockets = 2, protocol = "MESI", llc = "socket"' "" "a socket's cache with no costs.llc" \
+	"a machine with topology\\.llc = \"socket\" gives costs\\.llc"
+shape_refused 'sockets = 2, protocol = "MESI", links = "bus", llc = "socket"' ", bus = 10, llc = 5" \
+	"a socket's cache on a front-side bus" "a machine on a front-side bus \\(links = \"bus\"\\) has none"
+shape_refused 'sockets = 2, protocol = "MESI", store_buffer = "yes"' "" "a store buffer that is no boolean" \
+	"store_buffer"
 
 shape_refused 'sockets = 2, protocol = "MOESI", links = "full"' ", hop2 = 4611686018427387904" \
 	"a hop of 2^62 ns, past one step's bound" \
