@@ -755,7 +755,7 @@ shape_refused() {
 		>"$bad_era/eras/machines/m2099.lua"
 	LOCKMUSEUM_DATA=$bad_era t "a machine's shape: $3" 2 list
 	one_line_err
-	err_has "machines/m2099\\.lua:2: (machine|costs)\\{\\}: .*$4"
+	err_has "machines/m2099\\.lua:2: (machine|costs|topology)\\{\\}: .*$4"
 	done_
 }
 four='sockets = 4, protocol = "MOESI", links ='
@@ -793,7 +793,7 @@ shape_refused 'sockets = 2, protocol = "MESI", llc = "socket"' "" "a socket's ca
 shape_refused 'sockets = 2, protocol = "MESI", links = "bus", llc = "socket"' ", bus = 10, llc = 5" \
 	"a socket's cache on a front-side bus" "a machine on a front-side bus \\(links = \"bus\"\\) has none"
 shape_refused 'sockets = 2, protocol = "MESI", store_buffer = "yes"' "" "a store buffer that is no boolean" \
-	"store_buffer"
+	"'store_buffer' must be true or false, got string"
 
 shape_refused 'sockets = 2, protocol = "MOESI", links = "full"' ", hop2 = 4611686018427387904" \
 	"a hop of 2^62 ns, past one step's bound" \
