@@ -224,12 +224,15 @@ static km_time *filled(const struct km_sim *sim, struct km_line *line, int cpu)
  * cache's hit), after the socket's own fetch of it has arrived. */
 static km_time socket_read(struct km_sim *sim, struct km_line *line, int cpu, km_time at)
 {
+	km_time answer;
 	if (line->owner >= 0 && sim->cpus[line->owner].socket == sim->cpus[cpu].socket)
-		return km_cpu_distance_cost(sim, line->owner, cpu);
-	if (line->owner >= 0 || !socket_holds(sim, line, cpu))
+		answer = km_cpu_distance_cost(sim, line->owner, cpu);
+	else if (line->owner < 0 && socket_holds(sim, line, cpu))
+		answer = km_cost(sim)->llc;
+	else
 		return -1;
 	km_time ready = *filled(sim, line, cpu);
-	return km_sat_add(ready > at ? ready - at : 0, km_cost(sim)->llc);
+	return km_sat_add(ready > at ? ready - at : 0, answer);
 }
 
 km_time km_line_read(struct km_sim *sim, struct km_line *line, int cpu, km_time at)

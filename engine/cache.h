@@ -97,6 +97,7 @@ km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time
  * *@done (if not NULL) gets how long after @at the store is visible to
  * the other CPUs when the CPU did not wait for it (its latency), else 0:
  * a CPU that stalled goes on when its store is visible.
+ * Context: any; changes the line's state and its home's queue.
  */
 km_time km_line_store(struct km_sim *sim, struct km_line *line, int cpu, km_time at,
 		      km_time *done);
