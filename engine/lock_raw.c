@@ -359,7 +359,7 @@ void km_raw_spin_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 
 void km_raw_spin_line_written(struct km_sim *sim, struct km_lock *l, km_time at)
 {
-	if (!l->spinners.len || l->ops != &km_spin_ops)
+	if (!l->spinners.len || l->prim != KM_PRIM_SPIN)
 		return;
 	switch (km_lock_spin_flavour(sim, l)) {
 	case KM_SPIN_MCS:
