@@ -39,6 +39,11 @@ struct km_sim;
 
 #define KM_LINE_WORDS (KM_MAX_CPUS / 64)
 
+/* Sockets whose shared cache's fill time a line remembers (socket % this:
+ * a board of more sockets shares the slots, which only makes a later
+ * socket's fill look as late as an earlier one's) */
+#define KM_LINE_SOCKETS 8
+
 /*
  * struct km_line - one cache line as the machine sees it.
  * @owner:	the CPU holding it Modified, Exclusive or (MOESI) Owned, or -1
@@ -49,6 +54,10 @@ struct km_sim;
  * @home:	the CPU whose node's memory (and directory) is the line's home
  * @home_free:	when the home can take its next request: one at a time,
  *		each served for one transfer
+ * @filled:	topology.llc = "socket": when the line's copy in each socket's
+ *		shared cache is (or was) valid, by socket % KM_LINE_SOCKETS: a
+ *		core that misses while the socket's first fetch is on its way
+ *		waits for it, then reads the socket's copy
  */
 struct km_line {
 	int owner;
@@ -57,6 +66,7 @@ struct km_line {
 	km_time home_free;
 	int home;
 	uint64_t sharers[KM_LINE_WORDS];
+	km_time filled[KM_LINE_SOCKETS];
 };
 
 /* A line homed on @home_cpu's node, in no cache yet. */
@@ -77,6 +87,20 @@ km_time km_line_read(struct km_sim *sim, struct km_line *line, int cpu, km_time 
  * invalidated), then Modified in @cpu.  Returns the latency.
  */
 km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time at);
+
+/*
+ * km_line_store - a plain store (mov) to @line by @cpu at @at, as the CPU
+ * sees it: on a machine with store buffers (topology.store_buffer, every
+ * x86 since the P6) the store waits in the buffer and the CPU goes on, so
+ * it stalls for a hit, not the line's request; elsewhere it is
+ * km_line_write().  The line's request is made all the same, at @at;
+ * *@done (if not NULL) gets how long after @at the store is visible to
+ * the other CPUs when the CPU did not wait for it (its latency), else 0:
+ * a CPU that stalled goes on when its store is visible.
+ * Context: any; changes the line's state and its home's queue.
+ */
+km_time km_line_store(struct km_sim *sim, struct km_line *line, int cpu, km_time at,
+		      km_time *done);
 
 /*
  * km_line_rmw - a locked read-modify-write (lock; decb, xadd, cmpxchg,

@@ -78,6 +78,9 @@ struct km_costs {
 				 * a store makes exclusive (the probes' round) */
 	km_time bus;		/* a front-side bus (links = "bus"): how long
 				 * one transaction holds the shared bus */
+	km_time llc;		/* topology.llc = "socket": a load of a line
+				 * another core of the socket holds clean,
+				 * answered by the socket's shared cache */
 };
 
 enum km_coherence {
@@ -111,6 +114,12 @@ struct km_topology {
 	int dies;		/* per socket */
 	int cores;		/* per die */
 	int threads;		/* per core */
+	bool socket_llc;	/* llc = "socket": an inclusive last-level cache
+				 * a socket, which answers its cores' misses on
+				 * lines the socket holds and knows which copies
+				 * an upgrade must invalidate (cache.c) */
+	bool store_buffer;	/* store_buffer = true: a plain store waits in
+				 * the CPU's store buffer, not the CPU (x86) */
 	/* KM_LINKS_LIST: links between sockets a and b on the shortest
 	 * path (0 on the diagonal), computed from the file's list */
 	uint8_t hops[KM_TOPO_MAX_LINKED][KM_TOPO_MAX_LINKED];

@@ -251,11 +251,17 @@ enum km_spin_flavour km_lock_spin_flavour(const struct km_sim *sim, const struct
 /* Release a raw spinning lock and pass it on (test-and-set: open the
  * window in which any asker may take it). */
 void km_raw_spin_unlock(struct km_sim *sim, struct km_lock *l);
+/* The same, the unlock's store visible @visible ns from now (a store
+ * buffer's drain, cache.h km_line_store()). */
+void km_raw_spin_unlock_after(struct km_sim *sim, struct km_lock *l, km_time visible);
 /* May a newcomer take @l now?  (FIFO flavours: not past spinners.) */
 bool km_raw_spin_free_for_newcomer(const struct km_sim *sim, const struct km_lock *l);
 void km_raw_spin_take(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
 /* @ctx starts to spin for @l: its atomic on the lock's line (lock_raw.c). */
 void km_raw_spin_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx);
+/* A store to @l's own line (the data it protects, lock{ line = }) is
+ * visible at @at: the CPUs spinning on the line read it again. */
+void km_raw_spin_line_written(struct km_sim *sim, struct km_lock *l, km_time at);
 /* The test-and-set window of @l closes (event KM_EV_HANDOFF). */
 void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token);
 

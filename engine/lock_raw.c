@@ -85,11 +85,12 @@ static bool before(struct key a, struct key b)
  * spinners race their atomics from wherever their spin loop was) list
  * order from a start the run's generator draws; without (ticket, whose
  * spinners only read), round the CPUs from the supplier's.  Returns @who
- * (NULL: the first served, which is returned) and its read's latency in
+ * (NULL: the first served, which is returned) and its read's latency,
+ * from @at (when the release's store is visible), in
  * *@lat, queueing behind those served before it included.  O(spinners).
  */
 static struct km_ctx *reread(struct km_sim *sim, struct km_lock *l, struct km_ctx *who,
-			     bool draw, km_time *lat)
+			     bool draw, km_time at, km_time *lat)
 {
 	uint32_t n = l->spinners.len;
 	*lat = 0;
@@ -125,12 +126,12 @@ static struct km_ctx *reread(struct km_sim *sim, struct km_lock *l, struct km_ct
 				 draw ? (i - start + (int64_t)n) % (int64_t)n
 				      : ((int64_t)c->cpu - from - 1 + 2 * ncpus) % ncpus };
 		if (c != who && before(k, kw))
-			km_line_read(sim, &l->line, c->cpu, sim->now);
+			km_line_read(sim, &l->line, c->cpu, at);
 	}
-	*lat = km_line_read(sim, &l->line, who->cpu, sim->now);
+	*lat = km_line_read(sim, &l->line, who->cpu, at);
 	for (struct km_ctx *c = l->spinners.head; c; c = c->wnext)
 		if (!km_line_holds(&l->line, c->cpu))
-			km_line_read(sim, &l->line, c->cpu, sim->now);
+			km_line_read(sim, &l->line, c->cpu, at);
 	return who;
 }
 
@@ -184,15 +185,21 @@ static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		return;
 	}
 	struct km_line *own = &sim->cpus[ctx->cpu].mcs_node;
-	at = km_sat_add(at, km_line_write(sim, own, ctx->cpu, at));	/* node->locked, ->next */
-	at = km_sat_add(at, km_line_read(sim, word, ctx->cpu, at));	/* the trylock's read */
-	at = km_sat_add(at, km_line_rmw(sim, word, ctx->cpu, at));	/* xchg_tail() */
+	km_time done = 0;						/* node->locked, ->next */
+	km_time stall = km_line_store(sim, own, ctx->cpu, at, &done);
+	km_time rd = km_line_read(sim, word, ctx->cpu, km_sat_add(at, stall));	/* trylock */
+	/* xchg_tail(), a locked instruction: it waits for the buffered
+	 * stores to drain (without a store buffer, done == stall) */
+	km_time drained = km_sat_add(stall, rd) > done ? km_sat_add(stall, rd) : done;
+	at = km_sat_add(at, drained);
+	at = km_sat_add(at, km_line_rmw(sim, word, ctx->cpu, at));
 	if (!queue_head(l)) {
 		km_line_read(sim, word, ctx->cpu, at);		/* the new head */
 	} else {
 		struct km_ctx *prev = l->spinners.tail;
-		at = km_sat_add(at, km_line_write(sim, &sim->cpus[prev->cpu].mcs_node,
-						   ctx->cpu, at));	/* prev->next = node */
+		km_time linked = 0;				/* prev->next = node */
+		at = km_sat_add(at, km_line_store(sim, &sim->cpus[prev->cpu].mcs_node,
+						   ctx->cpu, at, &linked));
 		km_line_read(sim, own, ctx->cpu, at);		/* spin on node->locked */
 	}
 	if (l->u.raw.q_pending)
@@ -215,35 +222,44 @@ static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *
  * node->locked, which the successor reads: now the head, it reads the
  * lock word.  The hand-off touches two lines whatever the queue's length.
  */
-static struct km_ctx *queued_next(struct km_sim *sim, struct km_lock *l, km_time *delay)
+static struct km_ctx *queued_next(struct km_sim *sim, struct km_lock *l, km_time from,
+				  km_time *delay)
 {
 	struct km_line *word = &l->line;
 	struct km_ctx *next = km_waitlist_pop(&l->spinners);
-	km_time at = km_sat_add(sim->now, km_line_read(sim, word, next->cpu, sim->now));
+	km_time at = km_sat_add(from, km_line_read(sim, word, next->cpu, from));
 	if (l->u.raw.q_pending) {
+		/* clear_pending_set_locked(): a plain 16-bit store */
 		l->u.raw.q_pending = false;
-		at = km_sat_add(at, km_line_write(sim, word, next->cpu, at));
+		km_time done = 0;
+		at = km_sat_add(at, km_line_store(sim, word, next->cpu, at, &done));
 		if (l->spinners.head)
-			km_line_read(sim, word, l->spinners.head->cpu, at);
+			km_line_read(sim, word, l->spinners.head->cpu, km_sat_add(at, done));
 		*delay = at - sim->now;
 		return next;
 	}
 	struct km_ctx *succ = l->spinners.head;
-	at = km_sat_add(at, succ ? km_line_write(sim, word, next->cpu, at)	/* set_locked */
+	km_time done = 0;
+	at = km_sat_add(at, succ ? km_line_store(sim, word, next->cpu, at, &done) /* set_locked */
 				 : km_line_rmw(sim, word, next->cpu, at));
 	if (succ) {
 		struct km_line *own = &sim->cpus[next->cpu].mcs_node;
 		struct km_line *node = &sim->cpus[succ->cpu].mcs_node;
 		at = km_sat_add(at, km_line_read(sim, own, next->cpu, at));	/* node->next */
-		at = km_sat_add(at, km_line_write(sim, node, next->cpu, at));	/* next->locked */
-		km_time seen = km_sat_add(at, km_line_read(sim, node, succ->cpu, at));
-		km_line_read(sim, word, succ->cpu, seen);
+		km_time sent = 0;					/* next->locked */
+		at = km_sat_add(at, km_line_store(sim, node, next->cpu, at, &sent));
+		km_time seen = km_sat_add(at, km_line_read(sim, node, succ->cpu,
+							     km_sat_add(at, sent)));
+		km_line_read(sim, word, succ->cpu, km_sat_add(seen, sent));
 	}
 	*delay = at - sim->now;
 	return next;
 }
 
-struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time *delay)
+/* The next owner of @l, its hand-off starting at @from (when the release
+ * is visible); *@delay counts from now. */
+static struct km_ctx *pick_next(struct km_sim *sim, struct km_lock *l, km_time from,
+				km_time *delay)
 {
 	uint32_t n = l->spinners.len;
 	if (!n)
@@ -253,17 +269,18 @@ struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time 
 		/* (the releaser's write is km_raw_spin_unlock's): the next
 		 * waiter reads its own node, written by its predecessor */
 		struct km_ctx *next = km_waitlist_pop(&l->spinners);
-		*delay = km_line_read(sim, &sim->cpus[next->cpu].mcs_node, next->cpu, sim->now);
+		*delay = km_sat_add(from - sim->now,
+				    km_line_read(sim, &sim->cpus[next->cpu].mcs_node, next->cpu, from));
 		return next;
 	}
 	case KM_SPIN_QUEUED:
-		return queued_next(sim, l, delay);
+		return queued_next(sim, l, from, delay);
 	case KM_SPIN_TICKET: {
 		/* every spinner re-reads the head; the next ticket's holder
 		 * goes when its own read is served */
 		km_time lat = 0;
-		reread(sim, l, l->spinners.head, false, &lat);
-		*delay = lat;
+		reread(sim, l, l->spinners.head, false, from, &lat);
+		*delay = km_sat_add(from - sim->now, lat);
 		return km_waitlist_pop(&l->spinners);
 	}
 	default: {
@@ -273,13 +290,18 @@ struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time 
 		l->u.raw.window_next = NULL;
 		if (!c || !spinning(l, c)) {
 			km_time lat = 0;
-			c = reread(sim, l, NULL, true, &lat);
+			c = reread(sim, l, NULL, true, from, &lat);
 		}
 		km_waitlist_remove(&l->spinners, c);
-		*delay = km_line_rmw(sim, &l->line, c->cpu, sim->now);
+		*delay = km_sat_add(from - sim->now, km_line_rmw(sim, &l->line, c->cpu, from));
 		return c;
 	}
 	}
+}
+
+struct km_ctx *km_spin_pick_next(struct km_sim *sim, struct km_lock *l, km_time *delay)
+{
+	return pick_next(sim, l, sim->now, delay);
 }
 
 /* Only test-and-set has a window in which the lock is free for anyone. */
@@ -293,13 +315,13 @@ static bool tas(const struct km_sim *sim, const struct km_lock *l)
  * the line; until the first of them has read it free, the lock is free
  * for whoever's atomic comes first; then that reader takes it.
  */
-static void open_window(struct km_sim *sim, struct km_lock *l)
+static void open_window(struct km_sim *sim, struct km_lock *l, km_time from)
 {
 	l->u.raw.window_open = true;
 	l->u.raw.token++;
 	km_time lat = 0;
-	l->u.raw.window_next = reread(sim, l, NULL, true, &lat);
-	km_push(sim, km_sat_add(sim->now, lat), KM_EV_HANDOFF, raw_id(sim, l), l->u.raw.token);
+	l->u.raw.window_next = reread(sim, l, NULL, true, from, &lat);
+	km_push(sim, km_sat_add(from, lat), KM_EV_HANDOFF, raw_id(sim, l), l->u.raw.token);
 }
 
 /*
@@ -333,6 +355,28 @@ void km_raw_spin_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 	for (struct km_ctx *c = l->spinners.head; c; c = c->wnext)
 		km_line_read(sim, &l->line, c->cpu, at);
 	km_line_read(sim, &l->line, ctx->cpu, at);
+}
+
+void km_raw_spin_line_written(struct km_sim *sim, struct km_lock *l, km_time at)
+{
+	if (!l->spinners.len || l->prim != KM_PRIM_SPIN)
+		return;
+	switch (km_lock_spin_flavour(sim, l)) {
+	case KM_SPIN_MCS:
+		return;			/* its waiters spin on their own nodes */
+	case KM_SPIN_QUEUED: {
+		/* the pending waiter and the queue's head read the word */
+		if (l->u.raw.q_pending)
+			km_line_read(sim, &l->line, l->spinners.head->cpu, at);
+		struct km_ctx *head = queue_head(l);
+		if (head)
+			km_line_read(sim, &l->line, head->cpu, at);
+		return;
+	}
+	default:
+		for (struct km_ctx *c = l->spinners.head; c; c = c->wnext)
+			km_line_read(sim, &l->line, c->cpu, at);
+	}
 }
 
 /* Grant functions of the three spinning-lock users. */
@@ -373,6 +417,18 @@ void km_spin_window_close(struct km_sim *sim, struct km_lock *l, uint64_t token)
  */
 void km_raw_spin_unlock(struct km_sim *sim, struct km_lock *l)
 {
+	km_raw_spin_unlock_after(sim, l, 0);
+}
+
+/*
+ * km_raw_spin_unlock_after - the same, the unlock's store visible to the
+ * spinners @visible ns from now (it drains from the releaser's store
+ * buffer: km_line_store()); the hand-off starts then.
+ * Context: any.
+ */
+void km_raw_spin_unlock_after(struct km_sim *sim, struct km_lock *l, km_time visible)
+{
+	km_time from = km_sat_add(sim->now, visible);
 	struct km_ctx *releaser = l->owner;
 	l->owner = NULL;
 	l->avail = 1;
@@ -383,21 +439,21 @@ void km_raw_spin_unlock(struct km_sim *sim, struct km_lock *l)
 		 * the successor), then WRITE_ONCE(next->locked): one line to
 		 * the successor, who reads it back; the lock word untouched */
 		struct km_ctx *next = l->spinners.head;
-		int from = releaser->cpu;
-		km_time at = km_sat_add(sim->now, km_line_read(sim, &sim->cpus[from].mcs_node,
-								from, sim->now));
-		at = km_sat_add(at, km_line_write(sim, &sim->cpus[next->cpu].mcs_node, from, at));
+		int me = releaser->cpu;
+		km_time at = km_sat_add(sim->now, km_line_read(sim, &sim->cpus[me].mcs_node,
+								me, sim->now));
+		at = km_sat_add(at, km_line_write(sim, &sim->cpus[next->cpu].mcs_node, me, at));
 		km_time delay = 0;
 		km_spin_pick_next(sim, l, &delay);
 		spin_give(sim, l, next, km_sat_add(at - sim->now, delay));
 		return;
 	}
 	if (tas(sim, l)) {
-		open_window(sim, l);
+		open_window(sim, l, from);
 		return;
 	}
 	km_time delay = 0;
-	struct km_ctx *next = km_spin_pick_next(sim, l, &delay);
+	struct km_ctx *next = pick_next(sim, l, from, &delay);
 	spin_give(sim, l, next, delay);
 }
 

@@ -60,11 +60,14 @@ static void spin_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 	/* An unlock is a plain store on x86: the cost is moving the line.
 	 * An MCS lock with a waiter leaves the lock word alone: its
 	 * hand-off is the successor's node (km_raw_spin_unlock). */
+	km_time visible = 0;
 	if (km_lock_spin_flavour(sim, l) == KM_SPIN_MCS && l->spinners.len)
 		*cost = 1;
-	else
-		*cost = km_sat_add(1, km_lock_store(sim, l, ctx->cpu));
-	km_raw_spin_unlock(sim, l);
+	else	/* with a store buffer the CPU goes on; the spinners see
+		 * the store when it has drained (cache.h km_line_store) */
+		*cost = km_sat_add(1, km_line_store(sim, &l->line, ctx->cpu, sim->now,
+						    &visible));
+	km_raw_spin_unlock_after(sim, l, visible);
 	/* preempt_enable(): a reschedule that waited for this happens now
 	 * (km_op_up checks once the release segment is set up). */
 	km_cpu_show(sim, &sim->cpus[ctx->cpu]);

@@ -87,11 +87,45 @@ struct km_lock *km_lock_new(struct km_sim *sim, const char *name, enum km_prim k
 	}                                                                 \
 	o->id = sim->vec.n - 1
 
-struct km_line *km_data_line(struct km_sim *sim, const char *name)
+static struct km_dline *dline(struct km_sim *sim, const char *name)
 {
 	for (uint32_t i = 0; i < sim->dlines.n; i++)
 		if (!strcmp(sim->dlines.v[i]->name, name))
-			return &sim->dlines.v[i]->line;
+			return sim->dlines.v[i];
+	return NULL;
+}
+
+struct km_lock *km_data_line_lock(struct km_sim *sim, const char *name)
+{
+	struct km_dline *d = dline(sim, name);
+	return d ? d->lock : NULL;
+}
+
+bool km_lock_embed(struct km_sim *sim, struct km_lock *l, const char *name)
+{
+	struct km_line *was = km_data_line(sim, name);
+	struct km_dline *d = dline(sim, name);
+	if (!was || !d)
+		return false;
+	d->lock = l;
+	for (uint32_t i = 0; i < sim->vars.n; i++)
+		if (sim->vars.v[i]->shared == was) {
+			sim->vars.v[i]->shared = &l->line;
+			sim->vars.v[i]->lock = l;
+		}
+	for (uint32_t i = 0; i < sim->atomics.n; i++)
+		if (sim->atomics.v[i]->shared == was) {
+			sim->atomics.v[i]->shared = &l->line;
+			sim->atomics.v[i]->lock = l;
+		}
+	return true;
+}
+
+struct km_line *km_data_line(struct km_sim *sim, const char *name)
+{
+	struct km_dline *found = dline(sim, name);
+	if (found)
+		return found->lock ? &found->lock->line : &found->line;
 	struct km_dline *d = calloc(1, sizeof(*d));
 	if (!d || !(d->name = km_strdup(name)) || KM_VEC_PUSH(sim->dlines, d) < 0) {
 		if (d)

@@ -152,9 +152,19 @@ int km_op_read(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v)
 	return KM_STEP_WAIT;
 }
 
+/* A store to a lock's own line (lock{ line = }) takes it from the CPUs
+ * spinning on it, which read it again once the store is visible. */
+static void lock_line_written(struct km_sim *sim, struct km_lock *l, km_time at)
+{
+	if (l)
+		km_raw_spin_line_written(sim, l, at);
+}
+
 int km_op_write(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_t x)
 {
-	km_time c = at_least_1(km_line_write(sim, km_var_line(v), ctx->cpu, sim->now));
+	km_time done = 0;	/* a store buffer's drain (cache.h km_line_store) */
+	km_time c = at_least_1(km_line_store(sim, km_var_line(v), ctx->cpu, sim->now, &done));
+	lock_line_written(sim, v->lock, km_sat_add(sim->now, km_sat_add(c, done)));
 	var_store(sim, ctx, v, x);
 	ctx->result = x;
 	km_ctx_run_seg(sim, ctx, c);
@@ -166,7 +176,10 @@ int km_op_add(struct km_sim *sim, struct km_ctx *ctx, struct km_var *v, int64_t 
 	/* load now, store at the end of the segment: the line read (shared),
 	 * then made exclusive -- the window another CPU's add() can fall in */
 	km_time r = at_least_1(km_line_read(sim, km_var_line(v), ctx->cpu, sim->now));
-	km_time w = at_least_1(km_line_write(sim, km_var_line(v), ctx->cpu, km_sat_add(sim->now, r)));
+	km_time done = 0;
+	km_time w = at_least_1(km_line_store(sim, km_var_line(v), ctx->cpu,
+					     km_sat_add(sim->now, r), &done));
+	lock_line_written(sim, v->lock, km_sat_add(sim->now, km_sat_add(km_sat_add(r, w), done)));
 	readset_put(ctx, v, sim->now);
 	km_emit(sim, KM_TR_VAR_READ, ctx->cpu, ctx, v->id, 0, v->value);
 	ctx->then = KM_THEN_VAR_ADD;
@@ -196,6 +209,8 @@ int km_op_atomic(struct km_sim *sim, struct km_ctx *ctx, struct km_atomic *a,
 	else
 		c = km_line_rmw(sim, km_atomic_line(a), ctx->cpu, sim->now);
 	c = at_least_1(c);
+	if (op != KM_ATOMIC_READ)
+		lock_line_written(sim, a->lock, km_sat_add(sim->now, c));
 	switch (op) {
 	case KM_ATOMIC_READ:
 		ctx->result = a->value;

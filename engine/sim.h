@@ -288,6 +288,8 @@ struct km_var {
 	struct km_line line;		/* alone on its line */
 	struct km_line *shared;		/* var{ line = }: the named line it shares
 					 * with others (km_data_line), or NULL */
+	struct km_lock *lock;		/* the lock whose word is on that line
+					 * (lock{ line = }), or NULL */
 	uint64_t lost;
 };
 
@@ -297,6 +299,7 @@ struct km_atomic {
 	int64_t value;
 	struct km_line line;
 	struct km_line *shared;		/* as struct km_var's */
+	struct km_lock *lock;		/* as struct km_var's */
 };
 
 /*
@@ -307,6 +310,8 @@ struct km_atomic {
 struct km_dline {
 	char *name;
 	struct km_line line;
+	struct km_lock *lock;	/* lock{ line = }: the lock whose word is on
+				 * it -- then the line is the lock's own */
 };
 
 /* The line a variable's accesses move: the named one it shares, else its
@@ -614,6 +619,14 @@ struct km_atomic *km_atomic_new(struct km_sim *sim, const char *name, int64_t va
  * run fails).
  */
 struct km_line *km_data_line(struct km_sim *sim, const char *name);
+/* The lock declared on the line named @name (lock{ line = }), or NULL. */
+struct km_lock *km_data_line_lock(struct km_sim *sim, const char *name);
+/*
+ * km_lock_embed - @l's word lives on the line named @name, with the data it
+ * protects: the variables on that line (declared before or after) share
+ * the lock's own line.  Returns false when out of memory.
+ */
+bool km_lock_embed(struct km_sim *sim, struct km_lock *l, const char *name);
 struct km_counter *km_counter_new(struct km_sim *sim, const char *name, const char *unit);
 struct km_waitq *km_waitq_new(struct km_sim *sim, const char *name);
 struct km_completion *km_completion_new(struct km_sim *sim, const char *name);

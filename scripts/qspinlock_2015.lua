@@ -41,9 +41,11 @@ local cs_ns     = param("cs_ns", 188)       -- s: 400 cycles at 2.13 GHz
 local work_ns   = param("work_ns", 9212)    -- a: the mean work outside the lock
 local window_us = param("window_us", 300)   -- how long each CPU loops
 local spread    = param("spread", false)    -- one task a socket (10 CPUs apart)
+local embedded  = param("embedded", false)  -- the lock on the line of the data it guards
 
-local l = lock{ name = "hot_lock", kind = "spinlock", spin = flavour }
-local data = var{ name = "guarded" }
+local l = lock{ name = "hot_lock", kind = "spinlock", spin = flavour,
+                line = embedded and "hot_data" or nil }
+local data = var{ name = "guarded", line = embedded and "hot_data" or nil }
 local done = counter{ name = "operations", unit = "operations" }
 
 -- Exponential with mean m, from the run's generator (seeded by --seed).

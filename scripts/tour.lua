@@ -152,8 +152,9 @@ exhibit{
          "its own, so a release touches two lines however many wait. On his 4-socket " ..
          "Westmere-EX, AIM7 on ext4 nearly doubled its jobs per minute.",
   look = "All 40 CPUs contend: compare the operations per second with --set " ..
-         "lock=ticket, where every release is re-read by every waiter. With --cpus 3 " ..
-         "--set work_ns=0 the queued lock is the slower one.",
+         "lock=ticket, where every release is re-read by every waiter, each socket's " ..
+         "L3 answering its own cores. With --cpus 3 --set work_ns=0 the queued lock " ..
+         "is the slower one.",
 }
 
 exhibit{

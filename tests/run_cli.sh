@@ -755,7 +755,7 @@ shape_refused() {
 		>"$bad_era/eras/machines/m2099.lua"
 	LOCKMUSEUM_DATA=$bad_era t "a machine's shape: $3" 2 list
 	one_line_err
-	err_has "machines/m2099\\.lua:2: (machine|costs)\\{\\}: .*$4"
+	err_has "machines/m2099\\.lua:2: (machine|costs|topology)\\{\\}: .*$4"
 	done_
 }
 four='sockets = 4, protocol = "MOESI", links ='
@@ -786,6 +786,14 @@ shape_refused 'sockets = 2, protocol = "MESI", links = "star"' "" "links of no k
 shape_refused 'sockets = 2, protocol = "none"' "" "\"none\" on two CPUs" \
 	"topology\\.protocol \"none\" is for a machine of one CPU; this one has 2"
 shape_refused 'protocol = "none", links = "bus"' "" "one CPU with links" "a machine of one CPU has no topology\\.links"
+shape_refused 'sockets = 2, protocol = "MESI", llc = "die"' "" "a shared cache of no known kind" \
+	"topology\\.llc must be \"socket\" \\(an inclusive cache shared by a socket's cores\\) or \"none\", got \"die\""
+shape_refused 'sockets = 2, protocol = "MESI", llc = "socket"' "" "a socket's cache with no costs.llc" \
+	"a machine with topology\\.llc = \"socket\" gives costs\\.llc"
+shape_refused 'sockets = 2, protocol = "MESI", links = "bus", llc = "socket"' ", bus = 10, llc = 5" \
+	"a socket's cache on a front-side bus" "a machine on a front-side bus \\(links = \"bus\"\\) has none"
+shape_refused 'sockets = 2, protocol = "MESI", store_buffer = "yes"' "" "a store buffer that is no boolean" \
+	"'store_buffer' must be true or false, got string"
 
 shape_refused 'sockets = 2, protocol = "MOESI", links = "full"' ", hop2 = 4611686018427387904" \
 	"a hop of 2^62 ns, past one step's bound" \

@@ -26,13 +26,14 @@ static const char *const era_fields[] = {
 
 static const char *const cost_fields[] = {
 	"cli", "atomic", "cacheline", "ctxsw", "wakeup", "irq_entry", "ipi",
-	"hit", "same_core", "same_die", "same_socket", "hop1", "hop2", "invalidate", "bus", NULL,
+	"hit", "same_core", "same_die", "same_socket", "hop1", "hop2", "invalidate", "bus", "llc", NULL,
 };
 
 static const char *const machine_fields[] = { "name", "topology", "costs", NULL };
 
 static const char *const topology_fields[] = {
-	"sockets", "dies", "cores", "threads", "protocol", "links", NULL,
+	"sockets", "dies", "cores", "threads", "protocol", "links", "llc",
+	"store_buffer", NULL,
 };
 
 static void copy_str(char *dst, size_t len, const char *src)
@@ -86,6 +87,7 @@ static void read_costs(lua_State *L, int c, const char *decl, struct km_costs *c
 	cost->hop2 = km_field_time(L, c, "costs", "hop2", cost->hop1);
 	cost->invalidate = km_field_time(L, c, "costs", "invalidate", cost->cacheline);
 	cost->bus = km_field_time(L, c, "costs", "bus", 0);
+	cost->llc = km_field_time(L, c, "costs", "llc", cost->same_die);
 	/* One step of a machine longer than 2^40 ns (about 18 minutes) is no
 	 * machine; bounding each cost there keeps every sum of them the floors
 	 * make (a hop per link, a hand-off's several transfers, now + delay)
@@ -96,7 +98,7 @@ static void read_costs(lua_State *L, int c, const char *decl, struct km_costs *c
 		{ "ipi", cost->ipi }, { "hit", cost->hit }, { "same_core", cost->same_core },
 		{ "same_die", cost->same_die }, { "same_socket", cost->same_socket },
 		{ "hop1", cost->hop1 }, { "hop2", cost->hop2 }, { "invalidate", cost->invalidate },
-		{ "bus", cost->bus },
+		{ "bus", cost->bus }, { "llc", cost->llc },
 	};
 	for (size_t i = 0; i < sizeof(bounded) / sizeof(bounded[0]); i++)
 		if (bounded[i].v > KM_COST_MAX)
@@ -284,6 +286,25 @@ static void read_topology(lua_State *L, int t, struct km_era *e)
 			luaL_error(L, "machine{}: a machine on a front-side bus (links = \"bus\") "
 				   "gives costs.bus, how long one transaction holds the bus (ns, > 0)");
 	}
+	/* a socket's shared last-level cache, and the CPUs' store buffers */
+	const char *llc = km_field_string(L, t, "topology", "llc", "none", false);
+	if (!strcmp(llc, "socket"))
+		topo->socket_llc = true;
+	else if (strcmp(llc, "none"))
+		luaL_error(L, "machine{}: topology.llc must be \"socket\" (an inclusive cache "
+			   "shared by a socket's cores) or \"none\", got \"%s\"", llc);
+	if (topo->socket_llc) {
+		if (topo->links == KM_LINKS_BUS)
+			luaL_error(L, "machine{}: topology.llc = \"socket\" is a socket's own "
+				   "cache; a machine on a front-side bus (links = \"bus\") has none");
+		lua_getfield(L, -1, "llc");
+		bool given = !lua_isnil(L, -1);
+		lua_pop(L, 1);
+		if (!given)
+			luaL_error(L, "machine{}: a machine with topology.llc = \"socket\" gives "
+				   "costs.llc, what a load its socket's cache answers costs");
+	}
+	topo->store_buffer = km_field_bool(L, t, "topology", "store_buffer", false);
 	/* a machine whose sockets are two links apart says what that costs */
 	int far = 1;
 	if (topo->links == KM_LINKS_RING)

@@ -40,6 +40,7 @@ struct km_decl {
 			enum km_prim kind;
 			bool pinned;
 			int spin;	/* enum km_spin_flavour, or 0: the era's */
+			char *line;	/* lock{ line = } (malloc'd), or NULL */
 		} lock;
 		struct {
 			int64_t value;

@@ -172,9 +172,21 @@ static int l_scenario(lua_State *L)
 	return 0;
 }
 
+/* A cache line's name (var{ line = }, lock{ line = }): 1 to 63 printable
+ * characters. */
+static bool line_name_ok(const char *line)
+{
+	size_t n = strlen(line);
+	bool printable = n > 0 && n < 64;
+	for (size_t i = 0; printable && i < n; i++)
+		printable = (unsigned char)line[i] >= 0x20 && line[i] != 0x7f;
+	return printable;
+}
+
 static int l_lock(lua_State *L)
 {
-	static const char *const fields[] = { "name", "count", "kind", "pinned", "spin", NULL };
+	static const char *const fields[] = { "name", "count", "kind", "pinned", "spin", "line",
+					      NULL };
 	luaL_checktype(L, 1, LUA_TTABLE);
 	km_fields_only(L, 1, "lock", fields);
 	const char *name = km_field_string(L, 1, "lock", "name", NULL, true);
@@ -202,8 +214,24 @@ static int l_lock(lua_State *L)
 	else
 		return luaL_error(L, "lock{}: unknown spin '%s' (era, tas, ticket, mcs, queued)",
 				  spin);
+	/* the cache line its word lives on, with the data it protects
+	 * (var{ line = } naming the same line): one lock a line */
+	const char *line = km_field_string(L, 1, "lock", "line", NULL, false);
+	if (line) {
+		if (!line_name_ok(line))
+			return luaL_error(L, "lock{}: 'line' must name a cache line in 1 to 63 "
+					  "printable characters");
+		struct km_scenario *sc = km_scen(L);
+		for (int i = 0; i < sc->ndecls; i++)
+			if (sc->decls[i].type == KM_H_LOCK && sc->decls[i].u.lock.line &&
+			    !strcmp(sc->decls[i].u.lock.line, line))
+				return luaL_error(L, "lock{}: line '%s' holds lock '%s' already; "
+						  "one lock a line", line, sc->decls[i].name);
+	}
 	unique_name(L, KM_H_LOCK, name);
 	struct km_decl *d = decl_add(L, KM_H_LOCK, name);
+	if (line && !(d->u.lock.line = strdup(line)))
+		return luaL_error(L, "out of memory");
 	d->u.lock.count = (int)count;
 	d->u.lock.kind = (enum km_prim)k;
 	d->u.lock.pinned = pinned;
@@ -223,15 +251,9 @@ static int value_decl(lua_State *L, enum km_htype type)
 	/* the cache line it lives on, shared with every var and atomic that
 	 * names the same one: a name of 1 to 63 printable characters */
 	const char *line = km_field_string(L, 1, decl, "line", NULL, false);
-	if (line) {
-		size_t n = strlen(line);
-		bool printable = n > 0 && n < 64;
-		for (size_t i = 0; printable && i < n; i++)
-			printable = (unsigned char)line[i] >= 0x20 && line[i] != 0x7f;
-		if (!printable)
-			return luaL_error(L, "%s{}: 'line' must name a cache line in 1 to 63 "
-					  "printable characters", decl);
-	}
+	if (line && !line_name_ok(line))
+		return luaL_error(L, "%s{}: 'line' must name a cache line in 1 to 63 "
+				  "printable characters", decl);
 	unique_name(L, type, name);
 	struct km_decl *d = decl_add(L, type, name);
 	d->u.var.value = value;
@@ -563,6 +585,8 @@ void km_scenario_free(struct km_scenario *sc)
 			free(sc->decls[i].u.counter.unit);
 		if (sc->decls[i].type == KM_H_VAR || sc->decls[i].type == KM_H_ATOMIC)
 			free(sc->decls[i].u.var.line);
+		if (sc->decls[i].type == KM_H_LOCK)
+			free(sc->decls[i].u.lock.line);
 	}
 	for (int i = 0; i < sc->nresults; i++)
 		free(sc->results[i].message);
@@ -933,18 +957,24 @@ struct km_sim *km_scenario_instantiate(struct km_scenario *sc, const struct km_e
 					d->u.lock.pinned);
 			if (o)
 				((struct km_lock *)o)->spin = d->u.lock.spin;
+			if (o && d->u.lock.line && !km_lock_embed(sim, o, d->u.lock.line))
+				o = NULL;
 			break;
 		case KM_H_VAR:
 			o = km_var_new(sim, d->name, d->u.var.value);
 			if (o && d->u.var.line &&
 			    !(((struct km_var *)o)->shared = km_data_line(sim, d->u.var.line)))
 				o = NULL;
+			if (o && d->u.var.line)
+				((struct km_var *)o)->lock = km_data_line_lock(sim, d->u.var.line);
 			break;
 		case KM_H_ATOMIC:
 			o = km_atomic_new(sim, d->name, d->u.var.value);
 			if (o && d->u.var.line &&
 			    !(((struct km_atomic *)o)->shared = km_data_line(sim, d->u.var.line)))
 				o = NULL;
+			if (o && d->u.var.line)
+				((struct km_atomic *)o)->lock = km_data_line_lock(sim, d->u.var.line);
 			break;
 		case KM_H_COUNTER:
 			o = km_counter_new(sim, d->name, d->u.counter.unit);

@@ -18,6 +18,15 @@ machine{
     protocol = "MESIF",                              -- R: Intel since Nehalem (research notes, 5)
     links = "full",                                  -- R: four QPI links a socket; a 4-socket
                                                      --    board links each socket to the others
+    llc = "socket",                                  -- R: Westmere-EX's L3 (30 MB a socket) is
+                                                     --    shared by the socket's cores and
+                                                     --    inclusive: it answers a core's miss on a
+                                                     --    line another core of the socket holds,
+                                                     --    and its tags say which cores hold a line
+                                                     --    ([SOSP13] measure both, Table 2)
+    store_buffer = true,                             -- R: x86 (TSO): a plain store waits in the
+                                                     --    store buffer, the core goes on; a locked
+                                                     --    instruction drains the buffer first
   },
   costs = {
     cli        = 3,     -- E: as the 2011 machine (Westmere-EP)
@@ -31,8 +40,11 @@ machine{
     hop1       = 152,   -- R: [SOSP13] the same, one socket away, 324 cycles
     hop2       = 202,   -- R: [SOSP13] two sockets away, 430 cycles (an 8-socket board; never
                         --    used here, every socket one link from the others)
-    invalidate = 152,   -- E: an upgrade's snoops go to the other sockets and wait for their
-                        --    answers: about one hop, as on the 2007-2008 machine
+    invalidate = 152,   -- not read here (llc = "socket": an upgrade waits for its farthest
+                        --    copy, 56 ns on the die, 152 a socket away: [SOSP13]'s store on a
+                        --    Shared line, 116 and 318 cycles, within 3 ns of these)
+    llc        = 21,    -- R: [SOSP13] Table 2, a load of a line Shared in another core of the
+                        --    die, 44 cycles at 2.13 GHz: the socket's L3 answers it
     ctxsw      = 3000,  -- R: as the 2011 machine (most likely [TSU10], not re-read)
     wakeup     = 5000,  -- E: as the 2011 machine
     irq_entry  = 1000,  -- E: as the 2011 machine

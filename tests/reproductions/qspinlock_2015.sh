@@ -8,15 +8,22 @@
 # (around the published 1.96x); light contention, 0.9 to 1.05 ("a bit
 # slower", or level).
 #
-# The model does not reach them (docs/reproductions.md, "qspinlock_2015",
-# says which mechanisms are missing), so what is asserted is what it
-# reaches, over 20 seeds, at least 90% of them passing:
+# The model reaches the light band at one and three waiters and comes near
+# it at two; it does not reach the heavy one (docs/reproductions.md,
+# "qspinlock_2015", names what is missing), so what is asserted is what it
+# reaches, over 20 seeds, at least 90% of them passing, on the machine
+# with its socket's shared L3 and its store buffers
+# (eras/machines/2015-2016.lua):
 #  - heavy (scripts/qspinlock_2015.lua as it is: 40 CPUs, a 188 ns section,
-#    2% of each CPU's loop): queued ahead by 3.5x to 5.5x;
+#    2% of each CPU's loop): queued ahead, by 1.05x to 1.35x;
 #  - light (--cpus 2, 3, 4, no work outside the lock: 1-3 waiters always):
-#    queued behind, 0.5x to 0.9x, at every one of the three, and nearest the
-#    ticket lock with one waiter: the pending bit spares the second CPU the
-#    queue node and the tail swap that the third and fourth pay;
+#    queued level or a bit behind, 0.8x to 1.02x, at every one of the
+#    three, and level (0.95x or more) with one waiter, which the pending
+#    bit serves without a queue node;
+#  - the lock embedded in its data (--set embedded=true: the section's
+#    variable on the lock's own line), Long's "especially when the spinlock
+#    is embedded": the queued lock further ahead than with the data apart,
+#    seed by seed;
 # and, printed beside and not asserted, how many seeds land in the
 # published bands.  Each run prints its absolute figures (operations per
 # second, ns per acquisition).
@@ -35,24 +42,31 @@ ns() { awk -v r="$(rate "$1")" 'BEGIN { if (r > 0) printf "%.0f", 1e9 / r; else 
 within() { awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x >= lo && x <= hi) }'; }
 
 seeds=20
-heavy_ok=0 light_ok=0 heavy_pub=0 light_pub=0 heavy_all="" light_all=""
+heavy_ok=0 light_ok=0 emb_ok=0 emb_all="" heavy_pub=0 light_pub=0 heavy_all="" light_all=""
 for s in $(seq 1 $seeds); do
 	[ "$(run "ht$s.json" --set lock=ticket --seed "$s")" = 0 ] || { bad "heavy ticket run, seed $s"; continue; }
 	[ "$(run "hq$s.json" --set lock=queued --seed "$s")" = 0 ] || { bad "heavy queued run, seed $s"; continue; }
 	hr=$(ratio "$(rate "$tmp/hq$s.json")" "$(rate "$tmp/ht$s.json")")
 	heavy_all="$heavy_all $hr"
-	within "$hr" 3.5 5.5 && heavy_ok=$((heavy_ok + 1))
+	if [ "$(run "et$s.json" --set lock=ticket --set embedded=true --seed "$s")" = 0 ] &&
+	   [ "$(run "eq$s.json" --set lock=queued --set embedded=true --seed "$s")" = 0 ]; then
+		er=$(ratio "$(rate "$tmp/eq$s.json")" "$(rate "$tmp/et$s.json")")
+		emb_all="$emb_all $er"
+		awk -v e="$er" -v h="$hr" 'BEGIN { exit !(e > h) }' && emb_ok=$((emb_ok + 1))
+	else
+		bad "embedded runs, seed $s"
+	fi
+	within "$hr" 1.05 1.35 && heavy_ok=$((heavy_ok + 1))
 	within "$hr" 1.5 2.5 && heavy_pub=$((heavy_pub + 1))
-	lok=1 lpub=1 lr="" r2=0
+	lok=1 lpub=1 lr=""
 	for c in 2 3 4; do
 		[ "$(run "lt$s-$c.json" --set lock=ticket --set work_ns=0 --cpus $c --seed "$s")" = 0 ] &&
 		[ "$(run "lq$s-$c.json" --set lock=queued --set work_ns=0 --cpus $c --seed "$s")" = 0 ] ||
 			{ bad "light runs on $c CPUs, seed $s"; lok=0; lpub=0; continue; }
 		r=$(ratio "$(rate "$tmp/lq$s-$c.json")" "$(rate "$tmp/lt$s-$c.json")")
 		lr="$lr/$r"
-		within "$r" 0.5 0.9 || lok=0
-		[ "$c" = 2 ] && r2=$r
-		[ "$c" != 2 ] && ! ge "$r2" "$r" 1.05 && lok=0
+		within "$r" 0.8 1.02 || lok=0
+		[ "$c" = 2 ] && ! ge "$r" 0.95 && lok=0
 		within "$r" 0.9 1.05 || lpub=0
 	done
 	light_all="$light_all ${lr#/}"
@@ -69,12 +83,15 @@ for s in $(seq 1 $seeds); do
 	fi
 done
 echo "     heavy queued/ticket over $seeds seeds:$heavy_all (published 1.96x)"
+echo "     heavy, the lock embedded in its data, over $seeds seeds:$emb_all"
 echo "     light queued/ticket at 2/3/4 CPUs over $seeds seeds:$light_all (published: \"a bit slower\")"
 echo "     in the published bands (not asserted): heavy 1.5-2.5x in $heavy_pub of $seeds seeds," \
 	"light 0.9-1.05x in $light_pub of $seeds"
 need=$(( (seeds * 9 + 9) / 10 ))
-[ "$heavy_ok" -ge "$need" ] && ok "heavy contention: queued ahead by 3.5x-5.5x in $heavy_ok of $seeds seeds" ||
-	bad "heavy contention: queued ahead by 3.5x-5.5x in only $heavy_ok of $seeds seeds"
-[ "$light_ok" -ge "$need" ] && ok "light contention: queued behind, 0.5x-0.9x at 2, 3 and 4 CPUs, nearest with one waiter, in $light_ok of $seeds seeds" ||
-	bad "light contention: 0.5x-0.9x at 2, 3 and 4 CPUs, nearest with one waiter, in only $light_ok of $seeds seeds"
+[ "$heavy_ok" -ge "$need" ] && ok "heavy contention: queued ahead by 1.05x-1.35x in $heavy_ok of $seeds seeds" ||
+	bad "heavy contention: queued ahead by 1.05x-1.35x in only $heavy_ok of $seeds seeds"
+[ "$emb_ok" -ge "$need" ] && ok "the lock in its data: queued further ahead than with the data apart in $emb_ok of $seeds seeds" ||
+	bad "the lock in its data: queued further ahead in only $emb_ok of $seeds seeds"
+[ "$light_ok" -ge "$need" ] && ok "light contention: queued level or a bit behind, 0.8x-1.02x at 2, 3 and 4 CPUs, 0.95x or more with one waiter, in $light_ok of $seeds seeds" ||
+	bad "light contention: 0.8x-1.02x at 2, 3 and 4 CPUs, 0.95x or more with one waiter, in only $light_ok of $seeds seeds"
 finish

@@ -102,12 +102,68 @@ static void test_cache_one_cpu_machine(void **state)
 	assert_int_equal(e->topo.protocol, KM_COH_FLAT);
 }
 
+/* The 2015 Westmere-EX (4 sockets x 10 cores, llc = "socket"): ten
+ * spinners of one socket re-reading a line the releaser on another
+ * socket wrote.  The first goes to the home, one hop; the other nine wait
+ * for that fill and read the socket's L3, and none of them queues at the
+ * home -- where without the shared cache each waits for the one before. */
+static void test_cache_socket_llc_answers_rereads(void **state)
+{
+	struct sh_host h;
+	new_run(&h, "2015", 40);
+	const struct km_costs *c = &h.sim->era.cost;
+	assert_true(h.sim->era.topo.socket_llc);
+	struct km_line l;
+	km_line_init(&l, 0);
+	km_line_write(h.sim, &l, 0, 0);			/* the releaser, socket 0 */
+	km_time first = km_line_read(h.sim, &l, 10, 1000);	/* socket 1 */
+	assert_int_equal(first, c->hop1);
+	for (int cpu = 11; cpu < 20; cpu++)
+		assert_int_equal(km_line_read(h.sim, &l, cpu, 1000), c->hop1 + c->llc);
+	/* another socket's first reader queued behind one transfer only */
+	assert_int_equal(km_line_read(h.sim, &l, 20, 1000), 2 * c->hop1);
+	/* an upgrade by a CPU of socket 1 must reach sockets 0 and 2: one
+	 * hop, at the home; with every copy in its socket, the die's cost */
+	assert_int_equal(km_line_write(h.sim, &l, 11, 5000), c->hop1);
+	for (int cpu = 12; cpu < 20; cpu++)
+		km_line_read(h.sim, &l, cpu, 6000);
+	assert_int_equal(km_line_write(h.sim, &l, 11, 7000), c->same_die);
+	sh_free(&h);
+}
+
+/* A plain store on a machine with store buffers stalls its CPU for a hit;
+ * the store is visible after the line's request, which is made all the
+ * same.  Without them (the 2012 Opteron's file says none) it stalls. */
+static void test_cache_store_buffer(void **state)
+{
+	struct sh_host h;
+	new_run(&h, "2015", 40);
+	const struct km_costs *c = &h.sim->era.cost;
+	struct km_line l;
+	km_line_init(&l, 0);
+	km_line_write(h.sim, &l, 0, 0);
+	km_time done = -1;
+	assert_int_equal(km_line_store(h.sim, &l, 20, 100, &done), c->hit);
+	assert_int_equal(done, c->hop1);
+	assert_true(km_line_holds(&l, 20) && l.owner == 20);
+	sh_free(&h);
+	new_run(&h, "2012", 48);
+	c = &h.sim->era.cost;
+	km_line_init(&l, 0);
+	km_line_write(h.sim, &l, 0, 0);
+	assert_int_equal(km_line_store(h.sim, &l, 6, 100, &done), c->hop1);
+	assert_int_equal(done, 0);
+	sh_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cache_linked_hops),
 		cmocka_unit_test(test_cache_bus_serialises_lines),
 		cmocka_unit_test(test_cache_one_cpu_machine),
+		cmocka_unit_test(test_cache_socket_llc_answers_rereads),
+		cmocka_unit_test(test_cache_store_buffer),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
