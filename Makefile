@@ -233,8 +233,10 @@ $(BUILD)/tests/cli_main_nomain.o: engine/cli/main.c
 
 build-tests: $(BIN) $(UNIT_BIN)
 
+# KM_TEST_SANITIZED=1 under the sanitizers: test_view_text_fit draws its
+# pictures at one size instead of three (docs/performance.md, section 12).
 check-unit: build-tests
-	@$(TIMED) tests/run_unit.sh $(BUILD)
+	@KM_TEST_SANITIZED=$(SANITIZED) $(TIMED) tests/run_unit.sh $(BUILD)
 
 # Under the sanitizers (SANITIZED=1, check-sanitized) the run-ahead's
 # matrix leaves out the museum scripts in ten modes and eras each, its

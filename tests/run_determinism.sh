@@ -48,47 +48,70 @@ for f in "$root"/scripts/*.lua "$root"/scripts/challenges/*.lua "$root"/docs/exa
 done
 
 # run_one KEY FILE ARGS: DET_RUNS runs with the run-ahead, one without,
-# one line each in $tmp/KEY: the hash, or "wall" when the wall clock
-# stopped the run.
+# each one's stdout and stderr kept as $tmp/KEY.R.out and .err, read once
+# all have run (one awk for every file, not a grep and a sed a run).  The
+# CPU bound (ulimit -t, runner_guard's) is set once in the shell that runs
+# the job: each process it starts inherits it and is timed on its own.
 run_one() {
-	local key=$1 f=$2 args r out
+	local key=$1 f=$2 args r
 	read -r -a args <<<"$3"
-	: >"$tmp/$key"
 	for ((r = 0; r <= runs; r++)); do
 		if [ "$r" -lt "$runs" ]; then
-			"${guard[@]}" "$BIN" run "$f" "${args[@]}" --seed 7 --report json \
-				>"$tmp/$key.out" 2>"$tmp/$key.err" </dev/null
+			"${wall[@]}" "$BIN" run "$f" "${args[@]}" --seed 7 --report json \
+				>"$tmp/$key.$r.out" 2>"$tmp/$key.$r.err" </dev/null
 		else
-			LOCKMUSEUM_NO_RUN_AHEAD=1 "${guard[@]}" "$BIN" run "$f" "${args[@]}" \
-				--seed 7 --report json >"$tmp/$key.out" 2>"$tmp/$key.err" </dev/null
+			LOCKMUSEUM_NO_RUN_AHEAD=1 "${wall[@]}" "$BIN" run "$f" "${args[@]}" \
+				--seed 7 --report json >"$tmp/$key.$r.out" 2>"$tmp/$key.$r.err" </dev/null
 		fi
-		if grep -q 'wall-clock budget' "$tmp/$key.err" "$tmp/$key.out"; then
-			echo wall >>"$tmp/$key"
-			continue
-		fi
-		out=$(sed -n 's/.*"trace_hash": *"\([0-9a-f]*\)".*/\1/p' "$tmp/$key.out" | head -1)
-		echo "${out:-none}" >>"$tmp/$key"
 	done
 }
-export -f run_one runner_guard
+export -f run_one
 export BIN tmp runs
 
+# runner_guard 30 -k 5, split: its CPU bound for the job's shell, its
+# wall-clock bound (blocked runs) before each command.
+cpu_limit=30
+runner_guard "$cpu_limit" -k 5
+wall=("${guard[@]:4}")
+export cpu_limit
 while IFS=$'\t' read -r key f args; do
 	printf '%s\0%s\0%s\0' "$key" "$f" "$args"
-done <"$jobs" | xargs -0 -n 3 -P 2 bash -c 'runner_guard 30 -k 5; run_one "$@"' _
+done <"$jobs" | xargs -0 -n 3 -P 2 bash -c "$(declare -p wall)"'; ulimit -t "$cpu_limit" || exit 1; run_one "$@"' _
 
-pass=0
-fail=0
-while IFS=$'\t' read -r key f args; do
-	name=${f#"$root"/}
-	hashes=$(grep -v '^wall$' "$tmp/$key" | sort -u)
-	n=$(printf '%s' "$hashes" | grep -c .)
-	if [ "$n" -gt 1 ]; then
-		fail=$((fail + 1))
-		echo "FAIL $name $args --seed 7: $n trace hashes in $((runs + 1)) runs:" $hashes
-		continue
-	fi
-	pass=$((pass + 1))
-done <"$jobs"
-echo "determinism: $pass passed, $fail failed ($((runs + 1)) runs each, one without run-ahead)"
-[ "$fail" -eq 0 ]
+# One awk reads every run's output: a run's hash is the first
+# "trace_hash" of its stdout ("none" if it has none), and a run stopped by
+# the wall clock ("wall-clock budget" on stdout or stderr) is left out.
+awk -F '\t' -v tmp="$tmp" -v runs="$runs" -v root="$root/" '
+	function hash_of(key, r,   f, line, h, wall) {
+		h = ""; wall = 0
+		f = tmp "/" key "." r ".out"
+		while ((getline line <f) > 0) {
+			if (line ~ /wall-clock budget/) wall = 1
+			if (h == "" && match(line, /"trace_hash": *"[0-9a-f]*"/)) {
+				h = substr(line, RSTART, RLENGTH); sub(/.*: *"/, "", h); sub(/"$/, "", h)
+			}
+		}
+		close(f)
+		f = tmp "/" key "." r ".err"
+		while ((getline line <f) > 0)
+			if (line ~ /wall-clock budget/) wall = 1
+		close(f)
+		return wall ? "" : (h == "" ? "none" : h)
+	}
+	{
+		n = 0; list = ""; split("", seen)
+		for (r = 0; r <= runs; r++) {
+			h = hash_of($1, r)
+			if (h == "" || h in seen) continue
+			seen[h] = 1; n++; list = list " " h
+		}
+		name = $2; if (index(name, root) == 1) name = substr(name, length(root) + 1)
+		if (n > 1) {
+			fail++
+			printf "FAIL %s %s --seed 7: %d trace hashes in %d runs:%s\n", name, $3, n, runs + 1, list
+		} else pass++
+	}
+	END {
+		printf "determinism: %d passed, %d failed (%d runs each, one without run-ahead)\n", pass, fail, runs + 1
+		exit fail > 0
+	}' "$jobs"

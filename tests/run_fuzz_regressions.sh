@@ -10,17 +10,22 @@
 set -u
 bin=${1:?usage: run_fuzz_regressions.sh BIN}
 here=$(cd "$(dirname "$0")" && pwd)
+# a scratch directory for the split reports and the last stderr, removed
+# on exit: nothing is written into the source tree
+scratch=$(mktemp -d) || exit 2
+trap 'rm -rf "$scratch"' EXIT
+err=$scratch/err
 pass=0
 fail=0
 for f in "$here"/fuzz/regressions/scenario/*; do
 	[ -f "$f" ] || continue
 	timeout 60 "$bin" run "$f" --max-instructions 200000 --max-memory 8M --max-wall 10 \
-		--max-events 100000 --duration 10ms --report json >/dev/null 2>"$here/../.fuzz-regress.err"
+		--max-events 100000 --duration 10ms --report json >/dev/null 2>"$err"
 	rc=$?
-	if [ "$rc" -gt 3 ] || grep -q 'ERROR: AddressSanitizer\|runtime error:' "$here/../.fuzz-regress.err"; then
+	if [ "$rc" -gt 3 ] || grep -q 'ERROR: AddressSanitizer\|runtime error:' "$err"; then
 		fail=$((fail + 1))
 		echo "FAIL $(basename "$f"): exit $rc"
-		head -5 "$here/../.fuzz-regress.err"
+		head -5 "$err"
 	else
 		pass=$((pass + 1))
 	fi
@@ -30,17 +35,16 @@ done
 check() {
 	local name=$1
 	shift
-	timeout 60 "$@" >/dev/null 2>"$here/../.fuzz-regress.err"
+	timeout 60 "$@" >/dev/null 2>"$err"
 	local rc=$?
-	if [ "$rc" -gt 3 ] || grep -q 'ERROR: AddressSanitizer\|runtime error:' "$here/../.fuzz-regress.err"; then
+	if [ "$rc" -gt 3 ] || grep -q 'ERROR: AddressSanitizer\|runtime error:' "$err"; then
 		fail=$((fail + 1))
 		echo "FAIL $name: exit $rc"
-		head -5 "$here/../.fuzz-regress.err"
+		head -5 "$err"
 	else
 		pass=$((pass + 1))
 	fi
 }
-scratch=$(mktemp -d)
 for f in "$here"/fuzz/regressions/report/*; do
 	[ -f "$f" ] || continue
 	rm -f "$scratch"/*.json
@@ -61,7 +65,5 @@ for f in "$here"/fuzz/regressions/schedule/*; do
 	[ -f "$f" ] || continue
 	check "$(basename "$f")" "$bin" run "$here/../scripts/challenges/cli_smp.lua" --schedule "$f"
 done
-rm -rf "$scratch"
-rm -f "$here/../.fuzz-regress.err"
 echo "fuzz regressions: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -40,6 +40,18 @@
 static const int sizes[][2] = { { 1280, 800 }, { 1600, 1000 }, { 1920, 1080 } };
 static const float scales[] = { 1.0f, 2.0f };
 
+/* The sizes the exhibits, compare and play views are drawn at: all three,
+ * or under the sanitizers (KM_TEST_SANITIZED=1, set by `make
+ * check-sanitized`) one a picture, in turn (the first picture at the
+ * first size, the next at the second...): every size is still drawn, a
+ * third of the pictures.  The -O2 build draws every picture at every size;
+ * docs/performance.md, section 12, says how the lines drawn were compared. */
+static bool one_size(void)
+{
+	const char *v = getenv("KM_TEST_SANITIZED");
+	return v && !strcmp(v, "1");
+}
+
 static int failures;
 
 static bool is_heading(const struct km_text_box *b)
@@ -283,7 +295,11 @@ static void each_size(const char *what, const struct km_exhibit *e, struct exrun
 {
 	struct km_view_exhibit vex;
 	km_cli_exhibit_of(&vex, e);
-	for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+	static size_t turn;
+	size_t nsizes = sizeof(sizes) / sizeof(sizes[0]);
+	for (size_t si = 0; si < nsizes; si++) {
+		if (one_size() && si != turn % nsizes)
+			continue;
 		for (size_t ki = 0; ki < 2 * sizeof(scales) / sizeof(scales[0]); ki++) {
 			/* at --scale 2 the side column shows the placard, or
 			 * (V) the figures: both */
@@ -324,6 +340,7 @@ static void each_size(const char *what, const struct km_exhibit *e, struct exrun
 			}
 		}
 	}
+	turn++;
 }
 
 /* Every exhibit, as it opens. */
