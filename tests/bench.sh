@@ -564,7 +564,7 @@ echo
 # pan is compiled once per model (not timed) and run with -w16; each wall
 # time is the median of several runs.  SPIN searches every interleaving
 # (its own partial-order reduction on); the explorer every schedule of at
-# most 2 preemptions (its reduction on).
+# most 2 preemptions (the default: every hold run, no --por).
 echo "11. beside SPIN: exhaustive:2 --jobs 1 and SPIN's pan -w16 on the same models"
 if ! command -v spin >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then
 	echo "   skipped: spin is not installed (Debian package spin)"

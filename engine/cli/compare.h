@@ -58,7 +58,7 @@ struct km_explore_opts {
 	/* --strategy: search schedules (explore_schedules.c), not seeds */
 	const char *strategy;
 	const char *out;		/* the schedule file to save; NULL: NAME.schedule */
-	bool no_por;			/* exhaustive: no partial-order reduction */
+	bool por;			/* exhaustive: --por, skip commuting last holds */
 };
 
 /* Returns 0 when a seed hits the goal (or, for max:, always), 1 when none

@@ -187,13 +187,16 @@ static int cmd_explore(const struct invocation *inv)
 	}
 	if (base.hold_max && !o->strategy)
 		return km_cli_bad_option("--hold-max", NULL, "bounds the holds of a --strategy: give one");
-	if (o->no_por && (!o->strategy || strncmp(o->strategy, "exhaustive:", 11)))
-		return km_cli_bad_option("--no-por", NULL, "applies to --strategy exhaustive:K only");
+	if ((o->por || o->no_por) && (!o->strategy || strncmp(o->strategy, "exhaustive:", 11)))
+		return km_cli_bad_option(o->por ? "--por" : "--no-por", NULL,
+					 "applies to --strategy exhaustive:K only");
+	if (o->por && o->no_por)
+		return km_cli_bad_option("--por", NULL, "and --no-por: give one");
 	struct km_explore_opts eo = { .file = inv->file, .goal = o->goal, .base = &base,
 				      .jobs = o->jobs ? o->jobs : km_online_cpus(),
 				      .argc = inv->argc, .argv = inv->argv,
 				      .strategy = o->strategy, .out = o->out_dir,
-				      .no_por = o->no_por };
+				      .por = o->por };
 	const char *seeds = o->seeds ? o->seeds : KM_DEFAULT_SEEDS;
 	unsigned long long lo, hi;
 	char dots[3];

@@ -69,7 +69,7 @@ struct options {
 	const char *columns;		/* compare --columns */
 	const char *strategy;		/* explore --strategy */
 	const char *schedule;		/* run --schedule FILE */
-	bool no_por;			/* explore --no-por */
+	bool por, no_por;		/* explore --por, --no-por (the default) */
 	const char *save;		/* play --gui --save FILE */
 	uint64_t given;			/* bit i: km_cli_options[i] is on the line */
 };
