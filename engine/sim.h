@@ -261,7 +261,9 @@ struct km_lock {
 	struct km_line line;		/* its word (and, for the sleeping locks, the
 					 * wait-list lock and list beside it) */
 	int acq_cpu;			/* CPU of the previous acquisition */
-	km_time since;			/* raw locks: when the owner took it */
+	km_time since;			/* the BKLs and the global cli lock: when
+					 * the owner took it (its hold time); other
+					 * locks keep it per holder, km_hold */
 	km_time wait_lock_free;		/* sleeping locks: when their wait_lock is next free */
 
 	struct km_hold *holders, *holders_tail;
