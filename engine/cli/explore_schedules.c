@@ -1447,14 +1447,25 @@ static void part_send(int fd, const struct search *S, int rc)
 				 .ndec = S->best.n,
 				 .nhash = S->seen.n, .ntraces = S->traces.n };
 	snprintf(h.reason, sizeof(h.reason), "%s", S->reason);
-	bool ok = write_all(fd, &h, sizeof(h)) &&
-		  write_all(fd, S->best.d, (size_t)S->best.n * sizeof(*S->best.d));
-	for (uint32_t i = 0; ok && i < S->seen.cap; i++)
-		if (S->seen.v[i])
-			ok = write_all(fd, &S->seen.v[i], sizeof(S->seen.v[i]));
-	for (uint32_t i = 0; ok && i < S->traces.cap; i++)
-		if (S->traces.v[i])
-			ok = write_all(fd, &S->traces.v[i], sizeof(S->traces.v[i]));
+	/* the hashes in one write: one system call each was a third of
+	 * the parent's time and a tenth of a worker's */
+	size_t n = (size_t)S->seen.n + S->traces.n, k = 0;
+	uint64_t *v = malloc((n ? n : 1) * sizeof(*v));
+	if (!v) {
+		h.nhash = h.ntraces = 0;
+		h.rc = -1;
+		snprintf(h.reason, sizeof(h.reason), "out of memory sending its result");
+	}
+	for (uint32_t i = 0; v && i < S->seen.cap; i++)
+		if (S->seen.v[i] && k < n)
+			v[k++] = S->seen.v[i];
+	for (uint32_t i = 0; v && i < S->traces.cap; i++)
+		if (S->traces.v[i] && k < n)
+			v[k++] = S->traces.v[i];
+	if (write_all(fd, &h, sizeof(h)) &&
+	    write_all(fd, S->best.d, (size_t)S->best.n * sizeof(*S->best.d)) && v)
+		write_all(fd, v, k * sizeof(*v));
+	free(v);
 }
 
 /* Take worker results into @S: the hit with the lowest key wins. */
@@ -1491,18 +1502,15 @@ static int part_merge(int fd, struct search *S, bool *covered)
 		if (better && km_schedule_push(&S->best, &d) < 0)
 			return -1;
 	}
-	for (uint32_t i = 0; i < h.nhash; i++) {
-		uint64_t x;
-		if (!read_all(fd, &x, sizeof(x)))
-			return -1;
-		hashset_add(&S->seen, x);
+	size_t n = (size_t)h.nhash + h.ntraces;
+	uint64_t *v = malloc((n ? n : 1) * sizeof(*v));
+	if (!v || !read_all(fd, v, n * sizeof(*v))) {
+		free(v);
+		return -1;
 	}
-	for (uint32_t i = 0; i < h.ntraces; i++) {
-		uint64_t x;
-		if (!read_all(fd, &x, sizeof(x)))
-			return -1;
-		hashset_add(&S->traces, x);
-	}
+	for (size_t i = 0; i < n; i++)
+		hashset_add(i < h.nhash ? &S->seen : &S->traces, v[i]);
+	free(v);
 	return rc;
 }
 
