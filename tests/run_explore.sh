@@ -487,6 +487,23 @@ for st in exhaustive:2 pct:3; do
 done
 done_
 
+# the root run is made once, before the workers fork, and each first-level
+# subtree by one worker: the same count of runs and traces whatever --jobs
+current="a covered search makes the same runs whatever --jobs"
+failed=false
+for k in 0 1 2; do
+	for j in 1 2 3; do
+		"$BIN" explore "$so" --set n=4 --strategy exhaustive:$k --goal deadlock --jobs $j \
+			>"$tmp/cover-$k-$j.txt" 2>&1
+		[ $? = 1 ] || no "exhaustive:$k --jobs $j: exit status not 1"
+	done
+	for j in 2 3; do
+		cmp -s "$tmp/cover-$k-1.txt" "$tmp/cover-$k-$j.txt" ||
+			no "exhaustive:$k --jobs $j: $(head -1 "$tmp/cover-$k-$j.txt"), --jobs 1: $(head -1 "$tmp/cover-$k-1.txt")"
+	done
+done
+done_
+
 t "exhaustive --report json" 1 explore "$three" --strategy exhaustive:1 --goal deadlock --report json
 python3 -c '
 import json, sys

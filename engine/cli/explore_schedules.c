@@ -1108,6 +1108,11 @@ struct search {
 	size_t stop_bytes;		/* STOP_MEMORY: the records' size then */
 	long max_runs;			/* exhaustive: the bound on runs, */
 	long *shared_runs;		/* counted over every worker (NULL: one) */
+	/* exhaustive with workers: the next first-level subtree to claim,
+	 * shared by the workers (NULL: one process) ... */
+	long *claim;
+	bool root_only;			/* ... the root run alone, made before they fork, */
+	struct probe *root;		/* ... whose records each of them adopts */
 	/* which hit comes first, whatever the --jobs: the lowest seed
 	 * (random, pct), the earliest subtree in depth-first order
 	 * (exhaustive; -1 the run with no decision) */
@@ -1210,11 +1215,17 @@ struct level {
  * order the search runs them -- earliest choice point first, then the
  * order its others were offered -- skipping the holds partial-order
  * reduction prunes and, at the root, the subtrees of other workers.
+ * With workers, each takes the next unclaimed first-level subtree when
+ * it has finished one (S->claim), so a worker that drew small subtrees
+ * takes more of them; as every worker numbers the root's children alike,
+ * each subtree is searched by exactly one.  Without (@jobs 1, or the
+ * counter unavailable), worker @w takes the ranks w modulo @jobs.
  */
 static bool next_child(struct search *S, struct level *L, int d, int w, int jobs,
 		       struct km_decision *dec, int64_t *rank)
 {
 	struct probe *p = &L->p;
+	int64_t want = d == 0 && S->claim ? __atomic_fetch_add(S->claim, 1, __ATOMIC_RELAXED) : -1;
 	for (; L->j < p->ncps; L->j++, L->o = 0) {
 		const struct cp_rec *r = &p->cps[L->j];
 		if (!r->shared)
@@ -1227,7 +1238,7 @@ static bool next_child(struct search *S, struct level *L, int d, int w, int jobs
 				continue;
 			}
 			int64_t rk = d ? L->rank : L->nkids++;
-			if (d == 0 && rk % jobs != w)
+			if (d == 0 && (want >= 0 ? rk != want : rk % jobs != w))
 				continue;
 			*dec = (struct km_decision){ L->j, r->ctx, other };
 			*rank = rk;
@@ -1290,9 +1301,10 @@ static bool take_run(struct search *S)
  * each at a choice point after the previous one's.  From each run, the
  * children add one hold at a later choice point of that run -- the runs
  * agree up to it -- where the step that followed touched a shared object.
- * So each decision sequence runs once, depth first.  Worker @w of @jobs
- * searches the subtrees of the first-level children whose rank is w
- * modulo jobs.  It stops at the run bound (global over the workers) and
+ * So each decision sequence runs once, depth first.  With workers, the
+ * parent makes the root run alone (S->root_only) and each worker adopts
+ * it (S->root) and searches the first-level subtrees it claims
+ * (next_child).  It stops at the run bound (global over the workers) and
  * at --max-memory, with S->stop saying which.
  */
 static int search_exhaustive(struct search *S, int w, int jobs)
@@ -1327,26 +1339,35 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 			S->stop = STOP_INTERRUPTED;
 			goto out;
 		}
-		if (!take_run(S)) {
-			S->stop = STOP_RUNS;
-			goto out;
-		}
 		struct level *N = &L[d];
-		N->p.nscript = d;
-		share_prefix(S, L, snap, d, cur);
-		rc = one_run(S->eras, &S->rq, &N->p, S->goal, false, &ro);
-		S->runs++;
-		S->resumed += ro.resumed;
-		if (rc < 0) {
-			snprintf(S->reason, sizeof(S->reason), "%s", ro.reason);
-			goto out;
-		}
-		S->holds_cut += ro.holds_cut;
-		hashset_add(&S->seen, ro.hash);
-		hashset_add(&S->traces, ro.sig);
-		if (ro.goal) {
-			rc = found_run(S, &N->p, rk);
-			goto out;
+		if (d == 0 && S->root) {
+			/* a worker: the parent made the root run (search_all),
+			 * counted it and kept its records for us */
+			probe_free(&N->p);
+			N->p = *S->root;
+			N->p.script = cur;
+			S->root = NULL;
+		} else {
+			if (!take_run(S)) {
+				S->stop = STOP_RUNS;
+				goto out;
+			}
+			N->p.nscript = d;
+			share_prefix(S, L, snap, d, cur);
+			rc = one_run(S->eras, &S->rq, &N->p, S->goal, false, &ro);
+			S->runs++;
+			S->resumed += ro.resumed;
+			if (rc < 0) {
+				snprintf(S->reason, sizeof(S->reason), "%s", ro.reason);
+				goto out;
+			}
+			S->holds_cut += ro.holds_cut;
+			hashset_add(&S->seen, ro.hash);
+			hashset_add(&S->traces, ro.sig);
+			if (ro.goal) {
+				rc = found_run(S, &N->p, rk);
+				goto out;
+			}
 		}
 		N->j = d ? dec.index + 1 : 0;
 		N->o = 0;
@@ -1360,6 +1381,18 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 		if (S->rq.max_memory && bytes > S->rq.max_memory) {
 			S->stop = STOP_MEMORY;
 			S->stop_bytes = bytes;
+			goto out;
+		}
+		if (S->root_only && K > 0) {
+			/* the root made, for the workers to fork from */
+			S->root = malloc(sizeof(*S->root));
+			if (!S->root) {
+				snprintf(S->reason, sizeof(S->reason), "out of memory");
+				rc = -1;
+				goto out;
+			}
+			*S->root = N->p;
+			probe_init(&N->p);
 			goto out;
 		}
 		/* the next run: the next child of the deepest level that has one */
@@ -1517,16 +1550,28 @@ static int part_merge(int fd, struct search *S, bool *covered)
 /*
  * The search in @jobs processes, one per worker, each with its share
  * (search_random, search_exhaustive): the result is the one a single
- * process finds, as the hit with the lowest key wins.
+ * process finds, as the hit with the lowest key wins.  The exhaustive
+ * search makes its root run here first: the workers fork from a process
+ * that has the start snapshot and the root's records, so none of them
+ * makes a run from scratch (some 6 ms each) and the root is run and
+ * counted once, whatever the --jobs.
  */
 static int search_all(struct search *S, int jobs)
 {
 	if (jobs <= 1)
 		return search_part(S, 0, 1);
+	int rc = 0;
+	if (S->st->kind == KM_STRAT_EXHAUSTIVE) {
+		S->root_only = true;
+		rc = search_exhaustive(S, 0, 1);
+		S->root_only = false;
+		if (!S->root)	/* found, stopped, failed, or K = 0: done */
+			return rc;
+	}
 	fflush(stdout);
 	fflush(stderr);
 	pid_t pid[256], self = getpid();
-	int fd[256], started = 0, rc = 0;
+	int fd[256], started = 0;
 	for (int w = 0; w < jobs; w++) {
 		int p[2];
 		if (pipe(p) < 0)
@@ -1542,15 +1587,24 @@ static int search_all(struct search *S, int jobs)
 			close(p[0]);
 			for (int i = 0; i < started; i++)
 				close(fd[i]);
-			struct search C = *S;
-			memset(&C.seen, 0, sizeof(C.seen));
-			memset(&C.best, 0, sizeof(C.best));
-			int r = search_part(&C, w, jobs);
-			part_send(p[1], &C, r);
+			/* this process's own copy of @S, at the same address
+			 * (the start snapshot names its request): what the
+			 * parent counted is not this worker's */
+			S->runs = S->resumed = S->holds_cut = S->pruned = 0;
+			memset(&S->seen, 0, sizeof(S->seen));
+			memset(&S->traces, 0, sizeof(S->traces));
+			memset(&S->best, 0, sizeof(S->best));
+			int r = search_part(S, w, jobs);
+			part_send(p[1], S, r);
 			_exit(0);
 		}
 		close(p[1]);
 		fd[started++] = p[0];
+	}
+	if (S->root) {
+		probe_free(S->root);
+		free(S->root);
+		S->root = NULL;
 	}
 	if (started < jobs) {
 		snprintf(S->reason, sizeof(S->reason), "cannot start %d workers: %s", jobs,
@@ -1664,19 +1718,21 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 	S.rq = *o->base;
 	S.rq.file = o->file;
 	S.max_runs = max_runs();
-	/* the run bound is over all the workers: one counter they share */
-	long *shared = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
+	/* the run bound is over all the workers: one counter they share;
+	 * and the next first-level subtree to claim (exhaustive) */
+	long *shared = mmap(NULL, 2 * sizeof(*shared), PROT_READ | PROT_WRITE,
 			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (shared == MAP_FAILED) {
 		km_out_fail("cannot map the search's run counter: %s", strerror(errno));
 		km_eras_free(&eras);
 		return 2;
 	}
-	*shared = 0;
+	shared[0] = shared[1] = 0;
 	S.shared_runs = shared;
+	S.claim = o->jobs > 1 ? shared + 1 : NULL;
 	int rc = search_all(&S, o->jobs > 256 ? 256 : o->jobs);
-	munmap(shared, sizeof(*shared));
-	S.shared_runs = NULL;
+	munmap(shared, 2 * sizeof(*shared));
+	S.shared_runs = S.claim = NULL;
 	/* stopped at --max-memory: what was done is reported, then exit 2 */
 	bool mem_stop = rc == 0 && !S.found && S.stop == STOP_MEMORY;
 	int status = rc < 0 || mem_stop ? 2 : S.found ? 0 : 1;
