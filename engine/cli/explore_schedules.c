@@ -1113,6 +1113,10 @@ struct search {
 	long *claim;
 	bool root_only;			/* ... the root run alone, made before they fork, */
 	struct probe *root;		/* ... whose records each of them adopts */
+	/* pct with workers: the first run (its choice points, k) made and
+	 * counted before they fork */
+	bool pct_first_made;
+	uint32_t pct_k;
 	/* which hit comes first, whatever the --jobs: the lowest seed
 	 * (random, pct), the earliest subtree in depth-first order
 	 * (exhaustive; -1 the run with no decision) */
@@ -1132,6 +1136,31 @@ static int found_run(struct search *S, const struct probe *p, int64_t key)
 	return 0;
 }
 
+/*
+ * A run with no hold, from the start: PCT's first run, whose choice
+ * points are its k (@count: counted as a run of the search), or, before
+ * the workers of a random search fork, the run that takes the start
+ * snapshot they all resume (not counted: it is none of the seeds).
+ * Returns 0 or -1 (S->reason).
+ */
+static int plain_run(struct search *S, bool count, uint32_t *k)
+{
+	struct probe first;
+	probe_init(&first);
+	first.how = BY_SCRIPT;
+	struct run_out ro = { 0 };
+	int rc = one_run(S->eras, &S->rq, &first, S->goal, false, &ro);
+	*k = first.ncps;
+	probe_free(&first);
+	if (rc < 0)
+		snprintf(S->reason, sizeof(S->reason), "%s", ro.reason[0] ? ro.reason : "out of memory");
+	else if (count)
+		hashset_add(&S->seen, ro.hash);
+	S->runs += count;
+	names_free(&ro);
+	return rc;
+}
+
 /* Worker @w of @jobs draws the seeds lo + w, lo + w + jobs, ... */
 static int search_random(struct search *S, int w, int jobs)
 {
@@ -1141,19 +1170,11 @@ static int search_random(struct search *S, int w, int jobs)
 	p.depth = S->st->depth;
 	struct run_out ro = { 0 };
 	int rc = 0;
-	uint32_t k = 0;
-	if (p.how == BY_PCT) {
-		/* PCT's k: the choice points of a run with the real timing */
-		struct probe first;
-		probe_init(&first);
-		first.how = BY_SCRIPT;
-		rc = one_run(S->eras, &S->rq, &first, S->goal, false, &ro);
-		k = first.ncps;
-		probe_free(&first);
-		S->runs++;
-		if (rc < 0)
-			goto out;
-		hashset_add(&S->seen, ro.hash);
+	uint32_t k = S->pct_k;
+	/* PCT's k: the choice points of a run with the real timing */
+	if (p.how == BY_PCT && !S->pct_first_made && plain_run(S, true, &k) < 0) {
+		probe_free(&p);
+		return -1;
 	}
 	if ((uint64_t)w > S->o->seed_hi - S->o->seed_lo)
 		goto out;	/* fewer seeds than workers: none for this one */
@@ -1550,11 +1571,12 @@ static int part_merge(int fd, struct search *S, bool *covered)
 /*
  * The search in @jobs processes, one per worker, each with its share
  * (search_random, search_exhaustive): the result is the one a single
- * process finds, as the hit with the lowest key wins.  The exhaustive
- * search makes its root run here first: the workers fork from a process
- * that has the start snapshot and the root's records, so none of them
- * makes a run from scratch (some 6 ms each) and the root is run and
- * counted once, whatever the --jobs.
+ * process finds, as the hit with the lowest key wins.  The first run is
+ * made here, before they fork -- the exhaustive search's root, PCT's
+ * first run (its k), or for random a run with no hold that only takes
+ * the start snapshot -- so no worker makes a run from scratch (some 6 ms
+ * of CPU each: a fresh Lua state, the chunk, its top level), and the
+ * runs counted do not depend on --jobs.
  */
 static int search_all(struct search *S, int jobs)
 {
@@ -1567,6 +1589,12 @@ static int search_all(struct search *S, int jobs)
 		S->root_only = false;
 		if (!S->root)	/* found, stopped, failed, or K = 0: done */
 			return rc;
+	} else if (S->st->kind == KM_STRAT_PCT) {
+		if (plain_run(S, true, &S->pct_k) < 0)
+			return -1;
+		S->pct_first_made = true;
+	} else if (sharing() && plain_run(S, false, &S->pct_k) < 0) {
+		return -1;
 	}
 	fflush(stdout);
 	fflush(stderr);
