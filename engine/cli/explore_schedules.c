@@ -1136,13 +1136,10 @@ static int found_run(struct search *S, const struct probe *p, int64_t key)
 }
 
 /*
- * A run with no hold, from the start: PCT's first run, whose choice
- * points are its k (@count: counted as a run of the search), or, before
- * the workers of a random search fork, the run that takes the start
- * snapshot they all resume (not counted: it is none of the seeds).
- * Returns 0 or -1 (S->reason).
+ * PCT's first run: no hold, from the start; its choice points are k.
+ * Counted as a run of the search.  Returns 0 or -1 (S->reason).
  */
-static int plain_run(struct search *S, bool count, uint32_t *k)
+static int plain_run(struct search *S, uint32_t *k)
 {
 	struct probe first;
 	probe_init(&first);
@@ -1153,9 +1150,9 @@ static int plain_run(struct search *S, bool count, uint32_t *k)
 	probe_free(&first);
 	if (rc < 0)
 		snprintf(S->reason, sizeof(S->reason), "%s", ro.reason[0] ? ro.reason : "out of memory");
-	else if (count)
+	else
 		hashset_add(&S->seen, ro.hash);
-	S->runs += count;
+	S->runs++;
 	names_free(&ro);
 	return rc;
 }
@@ -1171,7 +1168,7 @@ static int search_random(struct search *S, int w, int jobs)
 	int rc = 0;
 	uint32_t k = S->pct_k;
 	/* PCT's k: the choice points of a run with the real timing */
-	if (p.how == BY_PCT && !S->pct_first_made && plain_run(S, true, &k) < 0) {
+	if (p.how == BY_PCT && !S->pct_first_made && plain_run(S, &k) < 0) {
 		probe_free(&p);
 		return -1;
 	}
@@ -1572,12 +1569,14 @@ static int part_merge(int fd, struct search *S, bool *covered)
 /*
  * The search in @jobs processes, one per worker, each with its share
  * (search_random, search_exhaustive): the result is the one a single
- * process finds, as the hit with the lowest key wins.  The first run is
- * made here, before they fork -- the exhaustive search's root, PCT's
- * first run (its k), or for random a run with no hold that only takes
- * the start snapshot -- so no worker makes a run from scratch (some 6 ms
- * of CPU each: a fresh Lua state, the chunk, its top level), and the
- * runs counted do not depend on --jobs.
+ * process finds, as the hit with the lowest key wins.  A run every
+ * worker needs first -- the exhaustive search's root, PCT's first run
+ * (its k) -- is made here, once, before they fork: no worker makes it
+ * again from scratch (some 6 ms of CPU each: a fresh Lua state, the
+ * chunk, its top level), and the runs counted do not depend on --jobs.
+ * Random's workers make their first seeds from scratch, in parallel: a
+ * run made here for its start snapshot alone would come before them, a
+ * whole run's wall time (a long scenario's, tests/run_cli.sh).
  */
 static int search_all(struct search *S, int jobs)
 {
@@ -1591,11 +1590,9 @@ static int search_all(struct search *S, int jobs)
 		if (!S->root)	/* found, stopped, failed, or K = 0: done */
 			return rc;
 	} else if (S->st->kind == KM_STRAT_PCT) {
-		if (plain_run(S, true, &S->pct_k) < 0)
+		if (plain_run(S, &S->pct_k) < 0)
 			return -1;
 		S->pct_first_made = true;
-	} else if (sharing() && plain_run(S, false, &S->pct_k) < 0) {
-		return -1;
 	}
 	fflush(stdout);
 	fflush(stderr);
