@@ -1587,7 +1587,12 @@ static int search_all(struct search *S, int jobs)
 		S->root_only = true;
 		rc = search_exhaustive(S, 0, 1);
 		S->root_only = false;
-		if (!S->root)	/* found, stopped, failed, or K = 0: done */
+		if (S->root && km_interrupted) {	/* no workers to start */
+			probe_free(S->root);
+			free(S->root);
+			S->root = NULL;
+		}
+		if (!S->root)	/* found, stopped, failed, interrupted, or K = 0 */
 			return rc;
 	} else if (S->st->kind == KM_STRAT_PCT) {
 		if (plain_run(S, &S->pct_k) < 0)
