@@ -1144,6 +1144,29 @@ for cmd in "compare --seeds 1..6" "explore --seeds 1..6 --goal deadlock" \
 	done
 done
 
+# exhaustive and pct make their first run before the workers fork: a
+# signal during it (the run never ends) stops the search there, with no
+# worker started and nothing claimed
+for st in exhaustive:2 pct:2; do
+	current="SIGINT to explore --strategy $st --jobs 2 during its first run"
+	failed=false
+	"$BIN" explore "$tmp/forever.lua" --strategy $st --jobs 2 --max-instructions 100000000000 \
+		--max-events 100000000000 --max-wall 600 >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	sleep 0.5
+	kids=$(pgrep -P $pid | tr '\n' ' ')
+	[ -z "$kids" ] || no "workers started before the first run ended: $kids"
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	[ "$rc" = 130 ] || no "exit status $rc, expected 130"
+	[ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+		no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
+	[ ! -s "$tmp/out" ] || no "printed: $(head -1 "$tmp/out")"
+	for k in $kids; do kill -KILL "$k" 2>/dev/null; done
+	done_
+done
+
 # Ctrl-C at a terminal reaches the whole group, workers included: compare
 # --report json then printed the table of interrupted runs ("some runs
 # ended in an error") instead of the interrupted object (issue 28).

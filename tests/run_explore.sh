@@ -487,6 +487,24 @@ for st in exhaustive:2 pct:3; do
 done
 done_
 
+# the first run (exhaustive's root, pct's first) is made once, before the
+# workers fork, and each first-level subtree by one worker: the same count
+# of runs and traces whatever --jobs
+current="a search without a hit makes the same runs whatever --jobs"
+failed=false
+for st in exhaustive:0 exhaustive:1 exhaustive:2 pct:2 random; do
+	for j in 1 2 3; do
+		"$BIN" explore "$so" --set n=4 --strategy $st --seeds 1..40 --goal deadlock --jobs $j \
+			>"$tmp/cover-$st-$j.txt" 2>&1
+		[ $? = 1 ] || no "$st --jobs $j: exit status not 1"
+	done
+	for j in 2 3; do
+		cmp -s "$tmp/cover-$st-1.txt" "$tmp/cover-$st-$j.txt" ||
+			no "$st --jobs $j: $(head -1 "$tmp/cover-$st-$j.txt"), --jobs 1: $(head -1 "$tmp/cover-$st-1.txt")"
+	done
+done
+done_
+
 t "exhaustive --report json" 1 explore "$three" --strategy exhaustive:1 --goal deadlock --report json
 python3 -c '
 import json, sys
