@@ -298,19 +298,48 @@ km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time
 	return lat;
 }
 
+static bool buffered(const struct km_sim *sim)
+{
+	return sim->era.topo.store_buffer && km_machine_has_caches(sim);
+}
+
+/* A locked instruction first waits for the CPU's buffered stores to be
+ * visible (x86: "reads or writes cannot be reordered with ... locked
+ * instructions", Intel SDM vol. 3A, 8.2.2): a CPU that has just released
+ * a lock with a plain store and comes straight back to take one waits
+ * for its release to drain. */
 km_time km_line_rmw(struct km_sim *sim, struct km_line *line, int cpu, km_time at)
 {
-	return km_sat_add(km_line_write(sim, line, cpu, at), km_cost(sim)->atomic);
+	km_time wait = 0;
+	if (buffered(sim) && cpu_ok(sim, cpu) && sim->cpus[cpu].sb_drained > at)
+		wait = sim->cpus[cpu].sb_drained - at;
+	km_time w = km_line_write(sim, line, cpu, km_sat_add(at, wait));
+	return km_sat_add(km_sat_add(wait, w), km_cost(sim)->atomic);
 }
 
 /* A plain store through the store buffer (topology.store_buffer): the
- * CPU goes on at once, the line's request runs behind it. */
+ * CPU goes on at once, the line's request runs behind it; the buffer
+ * drains in order ("writes to memory are not reordered with other
+ * writes", ibid.), so a store is visible no sooner than the one before. */
 km_time km_line_store(struct km_sim *sim, struct km_line *line, int cpu, km_time at,
 		      km_time *done)
 {
 	km_time lat = km_line_write(sim, line, cpu, at);
-	bool buffered = sim->era.topo.store_buffer && km_machine_has_caches(sim);
+	if (!buffered(sim)) {
+		if (done)
+			*done = 0;
+		return lat;
+	}
+	if (!cpu_ok(sim, cpu)) {
+		if (done)
+			*done = lat;
+		return km_cost(sim)->hit;
+	}
+	km_time visible = km_sat_add(at, lat);
+	if (sim->cpus[cpu].sb_drained > visible)
+		visible = sim->cpus[cpu].sb_drained;
+	sim->cpus[cpu].sb_drained = visible;
 	if (done)
-		*done = buffered ? lat : 0;
-	return buffered ? km_cost(sim)->hit : lat;
+		*done = visible - at;
+	return km_cost(sim)->hit;
 }

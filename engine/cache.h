@@ -95,8 +95,9 @@ km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time
  * it stalls for a hit, not the line's request; elsewhere it is
  * km_line_write().  The line's request is made all the same, at @at;
  * *@done (if not NULL) gets how long after @at the store is visible to
- * the other CPUs when the CPU did not wait for it (its latency), else 0:
- * a CPU that stalled goes on when its store is visible.
+ * the other CPUs when the CPU did not wait for it (its latency, or later:
+ * the buffer drains in order, so no sooner than the CPU's previous
+ * store), else 0: a CPU that stalled goes on when its store is visible.
  * Context: any; changes the line's state and its home's queue.
  */
 km_time km_line_store(struct km_sim *sim, struct km_line *line, int cpu, km_time at,
@@ -105,7 +106,8 @@ km_time km_line_store(struct km_sim *sim, struct km_line *line, int cpu, km_time
 /*
  * km_line_rmw - a locked read-modify-write (lock; decb, xadd, cmpxchg,
  * xchg) of @line by @cpu at @at: km_line_write() plus the atomic's own
- * cost (costs.atomic).
+ * cost (costs.atomic), after the CPU's buffered stores have drained on a
+ * machine with store buffers (the wait is part of the latency).
  */
 km_time km_line_rmw(struct km_sim *sim, struct km_line *line, int cpu, km_time at);
 

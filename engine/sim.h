@@ -96,6 +96,10 @@ struct km_cpu {
 	/* the queued spinlock's per-CPU MCS node (qspinlock.c's mcs_nodes[]:
 	 * one 64-byte line a CPU, homed on it): where a queued waiter spins */
 	struct km_line mcs_node;
+	/* topology.store_buffer: when its last buffered store is visible.
+	 * x86's TSO: stores drain in order, and a locked instruction waits
+	 * for the buffer to drain (cache.c, km_line_store and km_line_rmw) */
+	km_time sb_drained;
 	/* where it sits in the machine's topology (cache.c, km_cache_setup) */
 	int socket, die, core;
 	/* CFS (era.scheduler, sched_fair.c): the cfs_rq's min_vruntime and

@@ -26,7 +26,8 @@
 -- Try:  lockmuseum run scripts/qspinlock_2015.lua --set lock=ticket
 --       lockmuseum run scripts/qspinlock_2015.lua --set lock=queued
 --       ... --cpus 3 --set work_ns=0 (light contention), --set spread=true
---       (the light-contention tasks one a socket)
+--       (the light-contention tasks one a socket), --set data_lines=4 (the
+--       section writes four lines, not one)
 
 scenario{
   name = "qspinlock_2015",
@@ -42,10 +43,22 @@ local work_ns   = param("work_ns", 9212)    -- a: the mean work outside the lock
 local window_us = param("window_us", 300)   -- how long each CPU loops
 local spread    = param("spread", false)    -- one task a socket (10 CPUs apart)
 local embedded  = param("embedded", false)  -- the lock on the line of the data it guards
+local data_lines = param("data_lines", 1)   -- lines the section writes, each its own
+if type(data_lines) ~= "number" or data_lines ~= math.floor(data_lines)
+   or data_lines < 1 or data_lines > 16 then
+  error("--set data_lines: a whole number from 1 to 16")
+end
 
 local l = lock{ name = "hot_lock", kind = "spinlock", spin = flavour,
                 line = embedded and "hot_data" or nil }
 local data = var{ name = "guarded", line = embedded and "hot_data" or nil }
+-- The further lines a section may dirty (--set data_lines=4: a what-if
+-- for a section that writes more than its one variable), each a line of
+-- its own, written after the first; none by default.
+local more = {}
+for i = 2, data_lines do
+  more[#more + 1] = var{ name = "guarded" .. i }
+end
 local done = counter{ name = "operations", unit = "operations" }
 
 -- Exponential with mean m, from the run's generator (seeded by --seed).
@@ -69,6 +82,7 @@ for i = 0, n - 1 do
         compute(exp_ns(work_ns))
         down(l)
         add(data, 1)
+        for _, v in ipairs(more) do add(v, 1) end
         compute(cs_ns)
         up(l)
         counter_add(done, 1)

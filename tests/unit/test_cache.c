@@ -156,6 +156,43 @@ static void test_cache_store_buffer(void **state)
 	sh_free(&h);
 }
 
+/* x86's TSO on the 2015 machine: the buffer drains in order, so a store
+ * is visible no sooner than the CPU's store before it, and a locked
+ * instruction waits for the buffer to drain before its own request --
+ * the releaser of a spinlock that comes straight back for it waits for
+ * its unlock to be seen. */
+static void test_cache_store_buffer_tso(void **state)
+{
+	struct sh_host h;
+	new_run(&h, "2015", 40);
+	const struct km_costs *c = &h.sim->era.cost;
+	struct km_line a, b, fresh;
+	km_line_init(&a, 0);
+	km_line_init(&b, 0);
+	km_line_init(&fresh, 0);
+	km_line_write(h.sim, &a, 0, 0);		/* a: Modified a socket away */
+	km_line_write(h.sim, &b, 21, 0);	/* b: Modified on CPU 20's die */
+	km_time done = -1;
+	assert_int_equal(km_line_store(h.sim, &a, 20, 100, &done), c->hit);
+	assert_int_equal(done, c->hop1);			/* visible at 100 + 152 */
+	km_time first = 100 + c->hop1;
+	assert_true(c->same_die < c->hop1);
+	assert_int_equal(km_line_store(h.sim, &b, 20, 110, &done), c->hit);
+	assert_int_equal(done, first - 110);			/* not at 110 + 56 */
+	/* a locked RMW at 120 starts when both have drained */
+	assert_int_equal(km_line_rmw(h.sim, &fresh, 20, 120), first - 120 + c->hit + c->atomic);
+	/* drained: the next one does not wait */
+	assert_int_equal(km_line_rmw(h.sim, &fresh, 20, first + 10), c->hit + c->atomic);
+	/* another CPU's buffer is its own: CPU 22's store to a line CPU 23
+	 * holds is visible after that transfer alone */
+	struct km_line e;
+	km_line_init(&e, 0);
+	km_line_write(h.sim, &e, 23, 0);
+	assert_int_equal(km_line_store(h.sim, &e, 22, 130, &done), c->hit);
+	assert_int_equal(done, c->same_die);
+	sh_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -164,6 +201,7 @@ int main(void)
 		cmocka_unit_test(test_cache_one_cpu_machine),
 		cmocka_unit_test(test_cache_socket_llc_answers_rereads),
 		cmocka_unit_test(test_cache_store_buffer),
+		cmocka_unit_test(test_cache_store_buffer_tso),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
