@@ -4,7 +4,8 @@
 #   runner_bin "$1"      # BIN = the binary under test, made absolute
 #   runner_dirs          # here, root, and a scratch tmp removed on exit
 #   runner_guard 30      # guard: 30 s of CPU time, 300 s of wall time; put
-#                        # "${guard[@]}" before a command
+#                        # "${guard[@]}" before a command (guard_wall: the
+#                        # wall-clock bound alone)
 #   runner_cpu VAR       # VAR = CPU seconds used so far by this shell's children
 #   runner_cases FILE    # begin/no/done_ and the pass and fail counts
 #
@@ -49,14 +50,25 @@ runner_setup() {
 # without using the CPU.  CPU time, not wall time, bounds the work: a
 # loaded machine (make test's suites side by side, some under ASan)
 # stretches a run's wall time, not its CPU time.  Where timeout(1) is
-# missing, the CPU bound alone.
+# missing, the CPU bound alone.  The CPU bound is set in a subshell of the
+# runner (runner_bounded), not in a new bash: make test guards thousands
+# of commands, and starting a bash for each cost some 5 ms of CPU time
+# (docs/performance.md, section 12).  guard_wall is the wall-clock bound
+# alone, for a runner that sets the CPU bound once in its own shell.
 runner_guard() {
 	local secs=$1
 	shift
-	guard=(bash -c 'ulimit -t "$0" && exec "$@"' "$secs")
+	guard_wall=()
 	if command -v timeout >/dev/null 2>&1; then
-		guard+=(timeout "$@" "$((secs * 10))")
+		guard_wall=(timeout "$@" "$((secs * 10))")
 	fi
+	guard=(runner_bounded "$secs" "${guard_wall[@]}")
+}
+
+# runner_bounded SECONDS CMD [ARGS...]: CMD run with SECONDS of CPU time
+# (ulimit -t) in a subshell, which the command then replaces.
+runner_bounded() {
+	(ulimit -t "$1" && shift && exec "$@")
 }
 
 # runner_cpu VAR: VAR = the CPU seconds (user + system) this shell's

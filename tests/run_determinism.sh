@@ -72,7 +72,7 @@ export BIN tmp runs
 # wall-clock bound (blocked runs) before each command.
 cpu_limit=30
 runner_guard "$cpu_limit" -k 5
-wall=("${guard[@]:4}")
+wall=("${guard_wall[@]}")
 export cpu_limit
 while IFS=$'\t' read -r key f args; do
 	printf '%s\0%s\0%s\0' "$key" "$f" "$args"

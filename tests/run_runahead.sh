@@ -129,7 +129,7 @@ run_one() {
 		>"$tmp/$key.off" 2>&1 </dev/null
 	echo "exit $?" >>"$tmp/$key.off"
 }
-export -f run_one runner_guard
+export -f run_one runner_guard runner_bounded
 export BIN tmp
 
 # Two at a time: the runs are short and mostly start-up.
