@@ -18,7 +18,7 @@
 # a runner is started by hand).  A version manager's shim (pyenv's) runs a
 # bash and half a dozen programs before Python: 0.54 s of CPU time a call
 # on the machine measured, against 0.12 s for the interpreter it starts, and
-# make test's runners call it hundreds of times (docs/performance.md,
+# make test's runners call it well over a hundred times (docs/performance.md,
 # section 12).  Where there is no python3 the function is not defined, and
 # `command -v python3` fails as before.
 if [ -z "${KM_PYTHON3:-}" ] && command -v python3 >/dev/null 2>&1; then
