@@ -322,8 +322,13 @@ TEST_SUITES := check-sanitized check-bench-compare check-valgrind check-unit che
                check-hostile check-scenarios check-determinism check-gui check-reproductions \
                check-docs check-sweeps check-structure
 
+# KM_PYTHON3: the interpreter behind python3, found once for every runner
+# (a version manager's shim costs half a second of CPU time a call;
+# tests/lib_runner.sh).
 test-real:
-	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(TEST_SUITES)
+	@[ -n "$${KM_PYTHON3:-}" ] || KM_PYTHON3=$$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null); \
+	  export KM_PYTHON3; \
+	  $(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target $(TEST_SUITES)
 	@echo "lockmuseum: all tests passed"
 
 check-sanitized:

@@ -4,13 +4,31 @@
 #   runner_bin "$1"      # BIN = the binary under test, made absolute
 #   runner_dirs          # here, root, and a scratch tmp removed on exit
 #   runner_guard 30      # guard: 30 s of CPU time, 300 s of wall time; put
-#                        # "${guard[@]}" before a command
+#                        # "${guard[@]}" before a command (guard_wall: the
+#                        # wall-clock bound alone)
 #   runner_cpu VAR       # VAR = CPU seconds used so far by this shell's children
 #   runner_cases FILE    # begin/no/done_ and the pass and fail counts
 #
 # The binary is made absolute because the runners change directory and
 # pass it on to helpers; a path that is not an executable stops the
 # runner with status 2, the status of a usage error, not of a failed test.
+
+# python3, where there is one: the interpreter itself, found once
+# (KM_PYTHON3, which the Makefile sets for every runner; found here when
+# a runner is started by hand).  A version manager's shim (pyenv's) runs a
+# bash and half a dozen programs before Python: 0.54 s of CPU time a call
+# on the machine measured, against 0.12 s for the interpreter it starts, and
+# make test's runners call it well over a hundred times (docs/performance.md,
+# section 12).  Where there is no python3 the function is not defined, and
+# `command -v python3` fails as before.
+if [ -z "${KM_PYTHON3:-}" ] && command -v python3 >/dev/null 2>&1; then
+	KM_PYTHON3=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+	[ -x "$KM_PYTHON3" ] || KM_PYTHON3=$(type -P python3)
+fi
+if [ -n "${KM_PYTHON3:-}" ] && [ -x "$KM_PYTHON3" ]; then
+	export KM_PYTHON3
+	python3() { "$KM_PYTHON3" "$@"; }
+fi
 
 runner_bin() {
 	BIN=$1
@@ -49,14 +67,25 @@ runner_setup() {
 # without using the CPU.  CPU time, not wall time, bounds the work: a
 # loaded machine (make test's suites side by side, some under ASan)
 # stretches a run's wall time, not its CPU time.  Where timeout(1) is
-# missing, the CPU bound alone.
+# missing, the CPU bound alone.  The CPU bound is set in a subshell of the
+# runner (runner_bounded), not in a new bash: make test guards thousands
+# of commands, and starting a bash for each cost some 5 ms of CPU time
+# (docs/performance.md, section 12).  guard_wall is the wall-clock bound
+# alone, for a runner that sets the CPU bound once in its own shell.
 runner_guard() {
 	local secs=$1
 	shift
-	guard=(bash -c 'ulimit -t "$0" && exec "$@"' "$secs")
+	guard_wall=()
 	if command -v timeout >/dev/null 2>&1; then
-		guard+=(timeout "$@" "$((secs * 10))")
+		guard_wall=(timeout "$@" "$((secs * 10))")
 	fi
+	guard=(runner_bounded "$secs" "${guard_wall[@]}")
+}
+
+# runner_bounded SECONDS CMD [ARGS...]: CMD run with SECONDS of CPU time
+# (ulimit -t) in a subshell, which the command then replaces.
+runner_bounded() {
+	(ulimit -t "$1" && shift && exec "$@")
 }
 
 # runner_cpu VAR: VAR = the CPU seconds (user + system) this shell's

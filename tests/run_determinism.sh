@@ -26,26 +26,36 @@ runner_dirs
 export LOCKMUSEUM_DATA=$root
 runs=${DET_RUNS:-3}
 
-header_args() {
-	sed -n '/^--/!q; s/^-- args://p' "$1" | tr '\n' ' '
-}
-header_command() {
-	sed -n '/^--/!q; s/^-- command:[[:space:]]*//p' "$1" | head -1
-}
-
+# The jobs, "KEY<TAB>FILE<TAB>ARGS" a line, read by one awk from every
+# file (not a grep, and a sed or two, each a process, a file): a file is
+# a job if it is a scenario (a line "scenario{" or "scenario("), its
+# header (the comment lines at its top) names no command but `run`
+# ("-- command:", the first one) and does not expect "budget" or
+# "exceeded" on stderr; ARGS are its header's "-- args:", each followed
+# by a space.
 jobs=$tmp/jobs
-: >"$jobs"
-i=0
+files=()
 for f in "$root"/scripts/*.lua "$root"/scripts/challenges/*.lua "$root"/docs/examples/*.lua "$root"/tests/scenarios/*.lua \
 	 "$root"/tests/view/*.lua "$root"/tests/hostile/*.lua; do
-	[ -e "$f" ] || continue
-	grep -Eq '^[[:space:]]*scenario[[:space:]]*[{(]' "$f" || continue
-	cmd=$(header_command "$f")
-	[ -z "$cmd" ] || [ "$cmd" = run ] || continue
-	sed -n '/^--/!q; p' "$f" | grep -qE 'expect-stderr:.*(budget|exceeded)' && continue
-	printf '%s\t%s\t%s\n' "$i" "$f" "$(header_args "$f")" >>"$jobs"
-	i=$((i + 1))
+	[ -e "$f" ] && files+=("$f")
 done
+awk '
+	function emit() {
+		if (scen && (cmd == "" || cmd == "run") && !budget)
+			printf "%d\t%s\t%s\n", i++, f, args
+	}
+	FNR == 1 {
+		if (NR > 1) emit()
+		f = FILENAME; head = 1; scen = 0; cmd = ""; got = 0; budget = 0; args = ""
+	}
+	head && !/^--/ { head = 0 }
+	head {
+		if (!got && /^-- command:/) { cmd = $0; sub(/^-- command:[[:space:]]*/, "", cmd); got = 1 }
+		if (/expect-stderr:.*(budget|exceeded)/) budget = 1
+		if (/^-- args:/) { a = $0; sub(/^-- args:/, "", a); args = args a " " }
+	}
+	/^[[:space:]]*scenario[[:space:]]*[{(]/ { scen = 1 }
+	END { if (NR > 0) emit() }' "${files[@]}" >"$jobs"
 
 # run_one KEY FILE ARGS: DET_RUNS runs with the run-ahead, one without,
 # each one's stdout and stderr kept as $tmp/KEY.R.out and .err, read once
@@ -72,7 +82,7 @@ export BIN tmp runs
 # wall-clock bound (blocked runs) before each command.
 cpu_limit=30
 runner_guard "$cpu_limit" -k 5
-wall=("${guard[@]:4}")
+wall=("${guard_wall[@]}")
 export cpu_limit
 while IFS=$'\t' read -r key f args; do
 	printf '%s\0%s\0%s\0' "$key" "$f" "$args"

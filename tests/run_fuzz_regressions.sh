@@ -49,7 +49,7 @@ for f in "$here"/fuzz/regressions/report/*; do
 	[ -f "$f" ] || continue
 	rm -f "$scratch"/*.json
 	# the part before the first NUL, and the part after it if any
-	python3 - "$f" "$scratch" <<'EOF'
+	"${KM_PYTHON3:-python3}" - "$f" "$scratch" <<'EOF'
 import sys
 data = open(sys.argv[1], "rb").read()
 a, nul, b = data.partition(b"\0")

@@ -73,10 +73,6 @@ bad() {
 	fi
 }
 
-# The header: the comment lines at the top of the file.
-header() {
-	sed -n '/^--/!q; p' "$1"
-}
 
 dir=$here/hostile
 $pending && dir=$here/hostile/pending
@@ -89,7 +85,13 @@ for f in "$dir"/*.lua; do
 	args=()
 	stderr_res=()
 	stdout_res=()
+	# the header: the comment lines at the top of the file, read here
+	# (not by a sed in a subshell, two processes a file)
 	while IFS= read -r line; do
+		case $line in
+		--*) ;;
+		*) break ;;
+		esac
 		case $line in
 		"-- expect-exit:"*)
 			expect_exit=${line#"-- expect-exit:"}
@@ -116,7 +118,7 @@ for f in "$dir"/*.lua; do
 			stdout_res+=("${re# }")
 			;;
 		esac
-	done < <(header "$f")
+	done <"$f"
 
 	[ -n "$max_seconds" ] && runner_cpu cpu_before
 	"${guard[@]}" "$BIN" "$command" "$f" "${args[@]}" >"$tmp/out" 2>"$tmp/err" </dev/null

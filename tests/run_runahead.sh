@@ -91,10 +91,11 @@ is_scenario() {
 jobs=$tmp/jobs
 : >"$jobs"
 add() {
-	local f=$1 base=$2 i=0 extra
+	local f=$1 base=$2 i=0 extra name=${1##*/}
+	name=${name%.lua}	# basename "$f" .lua, without a process a job
 	shift 2
 	for extra in "$@"; do
-		printf '%s\t%s\t%s\n' "$(basename "$f" .lua).$i" "$f" "$base $extra" >>"$jobs"
+		printf '%s\t%s\t%s\n' "$name.$i" "$f" "$base $extra" >>"$jobs"
 		i=$((i + 1))
 	done
 }
@@ -129,7 +130,7 @@ run_one() {
 		>"$tmp/$key.off" 2>&1 </dev/null
 	echo "exit $?" >>"$tmp/$key.off"
 }
-export -f run_one runner_guard
+export -f run_one runner_guard runner_bounded
 export BIN tmp
 
 # Two at a time: the runs are short and mostly start-up.

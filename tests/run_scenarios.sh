@@ -59,10 +59,6 @@ is_scenario() {
 	grep -Eq '^[[:space:]]*scenario[[:space:]]*[{(]' "$1"
 }
 
-# The header: the comment lines at the top of the file.
-header() {
-	sed -n '/^--/!q; p' "$1"
-}
 
 scenario_dir=$here/scenarios
 $pending && scenario_dir=$here/scenarios/pending
@@ -73,7 +69,13 @@ for f in "$scenario_dir"/*.lua; do
 	args=()
 	stderr_res=()
 	stdout_res=()
+	# the header: the comment lines at the top of the file, read here
+	# (not by a sed in a subshell, two processes a file)
 	while IFS= read -r line; do
+		case $line in
+		--*) ;;
+		*) break ;;
+		esac
 		case $line in
 		"-- expect-exit:"*)
 			expect_exit=${line#"-- expect-exit:"}
@@ -92,7 +94,7 @@ for f in "$scenario_dir"/*.lua; do
 			stdout_res+=("${re# }")
 			;;
 		esac
-	done < <(header "$f")
+	done <"$f"
 
 	"${guard[@]}" "$BIN" run "$f" "${args[@]}" >"$tmp/out" 2>"$tmp/err" </dev/null
 	rc=$?

@@ -25,7 +25,6 @@ need=$(( (seeds * 9 + 9) / 10 ))	# 90%, rounded up
 n_g=0; n_l=0; n_ll=0; n_mech=0; clean=0
 sum_s=0; sum_l=0; sum_g=0; rg=; rl=; rgl=; ig_all=
 span() { echo "$1" | tr ' ' '\n' | sed '/^$/d' | sort -n | sed -n '1p;$p' | paste -sd- -; }
-idle_of() { awk -v u="$(share "$1")" 'BEGIN { printf "%.1f", 100 - u }'; }
 # the counted window: the run less the scenario's warm-up (its params)
 window_ns() {
 	local w; w=$(flat "$1" | grep -o '"warmup_ms":"[0-9]*"' | head -n 1 | tr -dc '0-9')
@@ -35,27 +34,31 @@ for s in $(seq 1 "$seeds"); do
 	ok_runs=1
 	for b in spinlock legacy-semaphore generic-semaphore; do
 		[ "$(run "$b.$s.json" --seed "$s" --set "bkl=$b")" = 0 ] || ok_runs=0
-		# one line, once: every helper below reads it again
-		tr -d ' \n' <"$tmp/$b.$s.json" >"$tmp/flat" && mv "$tmp/flat" "$tmp/$b.$s.json"
 	done
 	[ "$ok_runs" = 1 ] && clean=$((clean + 1))
-	js=$(json_int "$tmp/spinlock.$s.json" jobs)
-	jl=$(json_int "$tmp/legacy-semaphore.$s.json" jobs)
-	jg=$(json_int "$tmp/generic-semaphore.$s.json" jobs)
+	# each report read once: its jobs, the BKL's steals, the CPUs' idle share
+	IFS='|' read -r js is < <(report_figs "$tmp/spinlock.$s.json" int:jobs idle)
+	IFS='|' read -r jl st_l il < <(report_figs "$tmp/legacy-semaphore.$s.json" int:jobs lock:steals:kernel_sem idle)
+	IFS='|' read -r jg st_g ig < <(report_figs "$tmp/generic-semaphore.$s.json" int:jobs lock:steals:kernel_sem idle)
 	sum_s=$((sum_s + ${js:-0})); sum_l=$((sum_l + ${jl:-0})); sum_g=$((sum_g + ${jg:-0}))
 	# no figure from a run that did no job
 	if [ "${js:-0}" -le 0 ] || [ "${jl:-0}" -le 0 ] || [ "${jg:-0}" -le 0 ]; then
 		continue
 	fi
-	rg="$rg $(ratio "$jg" "$js")"; rl="$rl $(ratio "$jl" "$js")"; rgl="$rgl $(ratio "$jg" "$jl")"
-	awk -v a="$jg" -v b="$js" 'BEGIN { r = a / b; exit !(r >= 0.50 && r <= 0.75) }' && n_g=$((n_g + 1))
-	awk -v a="$jl" -v b="$js" 'BEGIN { r = a / b; exit !(r >= 0.85 && r <= 1.15) }' && n_l=$((n_l + 1))
-	awk -v a="$jg" -v b="$jl" 'BEGIN { r = a / b; exit !(r >= 0.65 && r <= 0.77) }' && n_ll=$((n_ll + 1))
-	st_g=$(lock_int "$tmp/generic-semaphore.$s.json" kernel_sem steals)
-	st_l=$(lock_int "$tmp/legacy-semaphore.$s.json" kernel_sem steals)
-	ig=$(idle_of "$tmp/generic-semaphore.$s.json"); ig_all="$ig_all $ig"
-	il=$(idle_of "$tmp/legacy-semaphore.$s.json"); is=$(idle_of "$tmp/spinlock.$s.json")
-	if [ "${st_g:-1}" = 0 ] && [ "${st_l:-0}" -gt 0 ] && ge "$ig" 15 && ge 5 "$il" && ge 5 "$is"; then
+	# the seed's ratios (as ratio prints them), each band's verdict (1 in
+	# it), and the idle shares' (generic >= 15%, legacy and spinlock <= 5%)
+	# in one awk
+	read -r r_g r_l r_gl in_g in_l in_ll idle_ok < <(awk -v s="$js" -v l="$jl" -v g="$jg" \
+		-v ig="$ig" -v il="$il" -v is="$is" 'BEGIN {
+		r = g / s; a = r >= 0.50 && r <= 0.75; r = l / s; b = r >= 0.85 && r <= 1.15
+		r = g / l; c = r >= 0.65 && r <= 0.77; d = ig >= 15 && 5 >= il && 5 >= is
+		printf "%.2f %.2f %.2f %d %d %d %d\n", g / s, l / s, g / l, a, b, c, d }')
+	rg="$rg $r_g"; rl="$rl $r_l"; rgl="$rgl $r_gl"
+	[ "$in_g" = 1 ] && n_g=$((n_g + 1))
+	[ "$in_l" = 1 ] && n_l=$((n_l + 1))
+	[ "$in_ll" = 1 ] && n_ll=$((n_ll + 1))
+	ig_all="$ig_all $ig"
+	if [ "${st_g:-1}" = 0 ] && [ "${st_l:-0}" -gt 0 ] && [ "$idle_ok" = 1 ]; then
 		n_mech=$((n_mech + 1))
 	fi
 	if [ "$s" = 1 ]; then

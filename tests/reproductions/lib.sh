@@ -37,22 +37,30 @@ bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 # flat JSON: one line, no spaces outside strings is close enough here
 flat() { tr -d ' \n' <"$1"; }
 
+# report_figs FILE QUERY...: the figures QUERY... of the report FILE, read
+# in one awk pass (figs.awk lists the queries), printed on one line
+# separated by "|":  IFS='|' read -r a b c < <(report_figs F int:x ...).
+# Each process costs milliseconds (this machine's page faults): a figure
+# read with grep, head, cut and sed cost a dozen of them, and a script
+# reads thousands of figures (docs/performance.md, section 12).
+report_figs() { awk -f "$here/figs.awk" "$@"; }
+
 # json_int FILE KEY: the first integer value of "KEY"
-json_int() { flat "$1" | grep -o "\"$2\":-\?[0-9]*" | head -n 1 | cut -d: -f2; }
+json_int() { report_figs "$1" "int:$2"; }
 
 # lock_obj FILE LOCK: the JSON text of the lock named LOCK, on one line
 lock_obj() { flat "$1" | sed 's/{"name":/\n{"name":/g' | grep -F "{\"name\":\"$2\"," | head -n 1; }
 # lock_int FILE LOCK KEY: integer KEY of the lock named LOCK
-lock_int() { lock_obj "$1" "$2" | grep -o "\"$3\":-\?[0-9]*" | head -n 1 | cut -d: -f2; }
+lock_int() { report_figs "$1" "lock:$3:$2"; }
 
 # json_sum FILE KEY: the sum of every integer value of "KEY"
-json_sum() { flat "$1" | grep -o "\"$2\":[0-9]*" | cut -d: -f2 | awk '{s += $1} END {print s + 0}'; }
+json_sum() { report_figs "$1" "sum:$2"; }
 
 # counter FILE NAME: the final value of counter NAME
-counter() { flat "$1" | grep -o "\"$2\":{\"value\":-\?[0-9]*" | head -n 1 | sed 's/.*://'; }
+counter() { report_figs "$1" "counter:$2"; }
 
 # op_p99 FILE NAME: the p99 of measure() series NAME
-op_p99() { flat "$1" | grep -o "\"$2\":{\"count\":[0-9]*,\"min_ns\":[0-9]*,\"p50_ns\":[0-9]*,\"p99_ns\":[0-9]*" | head -n 1 | sed 's/.*://'; }
+op_p99() { report_figs "$1" "op:p99_ns:$2"; }
 
 # ge A B [FACTOR]: A >= B * FACTOR (floating point, via awk)
 ge() { awk -v a="$1" -v b="$2" -v f="${3:-1}" 'BEGIN { exit !(a >= b * f) }'; }
@@ -60,17 +68,11 @@ ge() { awk -v a="$1" -v b="$2" -v f="${3:-1}" 'BEGIN { exit !(a >= b * f) }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "inf"; else printf "%.2f", a / b }'; }
 
 # cpu_used FILE: CPU time used (ns): every CPU's time but its idle time
-cpu_used() {
-  local t n; t=$(json_int "$1" sim_time_ns); n=$(flat "$1" | grep -o '"idle_ns":' | wc -l)
-  echo $(( n * t - $(json_sum "$1" idle_ns) ))
-}
+cpu_used() { report_figs "$1" cpu_used; }
 # share FILE: the CPU share used, in percent of all the run's CPUs
-share() {
-  local t n; t=$(json_int "$1" sim_time_ns); n=$(flat "$1" | grep -o '"idle_ns":' | wc -l)
-  awk -v c="$(cpu_used "$1")" -v n="$n" -v t="$t" 'BEGIN { printf "%.1f", 100 * c / (n * t) }'
-}
+share() { report_figs "$1" share; }
 # per_op FILE: CPU time (ns) per operation
-per_op() { awk -v c="$(cpu_used "$1")" -v o="$(counter "$1" operations)" 'BEGIN { print c / o }'; }
+per_op() { report_figs "$1" per_op; }
 
 finish() {
 	echo "$pass passed, $fail failed"

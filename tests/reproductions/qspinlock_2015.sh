@@ -40,10 +40,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 repro_setup "${1:-}" qspinlock_2015.lua
 
 # rate FILE: operations per second of a run's JSON report
-rate() {
-	awk -v o="$(counter "$1" operations)" -v t="$(json_int "$1" sim_time_ns)" \
-		'BEGIN { if (t > 0) printf "%.0f", o / (t / 1e9); else print 0 }'
-}
+rate() { report_figs "$1" ops_per_s; }
 # ns FILE: ns per acquisition
 ns() { awk -v r="$(rate "$1")" 'BEGIN { if (r > 0) printf "%.0f", 1e9 / r; else print 0 }'; }
 within() { awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x >= lo && x <= hi) }'; }

@@ -21,16 +21,34 @@ here=$(cd "$(dirname "$0")" && pwd)
 repro_setup "${1:-}" spin_fairness.lua
 
 # spread FILE: last finish time over first
+# (one awk on the report, as flat made it: one process, not four)
 spread() {
-	flat "$1" | grep -o '"end_ns":[0-9]*' | cut -d: -f2 |
-		awk 'NR == 1 || $1 < lo { lo = $1 } $1 > hi { hi = $1 } END { printf "%.3f", hi / lo }'
+	awk 'BEGIN { RS = "\001" } { s = s $0 } END {
+		gsub(/[ \n]/, "", s); n = split(s, a, /"end_ns":/)
+		for (i = 2; i <= n; i++) { match(a[i], /^[0-9]*/); v = substr(a[i], 1, RLENGTH) + 0
+			if (i == 2 || v < lo) lo = v; if (v > hi) hi = v }
+		printf "%.3f", hi / lo }' "$1"
 }
 # first_socket FILE: the sockets (cpu / 4) of the first four to finish, as
-# one word ("0000", "0101", ...)
+# one word ("0000", "0101", ...): each CPU's task ("cpuN") by its end time
+# (ties: by the CPU's number as text, as sort -n breaks them), in one awk
 first_socket() {
-	flat "$1" | grep -o '"name":"cpu[0-9]*","cpu":[0-9]*,[^}]*"end_ns":[0-9]*' |
-		sed 's/.*"cpu":\([0-9]*\),.*"end_ns":\([0-9]*\)/\2 \1/' | sort -n | head -n 4 |
-		awk '{ printf "%d", int($2 / 4) }'
+	awk 'BEGIN { RS = "\001" } { s = s $0 } END {
+		gsub(/[ \n]/, "", s)
+		while (match(s, /"name":"cpu[0-9]*","cpu":[0-9]*,[^}]*"end_ns":[0-9]*/)) {
+			m = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
+			c = m; sub(/.*"cpu":/, "", c); sub(/,.*/, "", c)
+			e = m; sub(/.*"end_ns":/, "", e)
+			n++; end[n] = e + 0; cpu[n] = c
+		}
+		for (k = 1; k <= 4 && k <= n; k++) {
+			b = k
+			for (i = k + 1; i <= n; i++)
+				if (end[i] < end[b] || (end[i] == end[b] && (end[i] " " cpu[i]) < (end[b] " " cpu[b]))) b = i
+			t = end[k]; end[k] = end[b]; end[b] = t; t = cpu[k]; cpu[k] = cpu[b]; cpu[b] = t
+			printf "%d", int(cpu[k] / 4)
+		}
+	}' "$1"
 }
 
 seeds=20
