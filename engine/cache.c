@@ -300,6 +300,14 @@ km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time
 
 km_time km_line_rmw(struct km_sim *sim, struct km_line *line, int cpu, km_time at)
 {
+	/* km_line_write()'s first case, asked first: @cpu holds the only
+	 * copy (a lock word one CPU takes and gives back), a hit */
+	if (line->nsharers == 1 && cpu_ok(sim, cpu) && km_line_holds(line, cpu)) {
+		line->owner = cpu;
+		line->dirty = true;
+		return km_sat_add(km_machine_has_caches(sim) ? km_cost(sim)->hit : 0,
+				  km_cost(sim)->atomic);
+	}
 	return km_sat_add(km_line_write(sim, line, cpu, at), km_cost(sim)->atomic);
 }
 

@@ -171,7 +171,13 @@ void km_var_add_commit(struct km_sim *sim, struct km_ctx *ctx);
 /* holds (lock.c) */
 struct km_hold *km_hold_add(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			    km_time since);
-struct km_hold *km_hold_find(const struct km_ctx *ctx, const struct km_lock *l);
+static inline struct km_hold *km_hold_find(const struct km_ctx *ctx, const struct km_lock *l)
+{
+	for (struct km_hold *h = ctx->held; h; h = h->cnext)
+		if (h->lock == l)
+			return h;
+	return NULL;
+}
 void km_hold_remove(struct km_sim *sim, struct km_hold *h);
 
 /* check.c */
