@@ -493,8 +493,24 @@ bool km_ctx_run_ahead(struct km_sim *sim, struct km_ctx *ctx)
 	if (ends_after_event(sim, false) || sim->live_tasks == 0 || next->time > sim->cfg.duration)
 		return false;
 
-	struct km_event ev;
-	pop_event(sim, &ev);
+	if (next == &sim->evq.fresh) {
+		/* pop_event() of the fresh event, in short: a segment's end
+		 * of a context known to be @ctx (productive if a task's) */
+		km_time t = next->time;
+		sim->evq.has_fresh = false;
+		sim->evq.len--;
+		if (spin_window_due(sim, t))
+			spin_windows_close(sim, t);
+		if (ctx->kind == KM_CTX_TASK)
+			sim->productive--;
+		if (sim->loads_tracked)
+			km_loads_at_ticks(sim, t);
+		sim->now = t;
+		sim->events++;
+	} else {
+		struct km_event ev;
+		pop_event(sim, &ev);
+	}
 	sim->events_ahead++;
 	/* dispatch(): KM_EV_SEG_END, then ctx_continue_body() up to the resume */
 	ctx->act = KM_ACT_NONE;
