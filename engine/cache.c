@@ -313,6 +313,15 @@ km_time km_line_rmw(struct km_sim *sim, struct km_line *line, int cpu, km_time a
 	km_time wait = 0;
 	if (buffered(sim) && cpu_ok(sim, cpu) && sim->cpus[cpu].sb_drained > at)
 		wait = sim->cpus[cpu].sb_drained - at;
+	/* km_line_write()'s first case, asked first: @cpu holds the only
+	 * copy (a lock word one CPU takes and gives back), a hit */
+	if (wait == 0 && line->nsharers == 1 && cpu_ok(sim, cpu) &&
+	    km_line_holds(line, cpu)) {
+		line->owner = cpu;
+		line->dirty = true;
+		return km_sat_add(km_machine_has_caches(sim) ? km_cost(sim)->hit : 0,
+				  km_cost(sim)->atomic);
+	}
 	km_time w = km_line_write(sim, line, cpu, km_sat_add(at, wait));
 	return km_sat_add(km_sat_add(wait, w), km_cost(sim)->atomic);
 }

@@ -28,32 +28,19 @@ int km_fail(struct km_sim *sim, int code, const char *fmt, ...)
 }
 
 /* What km_emit() does past the hash, for runs that keep the trace, spool
- * it, or explore (a chooser notes what each step touched). */
-static void emit_more(struct km_sim *sim, const struct km_trace_rec *r)
-{
-	if ((sim->trace.store || sim->trace.sink) && km_trace_store(&sim->trace, r) < 0)
-		km_fail(sim, KM_ENOMEM, "out of memory storing the trace");
-	if (sim->cfg.chooser && sim->running)
-		sim->hooks->choice_note(sim, r);
-}
-
-/*
- * Emit a trace record: folded into the hash always (km_trace_emit()'s
- * fast half, written out here so that a plain run tests one flag an
- * event, not three), kept and noted only where the run asked for it.
- */
-void km_emit(struct km_sim *sim, int kind, int cpu, const struct km_ctx *ctx,
-	     uint32_t obj, uint32_t aux, int64_t arg)
+ * it, or explore (a chooser notes what each step touched): the record is
+ * built here, only for them. */
+void km_emit_more(struct km_sim *sim, int kind, uint16_t cpu, uint32_t ctx, uint32_t obj,
+		  uint32_t aux, int64_t arg)
 {
 	struct km_trace_rec r = {
-		.time = sim->now, .kind = (uint8_t)kind,
-		.cpu = cpu >= 0 ? (uint16_t)cpu : 0xffff,
-		.ctx = ctx ? ctx->id : KM_TR_NONE, .obj = obj, .aux = aux, .arg = arg,
+		.time = sim->now, .kind = (uint8_t)kind, .cpu = cpu,
+		.ctx = ctx, .obj = obj, .aux = aux, .arg = arg,
 	};
-	km_trace_fold(&sim->trace, &r);
-	sim->trace.count++;
-	if (__builtin_expect(sim->emit_more, 0))
-		emit_more(sim, &r);
+	if ((sim->trace.store || sim->trace.sink) && km_trace_store(&sim->trace, &r) < 0)
+		km_fail(sim, KM_ENOMEM, "out of memory storing the trace");
+	if (sim->cfg.chooser && sim->running)
+		sim->hooks->choice_note(sim, &r);
 }
 
 void km_push(struct km_sim *sim, km_time t, int kind, uint32_t id, uint64_t token)

@@ -112,6 +112,17 @@ bool km_evq_pop_bucket(struct km_evq *q, struct km_event *out);
  * Returns 0, or KM_ENOMEM when the queue could not grow (the queue is
  * left unchanged).
  */
+/* km_evq_push() when no event waits fresh (!q->has_fresh): it cannot fail. */
+static inline void km_evq_push_unfiled(struct km_evq *q, km_time time, uint32_t kind,
+				       uint32_t id, uint64_t token)
+{
+	q->fresh = (struct km_event){
+		.time = time, .seq = q->next_seq++, .kind = kind, .id = id, .token = token,
+	};
+	q->has_fresh = true;
+	q->len++;
+}
+
 static inline int km_evq_push(struct km_evq *q, km_time time, uint32_t kind, uint32_t id,
 			      uint64_t token)
 {
@@ -119,11 +130,7 @@ static inline int km_evq_push(struct km_evq *q, km_time time, uint32_t kind, uin
 	 * number is given */
 	if (q->has_fresh && km_evq_file_fresh(q) < 0)
 		return KM_ENOMEM;
-	q->fresh = (struct km_event){
-		.time = time, .seq = q->next_seq++, .kind = kind, .id = id, .token = token,
-	};
-	q->has_fresh = true;
-	q->len++;
+	km_evq_push_unfiled(q, time, kind, id, token);
 	return KM_OK;
 }
 

@@ -15,19 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool km_lock_one_owner(const struct km_lock *l)
-{
-	switch (l->ops->owners) {
-	case KM_OWNERS_ONE:
-		return true;
-	case KM_OWNERS_ONE_IF_BINARY:
-		return l->count == 1;
-	case KM_OWNERS_NONE:
-		break;
-	}
-	return false;
-}
-
 /* --------------------------------------------------------------- holds -- */
 
 static int hold_pool_grow(struct km_sim *sim)
@@ -45,8 +32,8 @@ static int hold_pool_grow(struct km_sim *sim)
 	return KM_OK;
 }
 
-struct km_hold *km_hold_add(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
-			    km_time since)
+static inline struct km_hold *hold_add(struct km_sim *sim, struct km_lock *l,
+				       struct km_ctx *ctx, km_time since)
 {
 	if (!sim->free_hold && hold_pool_grow(sim) < 0) {
 		km_fail(sim, KM_ENOMEM, "out of memory recording a lock holder");
@@ -72,15 +59,13 @@ struct km_hold *km_hold_add(struct km_sim *sim, struct km_lock *l, struct km_ctx
 	return h;
 }
 
-struct km_hold *km_hold_find(const struct km_ctx *ctx, const struct km_lock *l)
+struct km_hold *km_hold_add(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+			    km_time since)
 {
-	for (struct km_hold *h = ctx->held; h; h = h->cnext)
-		if (h->lock == l)
-			return h;
-	return NULL;
+	return hold_add(sim, l, ctx, since);
 }
 
-void km_hold_remove(struct km_sim *sim, struct km_hold *h)
+static inline void hold_remove(struct km_sim *sim, struct km_hold *h)
 {
 	struct km_lock *l = h->lock;
 	struct km_ctx *ctx = h->ctx;
@@ -104,12 +89,12 @@ void km_hold_remove(struct km_sim *sim, struct km_hold *h)
 	sim->free_hold = h;
 }
 
-/* ---------------------------------------------------------- accounting -- */
-
-km_time km_lock_rmw(struct km_sim *sim, struct km_lock *l, int cpu)
+void km_hold_remove(struct km_sim *sim, struct km_hold *h)
 {
-	return km_line_rmw(sim, &l->line, cpu, sim->now);
+	hold_remove(sim, h);
 }
+
+/* ---------------------------------------------------------- accounting -- */
 
 km_time km_lock_store(struct km_sim *sim, struct km_lock *l, int cpu)
 {
@@ -205,7 +190,7 @@ void km_lock_stat_contended(struct km_lock *l, int cpu)
 		l->st.con_bounces++;
 }
 
-static void note_acquired(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
+static inline void note_acquired(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			  km_time waited, km_time since)
 {
 	if (!ctx->contended)
@@ -218,7 +203,7 @@ static void note_acquired(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 	ctx->acquisitions++;
 	if (ctx->kind == KM_CTX_TASK && km_counts_add(&l->st.by_task, ctx->id, 1) < 0)
 		km_fail(sim, KM_ENOMEM, "out of memory counting acquisitions");
-	km_hold_add(sim, l, ctx, since);
+	hold_add(sim, l, ctx, since);
 	if ((uint32_t)l->nholders > l->st.max_holders)
 		l->st.max_holders = (uint32_t)l->nholders;
 	if (l->nholders > 1 && !l->st.exclusion_broken)
@@ -489,7 +474,7 @@ int km_op_up(struct km_sim *sim, struct km_ctx *ctx, struct km_lock *l)
 			if (held < 0)
 				held = 0;
 			km_minmax_add(&l->st.hold, held);
-			km_hold_remove(sim, h);
+			hold_remove(sim, h);
 		}
 		km_emit(sim, KM_TR_RELEASE, ctx->cpu, ctx, l->id, 0, held);
 		cost = 0;

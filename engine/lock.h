@@ -124,7 +124,18 @@ const struct km_lock_ops *km_lock_ops_for(enum km_prim p);
 
 /* Does @l have one owner (lockdep tracks it; a second holder breaks
  * mutual exclusion)?  By its primitive's km_lock_ops.owners. */
-bool km_lock_one_owner(const struct km_lock *l);
+static inline bool km_lock_one_owner(const struct km_lock *l)
+{
+	switch (l->ops->owners) {
+	case KM_OWNERS_ONE:
+		return true;
+	case KM_OWNERS_ONE_IF_BINARY:
+		return l->count == 1;
+	case KM_OWNERS_NONE:
+		break;
+	}
+	return false;
+}
 
 /* A release_check for locks whose holder must have taken them (the BKL,
  * cli()): "unlock_kernel(l) by 't', which did not take it". */
@@ -165,7 +176,10 @@ void km_lock_stat_contended(struct km_lock *l, int cpu);
  * read-modify-write of it by @cpu now (lock; decb, xadd, cmpxchg: the
  * atomic's cost included), or a plain store (an x86 spin_unlock()).
  */
-km_time km_lock_rmw(struct km_sim *sim, struct km_lock *l, int cpu);
+static inline km_time km_lock_rmw(struct km_sim *sim, struct km_lock *l, int cpu)
+{
+	return km_line_rmw(sim, &l->line, cpu, sim->now);
+}
 km_time km_lock_store(struct km_sim *sim, struct km_lock *l, int cpu);
 
 /*

@@ -481,6 +481,49 @@ static inline void pop_event(struct km_sim *sim, struct km_event *ev)
  * the event was pushed last, so any other event at the same time is
  * ordered before it and is the top.
  */
+/* The run-ahead after its first questions (km_ctx_run_ahead): the rest
+ * of them, and the event taken, in every case but the usual one. */
+static __attribute__((noinline)) bool run_ahead_rest(struct km_sim *sim, struct km_ctx *ctx,
+						     const struct km_event *next)
+{
+	/* next_event()'s questions, @next being the top already */
+	if (ends_after_event(sim, false) || sim->live_tasks == 0 || next->time > sim->cfg.duration)
+		return false;
+
+	if (next == &sim->evq.fresh) {
+		/* pop_event() of the fresh event, in short: a segment's end
+		 * of a context known to be @ctx (productive if a task's) */
+		km_time t = next->time;
+		sim->evq.has_fresh = false;
+		sim->evq.len--;
+		if (spin_window_due(sim, t))
+			spin_windows_close(sim, t);
+		if (ctx->kind == KM_CTX_TASK)
+			sim->productive--;
+		if (sim->loads_tracked)
+			km_loads_at_ticks(sim, t);
+		sim->now = t;
+		sim->events++;
+	} else {
+		struct km_event ev;
+		pop_event(sim, &ev);
+	}
+	sim->events_ahead++;
+	/* dispatch(): KM_EV_SEG_END, then ctx_continue_body() up to the resume */
+	ctx->act = KM_ACT_NONE;
+	if (ctx->then == KM_THEN_VAR_ADD) {
+		ctx->then = KM_THEN_NONE;
+		sim->hooks->var_add_commit(sim, ctx);
+	}
+	return true;
+}
+
+/*
+ * NOTE: the usual case -- a task's segment end waiting fresh in the
+ * queue, ends_after_event()'s answer "no" found in line, no spin window
+ * due, no loads tracked, nothing to do at the end -- is taken here with
+ * no call, the steps of run_ahead_rest() in their order.
+ */
 bool km_ctx_run_ahead(struct km_sim *sim, struct km_ctx *ctx)
 {
 	const struct km_event *next = km_evq_peek(&sim->evq);
@@ -489,19 +532,23 @@ bool km_ctx_run_ahead(struct km_sim *sim, struct km_ctx *ctx)
 	    (ctx->then != KM_THEN_NONE && ctx->then != KM_THEN_VAR_ADD) ||
 	    !km_ctx_on_top(sim, ctx))
 		return false;
-	/* next_event()'s questions, @next being the top already */
-	if (ends_after_event(sim, false) || sim->live_tasks == 0 || next->time > sim->cfg.duration)
-		return false;
-
-	struct km_event ev;
-	pop_event(sim, &ev);
+	km_time t = next->time;
+	if (__builtin_expect(next != &sim->evq.fresh || ctx->kind != KM_CTX_TASK ||
+			     ctx->then != KM_THEN_NONE || sim->loads_tracked ||
+			     sim->error || sim->events >= sim->event_budget ||
+			     (sim->cfg.stop && *sim->cfg.stop) ||
+			     (sim->events & sim->wall_mask) == 0 || sim->productive == 0 ||
+			     sim->live_tasks == 0 || t > sim->cfg.duration ||
+			     spin_window_due(sim, t), 0))
+		return run_ahead_rest(sim, ctx, next);
+	sim->stall_since = -1;
+	sim->evq.has_fresh = false;
+	sim->evq.len--;
+	sim->productive--;
+	sim->now = t;
+	sim->events++;
 	sim->events_ahead++;
-	/* dispatch(): KM_EV_SEG_END, then ctx_continue_body() up to the resume */
 	ctx->act = KM_ACT_NONE;
-	if (ctx->then == KM_THEN_VAR_ADD) {
-		ctx->then = KM_THEN_NONE;
-		sim->hooks->var_add_commit(sim, ctx);
-	}
 	return true;
 }
 

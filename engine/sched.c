@@ -51,7 +51,7 @@
 
 /* ---------------------------------------------------------- accounting -- */
 
-void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a)
+static inline void ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a)
 {
 	km_time d = sim->now - ctx->acct_since;
 	switch (ctx->acct) {
@@ -63,6 +63,11 @@ void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a)
 	}
 	ctx->acct = (int)a;
 	ctx->acct_since = sim->now;
+}
+
+void km_ctx_acct(struct km_sim *sim, struct km_ctx *ctx, enum km_acct a)
+{
+	ctx_acct(sim, ctx, a);
 }
 
 /* The interrupt flag @cpu's lane shows: that of the task on top of it. */
@@ -163,34 +168,77 @@ static void seg_arm(struct km_sim *sim, struct km_ctx *ctx)
  * interrupt over it, the lane already showing @ctx busy (or spinning),
  * the interrupt flag as @ctx has it, and the CPU out of the idle set.
  * The usual case: a task's next segment on the CPU it is running on.
+ * NOTE: asked of a task on top of @cpu (km_ctx_on_top), which is then
+ * the CPU's current task with no interrupt over it: only interrupt
+ * contexts are ever an irq_top.  So those two are not asked again.
  */
 static inline bool cpu_shows_seg(const struct km_sim *sim, const struct km_cpu *cpu,
 				 const struct km_ctx *ctx, bool spins)
 {
-	return !cpu->switching && cpu->curr == ctx && !cpu->irq_top &&
+	return !cpu->switching &&
 	       cpu->state == (spins ? KM_CPU_SPIN : KM_CPU_BUSY) && cpu->state_ctx == ctx &&
 	       cpu->irqoff == (ctx->irqoff > 0) &&
 	       !(sim->idle_mask[cpu->id >> 6] & (1ULL << (cpu->id & 63)));
 }
 
+/* km_ctx_run_seg() of a context on top of its CPU, its end set: the
+ * segment's event, the task's accounting, the lane if it changes. */
+static __attribute__((noinline)) void run_seg_on_top(struct km_sim *sim, struct km_ctx *ctx)
+{
+	struct km_cpu *cpu = &sim->cpus[ctx->cpu];
+	seg_arm(sim, ctx);
+	if (ctx->kind == KM_CTX_TASK) {
+		bool spins = cpu_spins_for(sim, cpu, ctx);
+		ctx_acct(sim, ctx, spins ? KM_ACCT_SPIN : KM_ACCT_RUN);
+		if (cpu_shows_seg(sim, cpu, ctx, spins))
+			return;
+	}
+	km_cpu_show(sim, cpu);
+}
+
+/* run_seg_on_top() of a task whose lane shows it busy already, not
+ * spinning, not held: its event, its accounting, nothing to show. */
+static __attribute__((noinline)) void run_seg_task_shown(struct km_sim *sim,
+							  struct km_ctx *ctx)
+{
+	/* seg_arm() of a context not held */
+	ctx->seg_token++;
+	km_push_ctx(sim, ctx->seg_end, KM_EV_SEG_END, ctx, ctx->seg_token);
+	ctx_acct(sim, ctx, KM_ACCT_RUN);
+}
+
+/*
+ * NOTE: the usual case -- a task's next segment on the CPU it runs, the
+ * lane showing it busy already (cpu_shows_seg), no event waiting fresh
+ * in the queue, not held by the explorer -- is done here with no call,
+ * the same work as run_seg_on_top() in the same order but for the
+ * questions, which change nothing and are asked first.
+ */
 void km_ctx_run_seg(struct km_sim *sim, struct km_ctx *ctx, km_time d)
 {
 	ctx->act = KM_ACT_SEG;
-	if (km_ctx_on_top(sim, ctx)) {
-		struct km_cpu *cpu = &sim->cpus[ctx->cpu];
-		ctx->seg_end = km_sat_add(sim->now, d);
-		seg_arm(sim, ctx);
-		if (ctx->kind == KM_CTX_TASK) {
-			bool spins = cpu_spins_for(sim, cpu, ctx);
-			km_ctx_acct(sim, ctx, spins ? KM_ACCT_SPIN : KM_ACCT_RUN);
-			if (cpu_shows_seg(sim, cpu, ctx, spins))
-				return;
-		}
-		km_cpu_show(sim, cpu);
-	} else {
+	if (!km_ctx_on_top(sim, ctx)) {
 		/* Interrupted or off CPU: it runs when it is on top again. */
 		ctx->seg_left = d;
+		return;
 	}
+	ctx->seg_end = km_sat_add(sim->now, d);
+	struct km_cpu *cpu = &sim->cpus[ctx->cpu];
+	if (__builtin_expect(ctx->kind != KM_CTX_TASK || km_ctx_held(ctx) ||
+			     cpu_spins_for(sim, cpu, ctx) || !cpu_shows_seg(sim, cpu, ctx, false), 0)) {
+		run_seg_on_top(sim, ctx);
+		return;
+	}
+	if (sim->evq.has_fresh) {
+		/* another event to file first: the same, with a call */
+		run_seg_task_shown(sim, ctx);
+		return;
+	}
+	/* seg_arm() and km_push_ctx() of a task's SEG_END, nothing filed */
+	ctx->seg_token++;
+	km_evq_push_unfiled(&sim->evq, ctx->seg_end, KM_EV_SEG_END, ctx->id, ctx->seg_token);
+	sim->productive++;
+	ctx_acct(sim, ctx, KM_ACCT_RUN);
 }
 
 void km_ctx_spin(struct km_sim *sim, struct km_ctx *ctx)

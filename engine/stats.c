@@ -84,7 +84,7 @@ static uint32_t slot_of(uint32_t key, uint32_t cap)
 	return (key * 2654435761u) & (cap - 1);
 }
 
-int km_counts_add(struct km_counts *c, uint32_t id, uint64_t n)
+int km_counts_add_slow(struct km_counts *c, uint32_t id, uint64_t n)
 {
 	uint32_t key = id + 1;
 	if ((c->n + 1) * 4 > c->cap * 3) {

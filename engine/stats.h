@@ -40,7 +40,24 @@ struct km_counts {
 	uint32_t cap, n;
 };
 
-int km_counts_add(struct km_counts *c, uint32_t id, uint64_t n);
+int km_counts_add_slow(struct km_counts *c, uint32_t id, uint64_t n);
+
+/* Add @n to @id's count.  KM_ENOMEM if the map could not grow.
+ * NOTE: an id already in its home slot (the same task taking the same
+ * lock again) is counted in line; anything else, out of line.  The map
+ * grows only on an insertion then, never on a count already kept: its
+ * contents are the same, and nothing reads its order. */
+static inline int km_counts_add(struct km_counts *c, uint32_t id, uint64_t n)
+{
+	if (c->cap) {
+		uint32_t j = ((id + 1) * 2654435761u) & (c->cap - 1);
+		if (c->keys[j] == id + 1) {
+			c->vals[j] += n;
+			return KM_OK;
+		}
+	}
+	return km_counts_add_slow(c, id, n);
+}
 void km_counts_free(struct km_counts *c);
 
 struct km_lockstat {

@@ -119,16 +119,24 @@ static inline uint64_t km_trace_mix(uint64_t h, uint64_t w)
 	return h ^ (h >> 32);
 }
 
+/* A record's four words, as the hash takes them (km_trace_fold): its
+ * time; kind, flags, CPU and context; object and aux; arg. */
+static inline uint64_t km_trace_fold_words(uint64_t h, km_time time, uint64_t head,
+					   uint64_t objaux, int64_t arg)
+{
+	h = km_trace_mix(h, (uint64_t)time);
+	h = km_trace_mix(h, head);
+	h = km_trace_mix(h, objaux);
+	return km_trace_mix(h, (uint64_t)arg);
+}
+
 /* Folds @r into the hash only (the run's configuration, at start). */
 static inline void km_trace_fold(struct km_trace *t, const struct km_trace_rec *r)
 {
-	uint64_t h = t->hash;
-	h = km_trace_mix(h, (uint64_t)r->time);
-	h = km_trace_mix(h, (uint64_t)r->kind | (uint64_t)r->flags << 8 |
-			    (uint64_t)r->cpu << 16 | (uint64_t)r->ctx << 32);
-	h = km_trace_mix(h, (uint64_t)r->obj | (uint64_t)r->aux << 32);
-	h = km_trace_mix(h, (uint64_t)r->arg);
-	t->hash = h;
+	t->hash = km_trace_fold_words(t->hash, r->time,
+				      (uint64_t)r->kind | (uint64_t)r->flags << 8 |
+				      (uint64_t)r->cpu << 16 | (uint64_t)r->ctx << 32,
+				      (uint64_t)r->obj | (uint64_t)r->aux << 32, r->arg);
 }
 
 /* Stores @r and hands it to the sink (km_trace_emit's slow half).

@@ -62,6 +62,21 @@ void *km_check_handle(lua_State *L, int idx, enum km_htype type)
 	}
 }
 
+/*
+ * km_check_handle() for a lock, its usual case in line: a lock's handle,
+ * the run started.  Anything else goes the long way, which raises the
+ * same error in the same order.
+ */
+static inline struct km_lock *check_lock(lua_State *L, int idx)
+{
+	const struct km_handle *h = lua_touserdata(L, idx);
+	struct km_scenario *sc = km_scen(L);
+	if (__builtin_expect(!h || lua_rawlen(L, idx) != sizeof(*h) || h->type != KM_H_LOCK ||
+			     !sc->sim, 0))
+		return km_check_handle(L, idx, KM_H_LOCK);
+	return sc->sim->locks.v[h->index];
+}
+
 void km_push_handle(lua_State *L, enum km_htype type, uint32_t index)
 {
 	struct km_handle *h = lua_newuserdatauv(L, sizeof(*h), 0);
@@ -171,8 +186,9 @@ static void note_line(lua_State *L, struct km_scenario *sc, struct km_ctx *ctx)
 	sc->lines[sc->nlines++] = (struct km_srcline){ sc->sim->now, id, ar.currentline };
 }
 
-/* The running context, or an error naming @op if there is none. */
-static struct km_ctx *op_ctx(lua_State *L, const char *op, bool waits)
+/* op_ctx()'s questions in full: an error naming @op, or the line noted. */
+static __attribute__((noinline)) struct km_ctx *op_ctx_slow(lua_State *L, const char *op,
+							   bool waits)
 {
 	struct km_scenario *sc = km_scen(L);
 	if (sc->phase != KM_PHASE_RUN || !sc->current)
@@ -185,6 +201,20 @@ static struct km_ctx *op_ctx(lua_State *L, const char *op, bool waits)
 			   "sort comparator or a finalizer)", op);
 	if (sc->note_lines)
 		note_line(L, sc, sc->current);
+	return sc->current;
+}
+
+/*
+ * The running context, or an error naming @op if there is none.  The
+ * usual answer (a task's own coroutine, able to wait, no lines to note)
+ * in line; every other case, and the errors in their order, out of line.
+ */
+static inline struct km_ctx *op_ctx(lua_State *L, const char *op, bool waits)
+{
+	struct km_scenario *sc = km_scen(L);
+	if (__builtin_expect(sc->phase != KM_PHASE_RUN || !sc->current || L != sc->current_co ||
+			     sc->note_lines || (waits && !lua_isyieldable(L)), 0))
+		return op_ctx_slow(L, op, waits);
 	return sc->current;
 }
 
@@ -275,7 +305,7 @@ static int l_sleep(lua_State *L)
 static int l_down(lua_State *L)
 {
 	struct km_ctx *ctx = op_ctx(L, "down", true);
-	struct km_lock *l = km_check_handle(L, 1, KM_H_LOCK);
+	struct km_lock *l = check_lock(L, 1);
 	MIGHT_SLEEP(L, ctx, l_down);
 	return op_finish(L, ctx, km_op_down(km_scen(L)->sim, ctx, l), res_none);
 }
@@ -283,14 +313,14 @@ static int l_down(lua_State *L)
 static int l_down_trylock(lua_State *L)
 {
 	struct km_ctx *ctx = op_ctx(L, "down_trylock", true);
-	struct km_lock *l = km_check_handle(L, 1, KM_H_LOCK);
+	struct km_lock *l = check_lock(L, 1);
 	return op_finish(L, ctx, km_op_down_trylock(km_scen(L)->sim, ctx, l), res_bool);
 }
 
 static int l_down_timeout(lua_State *L)
 {
 	struct km_ctx *ctx = op_ctx(L, "down_timeout", true);
-	struct km_lock *l = km_check_handle(L, 1, KM_H_LOCK);
+	struct km_lock *l = check_lock(L, 1);
 	km_time t = km_check_time(L, 2, "down_timeout(): the timeout");
 	MIGHT_SLEEP(L, ctx, l_down_timeout);
 	return op_finish(L, ctx, km_op_down_timeout(km_scen(L)->sim, ctx, l, t), res_bool);
@@ -299,7 +329,7 @@ static int l_down_timeout(lua_State *L)
 static int l_up(lua_State *L)
 {
 	struct km_ctx *ctx = op_ctx(L, "up", true);
-	struct km_lock *l = km_check_handle(L, 1, KM_H_LOCK);
+	struct km_lock *l = check_lock(L, 1);
 	return op_finish(L, ctx, km_op_up(km_scen(L)->sim, ctx, l), res_none);
 }
 
