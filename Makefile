@@ -169,7 +169,7 @@ deps:
 	apt-get update
 	DEBIAN_FRONTEND=noninteractive apt-get install -y $(DEBS)
 
-build: $(BIN) $(VIEW_SO)
+build: $(BIN) $(VIEW_SO) $(DRAW_BIN)
 
 # A test command, its wall time printed after it (tests/timed.sh).
 TIMED := tests/timed.sh
@@ -179,9 +179,46 @@ TIMED := tests/timed.sh
 # Its own allocations go through engine/cli/heap_wrap.c (--wrap), so that
 # the explorer's runs can be snapshotted (engine/cli/snapshot.h).
 HEAP_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=strdup,--wrap=strndup
-$(BIN): $(MAIN_OBJ) $(BUILD)/engine/cli/main.o $(BUILD)/engine/cli/heap_wrap.o | $(VIEW_SO)
-	$(CC) -rdynamic -o $@ $(MAIN_OBJ) $(BUILD)/engine/cli/main.o $(BUILD)/engine/cli/heap_wrap.o \
-	  $(LDFLAGS_BASE) $(HEAP_WRAP) $(MAINLIBS)
+PROG_OBJ = $(MAIN_OBJ) $(BUILD)/engine/cli/main.o $(BUILD)/engine/cli/heap_wrap.o
+
+# The program linked statically (static-pie: its image still placed at a
+# random address), where Lua's and jansson's archives are installed: a
+# start then runs no dynamic loader, maps no library and relocates no
+# symbol of one, which is a third of what a one-task run costs
+# (docs/performance.md, section 7, "Linked statically").  A static program
+# cannot give the view its symbols, so the same objects are linked
+# dynamically too, as lockmuseum-draw (installed in LIBDIR, beside the
+# view), and a command that draws is handed to it by exec() before it does
+# anything (engine/cli/view_lib.c, km_view_lib_exec).  --wrap must still
+# reroute only the allocations of the program's objects and Lua's, not the
+# C library's nor jansson's (heap_wrap.c), and in a static link it would
+# reach every archive: so the program's objects and Lua are first linked
+# into one relocatable object with --wrap, and that object then with the
+# C library and jansson without it.  PROG_STATIC=0, an archive missing,
+# or a sanitizer (which needs the dynamic loader) links one dynamic
+# program, as before.  valgrind cannot see the allocations of a static
+# program: check-valgrind runs lockmuseum-draw, the same objects.
+PROG_STATIC ?= 1
+JANSSON_A = $(firstword $(wildcard $(shell pkg-config --variable=libdir jansson)/libjansson.a))
+STATIC_OK = $(if $(and $(filter 1,$(PROG_STATIC)),$(LUA_A),$(JANSSON_A)),$(if $(findstring \
+              -fsanitize,$(OPT) $(EXTRA_CFLAGS) $(EXTRA_LDFLAGS)),,1))
+DRAW_BIN = $(if $(STATIC_OK),$(BUILD)/lockmuseum-draw)
+# The dynamic program: the one valgrind can watch.
+DYN_BIN  = $(if $(STATIC_OK),$(DRAW_BIN),$(BIN))
+
+ifeq ($(STATIC_OK),1)
+$(BIN): $(BUILD)/lockmuseum-static.o | $(VIEW_SO) $(DRAW_BIN)
+	$(CC) -static-pie -o $@ $< $(LDFLAGS_BASE) $(JANSSON_A) -lm
+
+$(BUILD)/lockmuseum-static.o: $(PROG_OBJ)
+	$(CC) -r -nostdlib -o $@ $(PROG_OBJ) $(HEAP_WRAP) $(LUA_A)
+
+$(DRAW_BIN): $(PROG_OBJ) | $(VIEW_SO)
+	$(CC) -rdynamic -o $@ $(PROG_OBJ) $(LDFLAGS_BASE) $(HEAP_WRAP) $(MAINLIBS)
+else
+$(BIN): $(PROG_OBJ) | $(VIEW_SO)
+	$(CC) -rdynamic -o $@ $(PROG_OBJ) $(LDFLAGS_BASE) $(HEAP_WRAP) $(MAINLIBS)
+endif
 
 $(VIEW_SO): $(VIEW_OBJ)
 	$(CC) -shared -o $@ $^ $(LDFLAGS_BASE) $(VIEWLIBS)
@@ -291,7 +328,7 @@ check-bench-compare:
 	@$(TIMED) tests/run_bench_compare.sh
 
 check-valgrind: $(BIN)
-	@$(TIMED) tests/run_valgrind.sh $(BIN)
+	@$(TIMED) tests/run_valgrind.sh $(DYN_BIN)
 
 check-fuzz-regressions: $(BIN)
 	@$(TIMED) tests/run_fuzz_regressions.sh $(BIN)
@@ -349,6 +386,7 @@ install: all
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/lockmuseum
 	install -d $(DESTDIR)$(LIBDIR)
 	install -m 644 $(VIEW_SO) $(DESTDIR)$(LIBDIR)/lockmuseum-view.so
+	$(if $(DRAW_BIN),install -m 755 $(DRAW_BIN) $(DESTDIR)$(LIBDIR)/lockmuseum-draw)
 	install -m 644 eras/*.lua $(DESTDIR)$(DATADIR)/eras/
 	install -d $(DESTDIR)$(DATADIR)/eras/machines
 	install -m 644 eras/machines/*.lua $(DESTDIR)$(DATADIR)/eras/machines/

@@ -416,11 +416,20 @@ if [ -x "$spawner" ]; then
 	pair "lockmuseum --version" "$bin" --version
 	pair "lockmuseum list" "$bin" list
 	pair "lockmuseum run one_event.lua (one task)" "$bin" run "$one"
+	# the program linked statically hands drawing to the same objects
+	# linked dynamically (the Makefile's PROG_STATIC): that one, for scale
+	[ -x "$bin-draw" ] &&
+		pair "the same, linked dynamically (-draw)" "$bin-draw" run "$one"
 fi
-nlibs=$(LD_DEBUG=files "$bin" run "$one" 2>&1 >/dev/null | grep -c 'calling init: .*\.so')
-sdl=$(LD_DEBUG=files "$bin" run "$one" 2>&1 >/dev/null | grep -c 'file=libSDL')
-echo "   shared libraries the one-task run initialises: $nlibs, of them SDL: $sdl" \
-	"(the view, $(basename "$bin")-view.so, is opened only to draw)"
+if ldd "$bin" 2>&1 | grep -q 'statically linked'; then
+	echo "   shared libraries the one-task run initialises: none (linked statically; a command" \
+		"that draws is handed to $(basename "$bin")-draw, which opens the view)"
+else
+	nlibs=$(LD_DEBUG=files "$bin" run "$one" 2>&1 >/dev/null | grep -c 'calling init: .*\.so')
+	sdl=$(LD_DEBUG=files "$bin" run "$one" 2>&1 >/dev/null | grep -c 'file=libSDL')
+	echo "   shared libraries the one-task run initialises: $nlibs, of them SDL: $sdl" \
+		"(the view, $(basename "$bin")-view.so, is opened only to draw)"
+fi
 if command -v valgrind >/dev/null 2>&1; then
 	valgrind --tool=callgrind --callgrind-out-file="$tmp/one.cg" "$bin" run "$one" \
 		>/dev/null 2>&1 || failed=1

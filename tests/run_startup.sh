@@ -87,6 +87,69 @@ if command -v ldd >/dev/null 2>&1; then
 	fi
 fi
 
+# A program linked statically (the Makefile's PROG_STATIC) cannot open the
+# view: a command that draws is handed, before it does anything, to
+# lockmuseum-draw beside it, with the same arguments and the data folder
+# in LOCKMUSEUM_DATA; a headless command never is.  Shown with a stand-in
+# that says what it was given, beside a copy of the program.
+if command -v ldd >/dev/null 2>&1 && ldd "$BIN" 2>&1 | grep -q 'statically linked\|not a dynamic'; then
+	solo=$tmp/solo
+	mkdir -p "$solo"
+	cp "$BIN" "$solo/lockmuseum"
+	printf '#!/bin/sh\nprintf "%%s\\n" "$LOCKMUSEUM_DATA" "$@" >"%s/handed"\nexit 7\n' "$solo" \
+		>"$solo/lockmuseum-draw"
+	chmod +x "$solo/lockmuseum-draw"
+	# handed NAME ARGS...: exit 7, and the stand-in got ARGS (in any order)
+	handed() {
+		local name=$1
+		shift
+		rm -f "$solo/handed"
+		"$solo/lockmuseum" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+		local rc=$?
+		if [ $rc -ne 7 ]; then
+			no "$name is not handed to lockmuseum-draw: exit $rc"
+		elif [ "$(sed -n 1p "$solo/handed")" != "$root" ]; then
+			: >"$tmp/err"
+			no "$name: lockmuseum-draw is not given the data folder"
+		elif [ "$(sed 1d "$solo/handed" | sort)" != "$(printf '%s\n' "$@" | sort)" ]; then
+			: >"$tmp/err"
+			no "$name: lockmuseum-draw is not given the arguments"
+		elif [ -s "$tmp/out" ] || [ -s "$tmp/err" ]; then
+			no "$name printed something before it was handed on"
+		else
+			ok
+		fi
+	}
+	handed "run --png" run "$one" --png "$tmp/h.png"
+	handed "run --gui" run "$one" --gui
+	handed "play --gui" play "$one" --gui
+	handed "compare --plot" compare "$one" --modes spinlock,mutex --plot "$tmp/h.png" --jobs 1
+	handed "tour --out" tour --out "$tmp/h"
+	handed "tour --gui" tour --gui
+	handed "the museum (no arguments)"
+	for args in "run $one" "check $kmod" "list" "tour" "--version"; do
+		rm -f "$solo/handed"
+		# shellcheck disable=SC2086
+		"$solo/lockmuseum" $args >"$tmp/out" 2>"$tmp/err" </dev/null
+		rc=$?
+		if [ $rc -ne 0 ] || [ -e "$solo/handed" ]; then
+			no "headless '$args' (exit $rc) was handed to lockmuseum-draw"
+		else
+			ok
+		fi
+	done
+	# without it: exit 2, one line naming it, no picture
+	rm "$solo/lockmuseum-draw"
+	"$solo/lockmuseum" run "$one" --png "$tmp/h.png" >"$tmp/out" 2>"$tmp/err" </dev/null
+	rc=$?
+	if [ $rc -ne 2 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q "lockmuseum-draw" "$tmp/err" ||
+	   [ -e "$tmp/h.png" ]; then
+		no "a drawing command without lockmuseum-draw: exit $rc, not one line naming it"
+	else
+		ok
+	fi
+fi
+
 # A run compiles the one era it runs in (the era shelf, engine/lua/eras.h).
 # Shown the hard way: a data folder where every other era file is broken
 # still runs; the commands that read every era name the broken file.

@@ -507,13 +507,38 @@ int km_cli_main(int argc, char **argv)
 	return km_out_json_fallback(cli_main(argc, argv));
 }
 
+/*
+ * Will the command draw: a window, a PNG, a plot?  In a program linked
+ * statically the view cannot be opened, so such a command is handed to
+ * lockmuseum-draw before it does anything (km_view_lib_exec); a command
+ * that asks for one without drawing it (check --gui) is handed on too,
+ * and says the same there.
+ */
+static bool draws(const struct command *cmd, const struct options *o)
+{
+	return o->gui || o->png || o->plot || (cmd->handler == cmd_tour && o->out_dir);
+}
+
+/* Hand a drawing command on (see draws()); 0 if this program draws. */
+static int draw_elsewhere(char **argv)
+{
+	char err[1024];
+	if (km_view_lib_exec(argv, err, sizeof(err)) == 0)
+		return 0;
+	km_out_fail("%s", err);
+	return 2;
+}
+
 static int cli_main(int argc, char **argv)
 {
 	km_session_catch_signals();
 	if (argc < 2) {
+		int rc = draw_elsewhere(argv);
+		if (rc)
+			return rc;
 		struct km_run_request base;
 		km_run_request_init(&base);
-		int rc = cmd_museum(&base, false);
+		rc = cmd_museum(&base, false);
 		return km_interrupted ? 130 : rc;
 	}
 	const char *name = argv[1];
@@ -570,6 +595,8 @@ static int cli_main(int argc, char **argv)
 		return km_cli_bad_option("--scale", NULL, "sizes the window and pictures; add --gui or --png");
 	if (o.scale > 0)
 		km_view_lib_set_scale(o.scale);
+	if (draws(cmd, &o) && (rc = draw_elsewhere(argv)))
+		return rc;
 	/* getopt_long has moved the operands to the end: argv[1 + optind ..] */
 	int nargs = argc - 1 - optind;
 	if (cmd->handler == cmd_compare && (rc = compare_conflicts(&o)))

@@ -15,14 +15,26 @@
  * the running program (/proc/self/exe: the build tree); KM_LIBDIR, the
  * installed library folder.  If the file beside the program exists but
  * does not load -- SDL missing, say -- that is the error reported.
+ *
+ * A program linked statically (the build's lockmuseum, where the static
+ * archives are installed: the Makefile says why) has no dynamic loader to
+ * give the view its symbols, so it does not open the view: a command that
+ * will draw is handed, before it does anything, to lockmuseum-draw, the
+ * same program linked dynamically, by exec() with the same arguments
+ * (km_view_lib_exec).  That program is looked for as the view is: beside
+ * the running program, then in KM_LIBDIR.  The output, errors and exit
+ * status are then lockmuseum-draw's, which are the same program's.
  */
 #include "view_lib.h"
 #include "session.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <unistd.h>
 
 #ifndef KM_LIBDIR
@@ -76,6 +88,46 @@ static const struct km_view_api *open_view(char *err, size_t errlen)
 		return NULL;
 	}
 	return api;	/* never closed: SDL stays loaded until exit */
+}
+
+/* The folder of the running program, in @dir; false if unknown. */
+static bool self_dir(char *dir, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", dir, len - 1);
+	if (n <= 0)
+		return false;
+	dir[n] = 0;
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = 0;
+	return true;
+}
+
+int km_view_lib_exec(char **argv, char *err, size_t errlen)
+{
+	/* The view linked in, or a dynamic loader (AT_BASE is where the
+	 * loader was mapped; 0 in a static program): draw here. */
+	if (&km_view_api || getauxval(AT_BASE))
+		return 0;
+	char self[PATH_MAX], path[PATH_MAX + 64];
+	path[0] = 0;
+	if (self_dir(self, sizeof(self))) {
+		snprintf(path, sizeof(path), "%s/%s", self, KM_DRAW_PROG_NAME);
+		if (access(path, F_OK) < 0)
+			path[0] = 0;
+	}
+	if (!path[0])
+		snprintf(path, sizeof(path), "%s/%s", KM_LIBDIR, KM_DRAW_PROG_NAME);
+	/* its data folder is this program's, wherever it is installed */
+	if (setenv("LOCKMUSEUM_DATA", km_datadir(), 0) < 0) {
+		snprintf(err, errlen, "cannot start %s: %s", KM_DRAW_PROG_NAME, strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	execv(path, argv);
+	snprintf(err, errlen, "the program that draws (%s) cannot be started: %s", path,
+		 strerror(errno));
+	return -1;
 }
 
 static float lib_scale = 1.0f;
