@@ -169,8 +169,6 @@ bool km_ctx_preemptible(const struct km_sim *sim, const struct km_ctx *ctx);
 void km_var_add_commit(struct km_sim *sim, struct km_ctx *ctx);
 
 /* holds (lock.c) */
-struct km_hold *km_hold_add(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
-			    km_time since);
 static inline struct km_hold *km_hold_find(const struct km_ctx *ctx, const struct km_lock *l)
 {
 	for (struct km_hold *h = ctx->held; h; h = h->cnext)
@@ -178,7 +176,6 @@ static inline struct km_hold *km_hold_find(const struct km_ctx *ctx, const struc
 			return h;
 	return NULL;
 }
-void km_hold_remove(struct km_sim *sim, struct km_hold *h);
 
 /* check.c */
 void km_violation(struct km_sim *sim, enum km_violation_kind kind,

@@ -59,12 +59,6 @@ static inline struct km_hold *hold_add(struct km_sim *sim, struct km_lock *l,
 	return h;
 }
 
-struct km_hold *km_hold_add(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
-			    km_time since)
-{
-	return hold_add(sim, l, ctx, since);
-}
-
 static inline void hold_remove(struct km_sim *sim, struct km_hold *h)
 {
 	struct km_lock *l = h->lock;
@@ -87,11 +81,6 @@ static inline void hold_remove(struct km_sim *sim, struct km_hold *h)
 	ctx->nheld--;
 	h->cnext = sim->free_hold;
 	sim->free_hold = h;
-}
-
-void km_hold_remove(struct km_sim *sim, struct km_hold *h)
-{
-	hold_remove(sim, h);
 }
 
 /* ---------------------------------------------------------- accounting -- */
