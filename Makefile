@@ -206,22 +206,35 @@ DRAW_BIN = $(if $(STATIC_OK),$(BUILD)/lockmuseum-draw)
 # The dynamic program: the one valgrind can watch.
 DYN_BIN  = $(if $(STATIC_OK),$(DRAW_BIN),$(BIN))
 
+# The link's settings, kept in a file rewritten only when they change: a
+# build directory linked one way (PROG_STATIC=0, LUA_STATIC=0, an archive
+# installed or removed since) relinks when a setting changes, not only
+# when an object does.  Make compares the file's time after its recipe ran.
+LINK_STAMP    = $(BUILD)/link-settings
+LINK_SETTINGS = static=$(STATIC_OK) lua=$(LUA_A) jansson=$(JANSSON_A) libs=$(MAINLIBS) \
+                view=$(VIEWLIBS) ld=$(LDFLAGS_BASE)
+$(LINK_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(LINK_SETTINGS)' | cmp -s - $@ || printf '%s\n' '$(LINK_SETTINGS)' >$@
+FORCE:
+.PHONY: FORCE
+
 ifeq ($(STATIC_OK),1)
-$(BIN): $(BUILD)/lockmuseum-static.o | $(VIEW_SO) $(DRAW_BIN)
+$(BIN): $(BUILD)/lockmuseum-static.o $(LINK_STAMP) | $(VIEW_SO) $(DRAW_BIN)
 	$(CC) -static-pie -o $@ $< $(LDFLAGS_BASE) $(JANSSON_A) -lm
 
-$(BUILD)/lockmuseum-static.o: $(PROG_OBJ)
+$(BUILD)/lockmuseum-static.o: $(PROG_OBJ) $(LINK_STAMP)
 	$(CC) -r -nostdlib -o $@ $(PROG_OBJ) $(HEAP_WRAP) $(LUA_A)
 
-$(DRAW_BIN): $(PROG_OBJ) | $(VIEW_SO)
+$(DRAW_BIN): $(PROG_OBJ) $(LINK_STAMP) | $(VIEW_SO)
 	$(CC) -rdynamic -o $@ $(PROG_OBJ) $(LDFLAGS_BASE) $(HEAP_WRAP) $(MAINLIBS)
 else
-$(BIN): $(PROG_OBJ) | $(VIEW_SO)
+$(BIN): $(PROG_OBJ) $(LINK_STAMP) | $(VIEW_SO)
 	$(CC) -rdynamic -o $@ $(PROG_OBJ) $(LDFLAGS_BASE) $(HEAP_WRAP) $(MAINLIBS)
 endif
 
-$(VIEW_SO): $(VIEW_OBJ)
-	$(CC) -shared -o $@ $^ $(LDFLAGS_BASE) $(VIEWLIBS)
+$(VIEW_SO): $(VIEW_OBJ) $(LINK_STAMP)
+	$(CC) -shared -o $@ $(VIEW_OBJ) $(LDFLAGS_BASE) $(VIEWLIBS)
 
 # The core builds without Lua, jansson or SDL flags: it must not include them.
 $(CORE_OBJ): $(BUILD)/%.o: %.c
@@ -343,6 +356,7 @@ check-structure: $(BIN)
 	@$(TIMED) tests/run_floors_check.sh $(BUILD)
 	@$(TIMED) tests/check_sizes.sh
 	@$(TIMED) tests/run_deps_check.sh
+	@$(TIMED) tests/run_link_settings.sh
 
 # The suites are independent of each other, so they run TEST_JOBS at a
 # time (the number of CPUs), each one's output kept together; the
