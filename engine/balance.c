@@ -3,7 +3,8 @@
  * could run on another CPU: the wake-affine choice of try_to_wake_up()
  * (era.wake_affine), and the load balancing of a CPU that goes idle or
  * is idle (era.o1_balance).  Other eras place a woken task by select_cpu()
- * and let a CPU about to idle take any queued task (steal(), sched.c).
+ * and let a CPU about to idle take any queued task (km_balance_steal(),
+ * at the end of this file, with what looking costs it).
  *
  * Both decisions read a run queue's load as that kernel did: 128
  * (SCHED_LOAD_SCALE) for each runnable task, now and as rebalance_tick()
@@ -257,4 +258,71 @@ bool km_o1_balance_due(const struct km_sim *sim, const struct km_cpu *cpu)
 void km_o1_balance_stamp(const struct km_sim *sim, struct km_cpu *cpu)
 {
 	cpu->last_balance = sim->now / km_tick_period(sim);
+}
+
+/* ------------------------------------------- a CPU about to go idle -- */
+
+/*
+ * km_balance_newidle_cost - what schedule() spends, on a CPU whose task just
+ * blocked and whose run queue is empty, looking for work elsewhere before
+ * it idles (era.newidle_balance).  2.6.0's schedule() calls load_balance()
+ * with idle set, and from 2.6.7 idle_balance() calls load_balance_newidle()
+ * for each domain with SD_BALANCE_NEWIDLE (SD_CPU_INIT has it); both run
+ * with this CPU's run-queue lock held and read every other CPU's run-queue
+ * load (find_busiest_queue(), find_busiest_group()): a line each, written
+ * by its own CPU at every enqueue and dequeue (docs/sources.md, [NEWIDLE]).
+ * The engine has no NUMA domains, so the scan covers the whole machine.
+ * From 2.6.32 it is skipped while the CPU's average idle time is short
+ * (not modelled: those eras leave the field off).
+ */
+km_time km_balance_newidle_cost(const struct km_sim *sim, int me)
+{
+	if (!sim->era.newidle_balance || sim->ncpus < 2)
+		return 0;
+	if (!km_machine_has_caches(sim))	/* every line one flat transfer away */
+		return km_sat_mul(sim->ncpus - 1, km_cpu_distance_cost(sim, 0, 1));
+	km_time c = 0;
+	for (int i = 0; i < sim->ncpus; i++)
+		if (i != me)
+			c = km_sat_add(c, km_cpu_distance_cost(sim, i, me));
+	return c;
+}
+
+/* Take the first unpinned task off the longest other run queue. */
+struct km_ctx *km_balance_steal(struct km_sim *sim, struct km_cpu *thief)
+{
+	struct km_cpu *busiest = NULL;
+	if (!sim->queued)
+		return NULL;	/* nothing waits anywhere: no need to look */
+	if (sim->rq_long)
+		km_rq_trees_refresh(sim);
+	int longest = sim->rq_long ? sim->rq_long[1] : -1;
+	if (longest >= 0 && longest != thief->id) {
+		busiest = &sim->cpus[longest];	/* the scan's choice: see rq_pick */
+		if (!busiest->rq_len)
+			busiest = NULL;
+	} else {
+		for (int i = 0; i < sim->ncpus; i++) {
+			struct km_cpu *c = &sim->cpus[i];
+			if (c != thief && c->rq_len > 0 &&
+			    (!busiest || c->rq_len > busiest->rq_len))
+				busiest = c;
+		}
+	}
+	if (!busiest)
+		return NULL;
+	struct km_ctx *prev = NULL;
+	for (struct km_ctx *t = busiest->rq_head; t; prev = t, t = t->rq_next) {
+		if (t->pinned >= 0)
+			continue;
+		km_rq_unlink(sim, busiest, t, prev);
+		km_cpu_migrated(sim, thief, t);
+		if (km_cfs(sim)) {	/* set_task_cpu(), then set_next_entity() */
+			km_fair_migrate(busiest, thief, t);
+			t->prev_sum_exec = t->sum_exec;
+			t->exec_start = sim->now;
+		}
+		return t;
+	}
+	return NULL;
 }

@@ -41,8 +41,8 @@
  * Not modelled: the high-resolution tick that could end a slice between
  * ticks (HRTICK), fork's child-runs-first swap (the engine's tasks are
  * not forked by the task running there), group scheduling, and CFS's
- * load balancing: where a task goes is still select_cpu()'s and steal()'s
- * choice (sched.c).
+ * load balancing: where a task goes is still select_cpu()'s (sched.c)
+ * and km_balance_steal()'s (balance.c) choice.
  *
  * The run queue stays the singly linked list of rq.c, kept in vruntime
  * order: an insertion walks it, O(tasks queued on that CPU).

@@ -73,6 +73,9 @@ bool km_o1_tick(struct km_sim *sim, struct km_cpu *cpu);
 
 void km_rq_trees_refresh(struct km_sim *sim);
 void km_balance_arm(struct km_sim *sim);
+/* balance.c: what a CPU about to go idle spends and takes (cpu_schedule_how) */
+km_time km_balance_newidle_cost(const struct km_sim *sim, int me);
+struct km_ctx *km_balance_steal(struct km_sim *sim, struct km_cpu *thief);
 void km_cpu_migrated(struct km_sim *sim, struct km_cpu *to, const struct km_ctx *ctx);
 void km_rq_unlink(struct km_sim *sim, struct km_cpu *cpu, struct km_ctx *ctx,
 		  struct km_ctx *prev);
