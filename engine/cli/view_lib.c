@@ -57,26 +57,35 @@ static void *open_lib(const char *path, char *why, size_t whylen)
 	return h;
 }
 
-static const struct km_view_api *open_view(char *err, size_t errlen)
+/*
+ * Where the file @name of the program's library folder is, in @path:
+ * beside the running program (/proc/self/exe: the build tree) if it is
+ * there, else in KM_LIBDIR.  A file beside the program that then fails
+ * to load or start is the one reported: no fallback hides it.
+ */
+static void lib_path(const char *name, char *path, size_t len)
 {
-	if (&km_view_api)
-		return &km_view_api;
-	char self[PATH_MAX], path[PATH_MAX + 64], why[512] = "";
-	void *h = NULL;
+	char self[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n > 0) {
 		self[n] = 0;
 		char *slash = strrchr(self, '/');
 		if (slash)
 			*slash = 0;
-		snprintf(path, sizeof(path), "%s/%s", self, KM_VIEW_LIB_NAME);
+		snprintf(path, len, "%s/%s", self, name);
 		if (access(path, F_OK) == 0)
-			h = open_lib(path, why, sizeof(why));
+			return;
 	}
-	if (!h && !*why) {
-		snprintf(path, sizeof(path), "%s/%s", KM_LIBDIR, KM_VIEW_LIB_NAME);
-		h = open_lib(path, why, sizeof(why));
-	}
+	snprintf(path, len, "%s/%s", KM_LIBDIR, name);
+}
+
+static const struct km_view_api *open_view(char *err, size_t errlen)
+{
+	if (&km_view_api)
+		return &km_view_api;
+	char path[PATH_MAX + 64], why[512] = "";
+	lib_path(KM_VIEW_LIB_NAME, path, sizeof(path));
+	void *h = open_lib(path, why, sizeof(why));
 	if (!h) {
 		snprintf(err, errlen, "the view (%s) cannot be loaded: %s", KM_VIEW_LIB_NAME, why);
 		return NULL;
@@ -90,34 +99,14 @@ static const struct km_view_api *open_view(char *err, size_t errlen)
 	return api;	/* never closed: SDL stays loaded until exit */
 }
 
-/* The folder of the running program, in @dir; false if unknown. */
-static bool self_dir(char *dir, size_t len)
-{
-	ssize_t n = readlink("/proc/self/exe", dir, len - 1);
-	if (n <= 0)
-		return false;
-	dir[n] = 0;
-	char *slash = strrchr(dir, '/');
-	if (slash)
-		*slash = 0;
-	return true;
-}
-
 int km_view_lib_exec(char **argv, char *err, size_t errlen)
 {
 	/* The view linked in, or a dynamic loader (AT_BASE is where the
 	 * loader was mapped; 0 in a static program): draw here. */
 	if (&km_view_api || getauxval(AT_BASE))
 		return 0;
-	char self[PATH_MAX], path[PATH_MAX + 64];
-	path[0] = 0;
-	if (self_dir(self, sizeof(self))) {
-		snprintf(path, sizeof(path), "%s/%s", self, KM_DRAW_PROG_NAME);
-		if (access(path, F_OK) < 0)
-			path[0] = 0;
-	}
-	if (!path[0])
-		snprintf(path, sizeof(path), "%s/%s", KM_LIBDIR, KM_DRAW_PROG_NAME);
+	char path[PATH_MAX + 64];
+	lib_path(KM_DRAW_PROG_NAME, path, sizeof(path));
 	/* its data folder is this program's, wherever it is installed */
 	if (setenv("LOCKMUSEUM_DATA", km_datadir(), 0) < 0) {
 		snprintf(err, errlen, "cannot start %s: %s", KM_DRAW_PROG_NAME, strerror(errno));
