@@ -585,6 +585,7 @@ else
 	# ratio compares the two commands, not the harness with itself.
 	timed $cheap spin_harness /bin/true
 	hw=$(med spin_harness wall_s)
+	net_wall() { awk -v t="$(med "$1" wall_s)" -v h="$hw" 'BEGIN { printf "%.6f", t - h }'; }
 	printf '   %-16s %11s %10s %13s %14s %14s %10s %16s\n' model "SPIN states" "pan wall" \
 		"explorer runs" interleavings "explorer wall" "ratio" "unshared wall"
 	spin_row() { # KEY LABEL PML DEFINES LUA ARGS...
@@ -600,13 +601,13 @@ else
 		states=$(sed -n 's/^ *\([0-9]*\) states, stored.*/\1/p' "$tmp/spin/out" | head -1)
 		# from its folder: pan writes its trail (abba.pml.trail) where it runs
 		timed $cheap pan_$key env -C "$tmp/spin" ./pan -w16
-		pw=$(awk -v t="$(med pan_$key wall_s)" -v h="$hw" 'BEGIN { printf "%.6f", t - h }')
+		pw=$(net_wall pan_$key)
 		timed $cheap exp_$key "$bin" explore "$lua" --strategy exhaustive:2 --jobs 1 "$@"
-		ew=$(awk -v t="$(med exp_$key wall_s)" -v h="$hw" 'BEGIN { printf "%.6f", t - h }')
+		ew=$(net_wall exp_$key)
 		# every run from its start, as before runs shared their prefix
 		timed $cheap expns_$key env LOCKMUSEUM_EXPLORE_NO_SHARE=1 "$bin" explore "$lua" \
 			--strategy exhaustive:2 --jobs 1 "$@"
-		nw=$(awk -v t="$(med expns_$key wall_s)" -v h="$hw" 'BEGIN { printf "%.6f", t - h }')
+		nw=$(net_wall expns_$key)
 		runs=$(sed -n 's/.* in \([0-9]*\) runs\{0,1\} reaches.*/\1/p; s/.* after \([0-9]*\) runs\{0,1\} .*/\1/p' \
 			"$tmp/exp_$key.out" | head -1)
 		inter=$(sed -n 's/.*; \([0-9]*\) distinct interleavings\{0,1\}$/\1/p; s/.*(\([0-9]*\) distinct interleavings\{0,1\})$/\1/p' \
