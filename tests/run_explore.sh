@@ -505,6 +505,63 @@ for st in exhaustive:0 exhaustive:1 exhaustive:2 pct:2 random; do
 done
 done_
 
+# Every figure explore prints -- the runs before the hit, the distinct
+# interleavings and traces, the holds cut and skipped, the runs resumed
+# -- is the one-job search's, whatever --jobs: the text, the JSON and the
+# schedule file, byte for byte, on searches with a hit (the challenges,
+# random, pct, --por, an interrupt hold) and without (--por, --hold-max,
+# random's runs resumed).
+chal=$root/scripts/challenges
+same_jobs() {
+	local name=$1 want=$2 j k rc
+	shift 2
+	current="the same output whatever --jobs: $name"
+	failed=false
+	for j in 1 2 3; do
+		mkdir -p "$tmp/sj$j" && rm -f "$tmp/sj$j"/*
+		for k in text json; do
+			(cd "$tmp/sj$j" && "$BIN" explore "$@" --jobs $j --report $k >"$k" 2>"$k.err")
+			rc=$?
+			[ $rc = "$want" ] || no "--jobs $j --report $k: exit status $rc, expected $want"
+		done
+	done
+	for j in 2 3; do
+		for k in text json; do
+			cmp -s "$tmp/sj1/$k" "$tmp/sj$j/$k" ||
+				no "--jobs $j --report $k: $(diff "$tmp/sj1/$k" "$tmp/sj$j/$k" | grep '^[<>]' | head -2 | tr '\n' ' ')"
+		done
+		if grep -q '^schedule: ' "$tmp/sj1/text"; then
+			ls "$tmp/sj1"/*.schedule >/dev/null 2>&1 || no "no schedule saved"
+			for f in "$tmp/sj1"/*.schedule; do
+				cmp -s "$f" "$tmp/sj$j/${f##*/}" || no "--jobs $j saved another ${f##*/}"
+			done
+		fi
+	done
+	done_
+}
+same_jobs "cli_smp exhaustive:2 check" 0 "$chal/cli_smp.lua" --strategy exhaustive:2 --goal check
+same_jobs "rename_abba exhaustive:2 deadlock" 0 "$chal/rename_abba.lua" --strategy exhaustive:2 --goal deadlock
+same_jobs "spin_sleep exhaustive:2 violation" 0 "$chal/spin_sleep.lua" --strategy exhaustive:2 --goal violation
+same_jobs "console_mutex exhaustive:2 check" 0 "$chal/console_mutex.lua" --strategy exhaustive:2 --goal check
+same_jobs "sleep_on exhaustive:2 check" 0 "$chal/sleep_on.lua" --strategy exhaustive:2 --goal check
+same_jobs "three_preemptions exhaustive:2" 0 "$three" --strategy exhaustive:2 --goal deadlock
+same_jobs "three_preemptions exhaustive:3 --por" 0 "$three" --strategy exhaustive:3 --goal deadlock --por
+same_jobs "three_preemptions pct:3" 0 "$three" --strategy pct:3 --seeds 1..200 --goal deadlock
+same_jobs "fixed_abba random" 0 "$root/tests/explore/fixed_abba.lua" --strategy random --seeds 1..200 --goal deadlock
+same_jobs "independent exhaustive:2 --por" 0 "$root/tests/explore/independent.lua" --strategy exhaustive:2 --goal deadlock --por
+same_jobs "same order n=4 exhaustive:2 --por, no hit" 1 "$so" --set n=4 --strategy exhaustive:2 --goal deadlock --por
+same_jobs "same order n=4 random, no hit" 1 "$so" --set n=4 --strategy random --seeds 1..40 --goal deadlock
+same_jobs "same order n=3 pct:2, no hit" 1 "$so" --set n=3 --strategy pct:2 --seeds 1..30 --goal deadlock
+same_jobs "late_abba --hold-max 1ms, no hit" 1 "$root/tests/explore/late_abba.lua" --strategy exhaustive:2 --goal deadlock --hold-max 1ms
+same_jobs "flaky_abba seeds" 0 "$root/tests/explore/flaky_abba.lua" --seeds 1..300 --goal deadlock
+# the seeds' JSON counts the runs as the text does, the hit included
+current="explore --seeds: the JSON's runs are the text's"
+failed=false
+[ "$(sed -n 's/^seed [0-9]* reaches the goal .* after \([0-9]*\) runs.*/\1/p' "$tmp/sj1/text")" = \
+	"$(sed -n 's/^  "runs": \([0-9]*\),$/\1/p' "$tmp/sj1/json")" ] ||
+	no "text: $(head -1 "$tmp/sj1/text"), JSON: $(grep '"runs"' "$tmp/sj1/json")"
+done_
+
 t "exhaustive --report json" 1 explore "$three" --strategy exhaustive:1 --goal deadlock --report json
 python3 -c '
 import json, sys

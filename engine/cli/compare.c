@@ -1092,6 +1092,7 @@ int km_explore_command(const struct km_explore_opts *o)
 				hit = json_incref(res[i].report);
 				replay_line(o, rqs[i].seed);
 				status = 0;
+				ran++;	/* the hit is a run: the JSON's "runs" is the text's */
 				break;
 			}
 		}

@@ -662,14 +662,15 @@ struct hashset {
 	uint32_t cap, n;
 };
 
-static void hashset_add(struct hashset *h, uint64_t x)
+/* Add @x to @h; true when it was not in it. */
+static bool hashset_add(struct hashset *h, uint64_t x)
 {
 	x |= 1;		/* 0 marks an empty slot */
 	if ((h->n + 1) * 2 > h->cap) {
 		uint32_t cap = h->cap ? h->cap * 2 : 1024;
 		uint64_t *v = calloc(cap, sizeof(*v));
 		if (!v)
-			return;
+			return false;
 		for (uint32_t i = 0; i < h->cap; i++)
 			if (h->v[i])
 				for (uint32_t j = (uint32_t)(h->v[i] % cap);; j = (j + 1) % cap)
@@ -683,11 +684,11 @@ static void hashset_add(struct hashset *h, uint64_t x)
 	}
 	for (uint32_t j = (uint32_t)(x % h->cap);; j = (j + 1) % h->cap) {
 		if (h->v[j] == x)
-			return;
+			return false;
 		if (!h->v[j]) {
 			h->v[j] = x;
 			h->n++;
-			return;
+			return true;
 		}
 	}
 }
@@ -1090,6 +1091,33 @@ static void replay_cmd(const struct km_explore_opts *o, const char *path)
 /* Why a search stopped before it had run its whole space. */
 enum stop { STOP_NONE, STOP_INTERRUPTED, STOP_RUNS, STOP_MEMORY };
 
+/*
+ * What a worker counted, by the key of the runs -- the first-level
+ * subtree (exhaustive) or the seed (random, pct) -- in the order it ran
+ * them: the parent sums only the keys up to the hit's, which are what
+ * the one-process search made before it stopped there (search_all).  So
+ * every figure a search prints is the one-job search's, whatever --jobs.
+ */
+struct key_count {
+	int64_t key;
+	uint32_t runs, holds_cut, pruned, resumed;
+};
+
+/* A trace hash (which 0) or Mazurkiewicz trace (1) a worker saw first in
+ * a run of @key. */
+struct key_hash {
+	uint64_t hash;
+	int64_t key;
+};
+
+struct keyed {
+	struct key_count *c;
+	uint32_t n, cap;
+	struct key_hash *h[2];
+	uint32_t nh[2], caph[2];
+	bool oom;
+};
+
 struct search {
 	const struct km_explore_opts *o;
 	const struct km_strategy *st;
@@ -1121,8 +1149,56 @@ struct search {
 	 * (exhaustive; -1 the run with no decision) */
 	int64_t found_key;
 	struct km_schedule best;	/* the decisions of the hit */
+	bool by_key;			/* a worker: count by key too (S->k) */
+	struct keyed k;
 	char reason[600];		/* when a search fails */
 };
+
+/* Count @runs runs (and what they cut, skipped, resumed) under @key. */
+static void count_key(struct search *S, int64_t key, uint32_t runs, uint32_t holds_cut,
+		      uint32_t pruned, uint32_t resumed)
+{
+	S->runs += runs;
+	S->holds_cut += holds_cut;
+	S->pruned += pruned;
+	S->resumed += resumed;
+	struct keyed *k = &S->k;
+	if (!S->by_key || k->oom)
+		return;
+	if (!k->n || k->c[k->n - 1].key != key) {
+		if (!grow((void **)&k->c, &k->cap, k->n + 1, sizeof(*k->c))) {
+			k->oom = true;
+			return;
+		}
+		k->c[k->n++] = (struct key_count){ .key = key };
+	}
+	struct key_count *c = &k->c[k->n - 1];
+	c->runs += runs;
+	c->holds_cut += holds_cut;
+	c->pruned += pruned;
+	c->resumed += resumed;
+}
+
+/* A run of @key gave trace hash (@which 0) or trace (1) @x. */
+static void count_hash(struct search *S, int which, int64_t key, uint64_t x)
+{
+	struct keyed *k = &S->k;
+	if (!hashset_add(which ? &S->traces : &S->seen, x) || !S->by_key || k->oom)
+		return;
+	if (!grow((void **)&k->h[which], &k->caph[which], k->nh[which] + 1, sizeof(*k->h[which]))) {
+		k->oom = true;
+		return;
+	}
+	k->h[which][k->nh[which]++] = (struct key_hash){ x, key };
+}
+
+static void keyed_free(struct keyed *k)
+{
+	free(k->c);
+	free(k->h[0]);
+	free(k->h[1]);
+	memset(k, 0, sizeof(*k));
+}
 
 static int found_run(struct search *S, const struct probe *p, int64_t key)
 {
@@ -1151,8 +1227,8 @@ static int plain_run(struct search *S, uint32_t *k)
 	if (rc < 0)
 		snprintf(S->reason, sizeof(S->reason), "%s", ro.reason[0] ? ro.reason : "out of memory");
 	else
-		hashset_add(&S->seen, ro.hash);
-	S->runs++;
+		count_hash(S, 0, INT64_MIN, ro.hash);
+	count_key(S, INT64_MIN, 1, 0, 0, 0);
 	names_free(&ro);
 	return rc;
 }
@@ -1182,12 +1258,15 @@ static int search_random(struct search *S, int w, int jobs)
 		for (int i = 0; i < p.depth - 1; i++)
 			p.change_at[i] = k ? (uint32_t)km_rng_range(&p.rng, 0, k - 1) : 0;
 		rc = one_run(S->eras, &S->rq, &p, S->goal, false, &ro);
-		S->runs++;
-		S->resumed += ro.resumed;
+		/* resumed as in one process: there every seed after the first
+		 * resumes the start snapshot; a worker's first seed, made from
+		 * its start, is counted as the one process would */
+		bool resumed = ro.resumed || (seed != S->o->seed_lo && sharing() &&
+					      start_snap.valid && start_rq == &S->rq);
+		count_key(S, (int64_t)seed, 1, rc < 0 ? 0 : ro.holds_cut, 0, resumed);
 		if (rc < 0)
 			break;
-		hashset_add(&S->seen, ro.hash);
-		S->holds_cut += ro.holds_cut;
+		count_hash(S, 0, (int64_t)seed, ro.hash);
 		if (ro.goal) {
 			rc = found_run(S, &p, (int64_t)seed);
 			break;
@@ -1252,8 +1331,11 @@ static bool next_child(struct search *S, struct level *L, int d, int w, int jobs
 		uint32_t other;
 		while (cp_next(r, p->others, &L->o, &other)) {
 			if (S->por && d + 1 == S->st->depth && hold_commutes(p, L->j, other)) {
-				/* counted once, whatever the --jobs */
-				S->pruned += d || w == 0;
+				/* counted once, whatever the --jobs: at the root by
+				 * worker 0, under the rank of the next subtree (the
+				 * one-job search counts it before that subtree) */
+				if (d || w == 0)
+					count_key(S, d ? L->rank : L->nkids, 0, 0, 1, 0);
 				continue;
 			}
 			int64_t rk = d ? L->rank : L->nkids++;
@@ -1374,15 +1456,13 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 			N->p.nscript = d;
 			share_prefix(S, L, snap, d, cur);
 			rc = one_run(S->eras, &S->rq, &N->p, S->goal, false, &ro);
-			S->runs++;
-			S->resumed += ro.resumed;
+			count_key(S, rk, 1, rc < 0 ? 0 : ro.holds_cut, 0, ro.resumed);
 			if (rc < 0) {
 				snprintf(S->reason, sizeof(S->reason), "%s", ro.reason);
 				goto out;
 			}
-			S->holds_cut += ro.holds_cut;
-			hashset_add(&S->seen, ro.hash);
-			hashset_add(&S->traces, ro.sig);
+			count_hash(S, 0, rk, ro.hash);
+			count_hash(S, 1, rk, ro.sig);
 			if (ro.goal) {
 				rc = found_run(S, &N->p, rk);
 				goto out;
@@ -1393,7 +1473,8 @@ static int search_exhaustive(struct search *S, int w, int jobs)
 		N->rank = rk;
 		N->nkids = 0;
 		size_t bytes = ((size_t)S->seen.cap + S->traces.cap) * sizeof(*S->seen.v) +
-			       (size_t)(K + 1) * sizeof(*L);
+			       (size_t)(K + 1) * sizeof(*L) + (size_t)S->k.cap * sizeof(*S->k.c) +
+			       ((size_t)S->k.caph[0] + S->k.caph[1]) * sizeof(*S->k.h[0]);
 		for (int i = 0; i <= K; i++)
 			bytes += probe_bytes(&L[i].p) + km_snap_bytes(&snap[i]);
 		bytes += km_snap_bytes(&start_snap);
@@ -1446,16 +1527,16 @@ static int search_part(struct search *S, int w, int jobs)
 						    search_random(S, w, jobs);
 }
 
-/* What a worker sends back: this, then the decisions, then the hashes. */
+/* What a worker sends back: this, then the decisions, then its counts
+ * by key, then the hashes and the traces it saw, each with its key. */
 struct part_result {
 	int rc;
 	bool found, covered;
 	int64_t key;
-	long runs, pruned, holds_cut, resumed;
 	int stop;
 	size_t stop_bytes;
 	int ndec;
-	uint32_t nhash, ntraces;
+	uint32_t ncounts, nhash, ntraces;
 	char reason[600];
 };
 
@@ -1489,80 +1570,125 @@ static bool read_all(int fd, void *buf, size_t len)
 	return true;
 }
 
+/* Each array in one write: one system call a hash was a third of the
+ * parent's time and a tenth of a worker's. */
 static void part_send(int fd, const struct search *S, int rc)
 {
+	const struct keyed *k = &S->k;
 	struct part_result h = { .rc = rc, .found = S->found, .covered = S->covered,
-				 .key = S->found_key, .runs = S->runs, .pruned = S->pruned,
-				 .holds_cut = S->holds_cut, .resumed = S->resumed,
-				 .stop = (int)S->stop,
-				 .stop_bytes = S->stop_bytes,
-				 .ndec = S->best.n,
-				 .nhash = S->seen.n, .ntraces = S->traces.n };
+				 .key = S->found_key, .stop = (int)S->stop,
+				 .stop_bytes = S->stop_bytes, .ndec = S->best.n,
+				 .ncounts = k->n, .nhash = k->nh[0], .ntraces = k->nh[1] };
 	snprintf(h.reason, sizeof(h.reason), "%s", S->reason);
-	/* the hashes in one write: one system call each was a third of
-	 * the parent's time and a tenth of a worker's */
-	size_t n = (size_t)S->seen.n + S->traces.n, k = 0;
-	uint64_t *v = malloc((n ? n : 1) * sizeof(*v));
-	if (!v) {
-		h.nhash = h.ntraces = 0;
+	if (k->oom) {
 		h.rc = -1;
-		snprintf(h.reason, sizeof(h.reason), "out of memory sending its result");
+		h.ncounts = h.nhash = h.ntraces = 0;
+		snprintf(h.reason, sizeof(h.reason), "out of memory counting the search's runs");
 	}
-	for (uint32_t i = 0; v && i < S->seen.cap; i++)
-		if (S->seen.v[i] && k < n)
-			v[k++] = S->seen.v[i];
-	for (uint32_t i = 0; v && i < S->traces.cap; i++)
-		if (S->traces.v[i] && k < n)
-			v[k++] = S->traces.v[i];
 	if (write_all(fd, &h, sizeof(h)) &&
-	    write_all(fd, S->best.d, (size_t)S->best.n * sizeof(*S->best.d)) && v)
-		write_all(fd, v, k * sizeof(*v));
-	free(v);
+	    write_all(fd, S->best.d, (size_t)S->best.n * sizeof(*S->best.d)) &&
+	    write_all(fd, k->c, (size_t)h.ncounts * sizeof(*k->c)) &&
+	    write_all(fd, k->h[0], (size_t)h.nhash * sizeof(*k->h[0])))
+		write_all(fd, k->h[1], (size_t)h.ntraces * sizeof(*k->h[1]));
 }
 
-/* Take worker results into @S: the hit with the lowest key wins. */
-static int part_merge(int fd, struct search *S, bool *covered)
-{
+/* A worker's result, as read. */
+struct part {
 	struct part_result h;
-	if (!read_all(fd, &h, sizeof(h)) || h.ndec < 0 || h.ndec > KM_SCHEDULE_MAX) {
-		snprintf(S->reason, sizeof(S->reason), "a worker of the search ended without "
-			 "its result");
-		return -1;
-	}
-	S->runs += h.runs;
-	S->pruned += h.pruned;
-	S->holds_cut += h.holds_cut;
-	S->resumed += h.resumed;
-	if (h.stop > (int)S->stop && h.stop <= STOP_MEMORY) {
-		S->stop = (enum stop)h.stop;
-		S->stop_bytes = h.stop_bytes;
-	}
-	*covered &= h.covered;
-	int rc = h.rc;
-	if (rc < 0)
-		snprintf(S->reason, sizeof(S->reason), "%s", h.reason);
-	bool better = h.found && (!S->found || h.key < S->found_key);
-	if (better) {
-		S->found = true;
-		S->found_key = h.key;
-		S->best.n = 0;
-	}
-	for (int i = 0; i < h.ndec; i++) {
-		struct km_decision d;
-		if (!read_all(fd, &d, sizeof(d)))
-			return -1;
-		if (better && km_schedule_push(&S->best, &d) < 0)
-			return -1;
-	}
-	size_t n = (size_t)h.nhash + h.ntraces;
-	uint64_t *v = malloc((n ? n : 1) * sizeof(*v));
-	if (!v || !read_all(fd, v, n * sizeof(*v))) {
+	struct km_decision *d;
+	struct key_count *c;
+	struct key_hash *kh;		/* its hashes, then its traces */
+	bool ok;
+};
+
+static void *read_array(int fd, size_t n, size_t el)
+{
+	void *v = malloc((n ? n : 1) * el);
+	if (v && !read_all(fd, v, n * el)) {
 		free(v);
-		return -1;
+		v = NULL;
 	}
-	for (size_t i = 0; i < n; i++)
-		hashset_add(i < h.nhash ? &S->seen : &S->traces, v[i]);
-	free(v);
+	return v;
+}
+
+static bool part_read(int fd, struct part *P)
+{
+	memset(P, 0, sizeof(*P));
+	if (!read_all(fd, &P->h, sizeof(P->h)) || P->h.ndec < 0 || P->h.ndec > KM_SCHEDULE_MAX)
+		return false;
+	P->h.reason[sizeof(P->h.reason) - 1] = 0;
+	P->d = read_array(fd, (size_t)P->h.ndec, sizeof(*P->d));
+	P->c = P->d ? read_array(fd, P->h.ncounts, sizeof(*P->c)) : NULL;
+	P->kh = P->c ? read_array(fd, (size_t)P->h.nhash + P->h.ntraces, sizeof(*P->kh)) : NULL;
+	P->ok = P->kh != NULL;
+	return P->ok;
+}
+
+static void part_free(struct part *P)
+{
+	free(P->d);
+	free(P->c);
+	free(P->kh);
+}
+
+/*
+ * Take the workers' results into @S.  The hit with the lowest key wins
+ * (the first in the one-process search's order), and only the keys up to
+ * it are counted: the subtrees or seeds before it, all run whole, since
+ * each worker runs its keys in ascending order and stops only at its own
+ * hit, and the hit's own key up to the hit.  So the runs, the holds cut
+ * and skipped, the runs resumed, the interleavings and the traces are
+ * those the one-process search reports.  Without a hit every key counts.
+ */
+static int part_merge(struct search *S, struct part *P, int n, bool *covered)
+{
+	int rc = 0;
+	int64_t cut = INT64_MAX;
+	int win = -1;
+	for (int w = 0; w < n; w++) {
+		if (!P[w].ok) {
+			snprintf(S->reason, sizeof(S->reason), "a worker of the search ended "
+				 "without its result");
+			rc = -1;
+			continue;
+		}
+		if (P[w].h.found && P[w].h.key < cut) {
+			cut = P[w].h.key;
+			win = w;
+		}
+	}
+	if (rc < 0)
+		return rc;
+	for (int w = 0; w < n; w++) {
+		const struct part_result *h = &P[w].h;
+		if (h->stop > (int)S->stop && h->stop <= STOP_MEMORY) {
+			S->stop = (enum stop)h->stop;
+			S->stop_bytes = h->stop_bytes;
+		}
+		*covered &= h->covered;
+		if (h->rc < 0) {
+			snprintf(S->reason, sizeof(S->reason), "%s", h->reason);
+			rc = -1;
+		}
+		for (uint32_t i = 0; i < h->ncounts; i++) {
+			const struct key_count *c = &P[w].c[i];
+			if (c->key <= cut)
+				count_key(S, c->key, c->runs, c->holds_cut, c->pruned, c->resumed);
+		}
+		for (uint32_t i = 0; i < h->nhash + h->ntraces; i++)
+			if (P[w].kh[i].key <= cut)
+				hashset_add(i < h->nhash ? &S->seen : &S->traces, P[w].kh[i].hash);
+	}
+	if (win >= 0) {
+		S->found = true;
+		S->found_key = cut;
+		S->best.n = 0;
+		for (int i = 0; i < P[win].h.ndec; i++)
+			if (km_schedule_push(&S->best, &P[win].d[i]) < 0) {
+				snprintf(S->reason, sizeof(S->reason), "out of memory");
+				return -1;
+			}
+	}
 	return rc;
 }
 
@@ -1625,6 +1751,7 @@ static int search_all(struct search *S, int jobs)
 			memset(&S->seen, 0, sizeof(S->seen));
 			memset(&S->traces, 0, sizeof(S->traces));
 			memset(&S->best, 0, sizeof(S->best));
+			S->by_key = true;
 			int r = search_part(S, w, jobs);
 			part_send(p[1], S, r);
 			_exit(0);
@@ -1643,15 +1770,25 @@ static int search_all(struct search *S, int jobs)
 		rc = -1;
 	}
 	bool covered = true;
+	struct part *P = calloc((size_t)started + 1, sizeof(*P));
+	if (!P) {
+		snprintf(S->reason, sizeof(S->reason), "out of memory");
+		rc = -1;
+	}
 	for (int w = 0; w < started; w++) {
-		if (!km_interrupted && part_merge(fd[w], S, &covered) < 0)
-			rc = -1;
+		if (P && !km_interrupted)
+			part_read(fd[w], &P[w]);
 		if (km_interrupted)	/* stopping: the workers stop now */
 			for (int k = w; k < started; k++)
 				kill(pid[k], SIGKILL);
 		close(fd[w]);
 		waitpid(pid[w], NULL, 0);
 	}
+	if (P && !km_interrupted && part_merge(S, P, started, &covered) < 0)
+		rc = -1;
+	for (int w = 0; P && w < started; w++)
+		part_free(&P[w]);
+	free(P);
 	S->covered = covered && rc == 0;
 	return rc;
 }
@@ -1923,6 +2060,7 @@ out:
 	names_free(&ro);
 	probe_free(&last);
 	km_schedule_free(&S.best);
+	keyed_free(&S.k);
 	free(S.seen.v);
 	free(S.traces.v);
 	km_eras_free(&eras);
