@@ -105,6 +105,29 @@ static int put(struct km_draw *d, const struct km_view_state *st, enum km_font f
 	return h;
 }
 
+/*
+ * One line of the lock's figures, whole: the first of @alt (the same
+ * figures, the longest wording first) that fits @w pixels of the body
+ * type, else the first that fits the small type -- a narrow panel (the
+ * side column at 1280x800 and 1600x1000) once cut "line bounces 332/3..."
+ * through the figure.  Only a panel too narrow for even the shortest in
+ * the small type cuts it.  Projector mode wraps the first.
+ */
+static void put_figure(struct km_draw *d, const struct km_view_state *st, const char *const *alt,
+		       int nalt, int x, int *y, int w, int lh, uint32_t rgb)
+{
+	static const enum km_font fonts[] = { KM_FONT_BODY, KM_FONT_SMALL };
+	if (!st->projector)
+		for (size_t f = 0; f < sizeof(fonts) / sizeof(fonts[0]); f++)
+			for (int i = 0; i < nalt; i++)
+				if (km_text_width(d->tx, fonts[f], alt[i]) <= w) {
+					put(d, st, fonts[f], alt[i], x, y, 0, w, lh, rgb);
+					return;
+				}
+	put(d, st, st->projector ? KM_FONT_BODY : KM_FONT_SMALL, st->projector ? alt[0] :
+	    alt[nalt - 1], x, y, 0, w, lh, rgb);
+}
+
 /* Is there room for one more row of the lock's figures under @yy? Its
  * five rows from @y, in the grid (projector mode: no grid, no limit).
  * A lock's name on two rows takes the room of the last figures. */
@@ -155,6 +178,7 @@ static void draw_lock(struct km_draw *d, const struct km_view_state *st,
 	uint32_t ink = km_pal(KM_C_INK), muted = km_pal(KM_C_MUTED);
 	int yy = *yyp;
 	int li = st->sel_lock >= 0 ? st->sel_lock : m->hot_lock;
+	enum km_text_role role = km_text_role(d->tx, KM_ROLE_FIGURE);
 	if (li >= 0 && li < m->nlocks) {
 		const struct km_lock *l = m->locks[li].lock;
 		const struct km_lockstat *s = &l->st;
@@ -171,31 +195,53 @@ static void draw_lock(struct km_draw *d, const struct km_view_state *st,
 		} else {
 			put(d, st, KM_FONT_HEAD, d->line, x, &yy, -km_draw_px(d, 2), w, lh, ink);
 		}
-		km_view_lock_counts(s, d->line, sizeof(d->line));
+		/* each line's wordings, longest first (put_figure) */
+		char alt[4][160];
+		const char *const v[4] = { alt[0], alt[1], alt[2], alt[3] };
+		uint64_t waited = s->wait.n < s->acquisitions ? s->wait.n : s->acquisitions;
+		uint64_t open = s->contentions > waited ? s->contentions - waited : 0;
+		double pct = s->acquisitions ? 100.0 * (double)waited / (double)s->acquisitions : 0.0;
+		km_view_lock_counts(s, alt[0], sizeof(alt[0]));
+		snprintf(alt[1], sizeof(alt[1]), "%" PRIu64 " taken, %" PRIu64 " waited (%.0f%%)",
+			 s->acquisitions, waited, pct);
+		snprintf(alt[2], sizeof(alt[2]), "%" PRIu64 " taken (%.0f%% waited)", s->acquisitions,
+			 pct);
+		for (int k = 1; open && k < 3; k++)
+			snprintf(alt[k] + strlen(alt[k]), sizeof(alt[k]) - strlen(alt[k]),
+				 ", %" PRIu64 " unserved", open);
 		if (room(st, yy, y, lh))
-			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
+			put_figure(d, st, v, 3, x, &yy, w, lh, ink);
 		/* avg and max in one unit, the max's (time_unit.h) */
 		struct km_time_unit uw = km_time_unit_for(s->wait.max);
 		struct km_time_unit uh = km_time_unit_for(s->hold.max);
-		snprintf(d->line, sizeof(d->line), "wait  avg %s, max %s",
-			 km_time_in(km_minmax_avg(&s->wait), uw, true, a, sizeof(a)),
-			 km_time_in(s->wait.max, uw, true, b, sizeof(b)));
+		km_time_in(km_minmax_avg(&s->wait), uw, true, a, sizeof(a));
+		km_time_in(s->wait.max, uw, true, b, sizeof(b));
+		snprintf(alt[0], sizeof(alt[0]), "wait  avg %s, max %s", a, b);
+		snprintf(alt[1], sizeof(alt[1]), "wait avg %s, max %s", a, b);
 		if (room(st, yy, y, lh))
-			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
-		snprintf(d->line, sizeof(d->line), "hold  avg %s, max %s",
-			 km_time_in(km_minmax_avg(&s->hold), uh, true, a, sizeof(a)),
-			 km_time_in(s->hold.max, uh, true, b, sizeof(b)));
+			put_figure(d, st, v, 2, x, &yy, w, lh, ink);
+		km_time_in(km_minmax_avg(&s->hold), uh, true, a, sizeof(a));
+		km_time_in(s->hold.max, uh, true, b, sizeof(b));
+		snprintf(alt[0], sizeof(alt[0]), "hold  avg %s, max %s", a, b);
+		snprintf(alt[1], sizeof(alt[1]), "hold avg %s, max %s", a, b);
 		if (room(st, yy, y, lh))
-			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
-		if (s->wakeups)	/* a sleeping lock: its herd says more than bounces */
-			snprintf(d->line, sizeof(d->line), "%" PRIu64 " woken, %.0f%% lost, %" PRIu64
+			put_figure(d, st, v, 2, x, &yy, w, lh, ink);
+		int n = 1;
+		if (s->wakeups) {	/* a sleeping lock: its herd says more than bounces */
+			snprintf(alt[0], sizeof(alt[0]), "%" PRIu64 " woken, %.0f%% lost, %" PRIu64
 				 " stolen", s->wakeups,
 				 100.0 * (double)s->wake_lost / (double)s->wakeups, s->steals);
-		else
-			snprintf(d->line, sizeof(d->line), "%u waiting at most  \xc2\xb7  line bounces %"
+		} else {
+			snprintf(alt[0], sizeof(alt[0]), "%u waiting at most  \xc2\xb7  line bounces %"
 				 PRIu64 "/%" PRIu64, s->max_waiters, s->con_bounces, s->acq_bounces);
+			snprintf(alt[1], sizeof(alt[1]), "%u waiting at most \xc2\xb7 line bounces %"
+				 PRIu64 "/%" PRIu64, s->max_waiters, s->con_bounces, s->acq_bounces);
+			snprintf(alt[2], sizeof(alt[2]), "%u waiting max \xc2\xb7 line bounces %"
+				 PRIu64 "/%" PRIu64, s->max_waiters, s->con_bounces, s->acq_bounces);
+			n = 3;
+		}
 		if (room(st, yy, y, lh))
-			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, muted);
+			put_figure(d, st, v, n, x, &yy, w, lh, muted);
 	} else {
 		/* no lock: the counters are what this run is about */
 		put(d, st, KM_FONT_HEAD, m->nlane_ctrs ? "No lock taken; counters" : "No lock taken",
@@ -209,7 +255,7 @@ static void draw_lock(struct km_draw *d, const struct km_view_state *st,
 			put(d, st, KM_FONT_BODY, d->line, x, &yy, 0, w, lh, ink);
 		}
 	}
-
+	km_text_role(d->tx, role);
 	*yyp = yy;
 }
 

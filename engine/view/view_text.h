@@ -93,6 +93,8 @@ enum km_text_role {
 	KM_ROLE_HEADING,		/* a heading in another font */
 	KM_ROLE_VERDICT,		/* how a run ended: outcome, checks,
 					 * violations, the CPU split */
+	KM_ROLE_FIGURE,			/* a figure of the stats panel: a lock's
+					 * counts, waits, holds, bounces */
 	KM_ROLE_FREE,			/* may be cut: pointing tells it whole */
 };
 
