@@ -196,8 +196,8 @@ static void draw_lock(struct km_draw *d, const struct km_view_state *st,
 			put(d, st, KM_FONT_HEAD, d->line, x, &yy, -km_draw_px(d, 2), w, lh, ink);
 		}
 		/* each line's wordings, longest first (put_figure) */
-		char alt[4][160];
-		const char *const v[4] = { alt[0], alt[1], alt[2], alt[3] };
+		char alt[3][160];
+		const char *const v[3] = { alt[0], alt[1], alt[2] };
 		uint64_t waited = s->wait.n < s->acquisitions ? s->wait.n : s->acquisitions;
 		uint64_t open = s->contentions > waited ? s->contentions - waited : 0;
 		double pct = s->acquisitions ? 100.0 * (double)waited / (double)s->acquisitions : 0.0;
