@@ -48,8 +48,8 @@ enum km_bkl_flavour {
 /* Who runs next on a CPU (engine/sched.c, engine/sched_fair.c, engine/sched_o1.c). */
 enum km_scheduler {
 	KM_SCHEDULER_FIFO = 0,	/* a FIFO run queue per CPU, round robin at the tick:
-				 * 2.4's and the O(1) scheduler's rule for tasks
-				 * of one priority (to 2.6.22) */
+				 * a stand-in for the schedulers before 2.5 and
+				 * for CFS after 2.6.26 (docs/sources.md) */
 	KM_SCHEDULER_CFS,	/* CFS (2.6.23 on): a queue ordered by vruntime,
 				 * wake-up preemption, slices from sched_latency */
 	KM_SCHEDULER_O1,	/* the O(1) scheduler (2.6.0 - 2.6.22) with its

@@ -11,6 +11,7 @@ era{
                                   -- preemption with 2.6.0 and keeps this era about cli()
   global_cli = false,             -- from 2.5.28 cli() no longer excludes other CPUs
   bkl = true,
+  scheduler = "o1",               -- the O(1) scheduler since 2.5.2; 2.6.15's rules stand in (docs/sources.md, [O1SCHED03])
   spinlock = "tas",
   semaphore = "legacy",
   mutex = false, mutex_spin = false, mutex_handoff = false,

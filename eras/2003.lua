@@ -9,6 +9,7 @@ era{
                                   -- left it off, but the museum shows what became possible
   global_cli = false,
   bkl = true,
+  scheduler = "o1",               -- the O(1) scheduler of 2.5.2-2.6.22; 2.6.15's rules stand in for 2.6.0's (docs/sources.md, [O1SCHED03])
   spinlock = "tas",
   semaphore = "legacy",
   mutex = false, mutex_spin = false, mutex_handoff = false,

@@ -11,6 +11,7 @@ era{
   preempt = "full",               -- the museum's choice from 2.6.0 on (see 2003.lua)
   global_cli = false,
   bkl = true,
+  scheduler = "cfs",              -- 2.6.23 is CFS's first release; 2.6.26's model stands in (docs/sources.md, [CFS23])
   spinlock = "tas",               -- i386/x86-64 "lock; decb" until 2.6.24 ([PIG08]: "dec based locks")
   semaphore = "legacy",           -- per-architecture semaphores until 2.6.26 (commit 64ac24e73882)
   mutex = true, mutex_spin = false, mutex_handoff = false,

@@ -1,9 +1,11 @@
 -- preemption.lua: how long does a woken task wait for a CPU that a busy
 -- kernel thread is using?  It depends on the era's preemption model:
 --   --era 2.5.28   preempt "none": the hog runs until it blocks or ends
---   --era 2.6.0    preempt "full": the next tick (HZ 1000) preempts it
+--   --era 2.6.0    preempt "full": the hog is switched out as soon as the
+--                  O(1) scheduler requeues it (its 10 ms TIMESLICE_GRANULARITY:
+--                  the editor has the same priority, so no tick before that)
 -- (An era with preempt "voluntary" would switch at the hog's next
--- might_sleep() point: here, its next down().)
+-- might_sleep() point after that: here, its next down().)
 scenario{
   name = "preemption",
   title = "Scheduling latency under each preemption model",
