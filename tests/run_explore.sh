@@ -222,6 +222,12 @@ out_has '"covered": false,'
 out_has '"coverage": "no -- [1-9][0-9]* holds skipped as reorderings of commuting steps; their later clock is not run \(without --por they are\)",'
 out_has '"pruned": [1-9][0-9]*,'
 done_
+t "a search that stops at its hit says so in the JSON's coverage" 0 \
+	explore "$root/tests/explore/bound_sleep.lua" --strategy exhaustive:2 --goal deadlock \
+	--report json
+out_has '"covered": false,'
+out_has '"coverage": "no -- the search stopped at its first hit",'
+done_
 t "the late AB-BA schedule says its holds are unbounded and replays" 0 \
 	explore "$late" --strategy exhaustive:1 --goal deadlock --out "$tmp/late.schedule"
 grep -qx 'hold-max none' "$tmp/late.schedule" || no "no 'hold-max none' line in the schedule"

@@ -1841,6 +1841,8 @@ static void coverage_text(const struct search *S, char *buf, size_t size)
 			 S->rq.max_memory);
 	else if (S->stop == STOP_INTERRUPTED || (!S->covered && !S->found))
 		snprintf(buf + n, size - n, "%sinterrupted", sep);
+	else if (S->found)
+		snprintf(buf + n, size - n, "%sthe search stopped at its first hit", sep);
 }
 
 static void print_coverage(const struct search *S)
