@@ -240,7 +240,8 @@ bool km_choice_point(struct km_sim *sim, struct km_ctx *ctx)
 	ctx->last_choice = (uint64_t)cp.index + 1;
 	ctx->step_shared = false;
 	ctx->step = ctx->step_late = sim->irq_step = (struct km_footprint){ 0, 0 };
-	char err[400] = "";
+	char err[400];
+	err[0] = 0;	/* not "" as an initialiser: that zeroes all 400 bytes, every choice point */
 	const struct km_chooser *ch = sim->cfg.chooser;
 	int pick = ch->choose(ch->ud, sim, &cp, err, sizeof(err));
 	if (pick == KM_CHOOSE_GO)

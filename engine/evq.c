@@ -46,11 +46,12 @@ static inline uint32_t *cache_of(struct km_evq *q, km_time time)
 	return &q->cache[((uint64_t)time * 0x9e3779b97f4a7c15ULL) >> 58 & (KM_EVQ_CACHE - 1)];
 }
 
-/* Double the capacity of both arrays; on failure nothing changes but the
- * size of what was already reallocated. */
+/* Double the capacity of both arrays (32 at first: a small scenario's
+ * explorer copies the whole heap at every snapshot, cli/snapshot.h); on
+ * failure nothing changes but the size of what was already reallocated. */
 static int grow(struct km_evq *q)
 {
-	uint32_t ncap = q->cap ? q->cap * 2 : 256;
+	uint32_t ncap = q->cap ? q->cap * 2 : 32;
 	if (ncap <= q->cap)
 		return KM_ENOMEM;
 	struct km_evq_node *n = realloc(q->nodes, (size_t)ncap * sizeof(*n));

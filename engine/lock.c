@@ -17,15 +17,20 @@
 
 /* --------------------------------------------------------------- holds -- */
 
+/* Chunks of 8 holds, then twice the last, up to 256: a small scenario
+ * holds a few locks at a time, and its explorer copies the whole heap
+ * at every snapshot (cli/snapshot.h) -- a first chunk of 256 was a sixth
+ * of it. */
 static int hold_pool_grow(struct km_sim *sim)
 {
-	enum { CHUNK = 256 };
-	struct km_hold *chunk = calloc(CHUNK, sizeof(*chunk));
+	uint32_t n = sim->hold_chunks.n;
+	int chunk_n = n >= 5 ? 256 : 8 << n;
+	struct km_hold *chunk = calloc((size_t)chunk_n, sizeof(*chunk));
 	if (!chunk || KM_VEC_PUSH(sim->hold_chunks, chunk) < 0) {
 		free(chunk);
 		return KM_ENOMEM;
 	}
-	for (int i = 0; i < CHUNK; i++) {
+	for (int i = 0; i < chunk_n; i++) {
 		chunk[i].cnext = sim->free_hold;
 		sim->free_hold = &chunk[i];
 	}

@@ -28,7 +28,7 @@
  * --seeds A..B are the strategy's random draws (random, pct: one run per
  * seed); the scenario's own seed stays the run's, as in `run`.
  *
- * All runs are in this process, one after the other: the eras are loaded
+ * All runs are in this process, one after the other: the era is loaded
  * once, and a run is a session (load, instantiate, run) with a chooser.
  * When a run reaches the goal, the decisions are shrunk (decisions are
  * dropped or moved to other choice points of their task while the goal is
@@ -397,7 +397,7 @@ static bool probe_adopt(struct probe *p, uint32_t j)
 }
 
 static struct {
-	const struct km_era_list *eras;
+	struct km_era_shelf *eras;
 	struct km_run_request *rq;
 	struct km_session *s;		/* on the session stack (snapshot.h) */
 	int status;
@@ -533,7 +533,7 @@ static void session_entry(void)
 	struct km_session s;
 	job.s = &s;
 	cur_probe->s = &s;
-	job.status = km_session_run(&s, job.eras, job.rq);
+	job.status = km_session_run_shelf(&s, job.eras, job.rq);
 	km_snap_leave();
 }
 
@@ -564,7 +564,7 @@ static void from_start(struct probe *p, const struct km_run_request *rq)
  * With sharing, it runs on the session stack, resumed from p->from when
  * that is set; out->resumed says whether it was.
  */
-static int one_run(const struct km_era_list *eras, struct km_run_request *rq, struct probe *p,
+static int one_run(struct km_era_shelf *eras, struct km_run_request *rq, struct probe *p,
 		   const char *goal, bool want_names, struct run_out *out)
 {
 	struct km_session local, *sp = &local;
@@ -588,7 +588,7 @@ static int one_run(const struct km_era_list *eras, struct km_run_request *rq, st
 		out->status = job.status;
 	} else {
 		p->s = &local;
-		out->status = km_session_run(&local, eras, rq);
+		out->status = km_session_run_shelf(&local, eras, rq);
 	}
 	struct km_session *s = sp;
 	/* a run resumed, or saved: the next resume overwrites its arena */
@@ -734,7 +734,7 @@ static bool adopt(struct shrunk *k, const struct probe *p)
  * and is smaller than the best so far (@n holds, k->ncps steps).  1 when
  * adopted, 0 when not, -1 when the run failed (@ro->reason), -2 on ENOMEM.
  */
-static int try_alone(const struct km_era_list *eras, struct km_run_request *rq, const char *goal,
+static int try_alone(struct km_era_shelf *eras, struct km_run_request *rq, const char *goal,
 		     struct probe *p, struct shrunk *k, struct km_decision d, int n, long *runs,
 		     struct run_out *ro)
 {
@@ -774,7 +774,7 @@ static int try_alone(const struct km_era_list *eras, struct km_run_request *rq, 
  * Cost: each round is at most (holds + the choice points of the run)
  * runs; SHRINK_MAX_RUNS bounds the whole.
  */
-static long shrink(const struct km_era_list *eras, struct km_run_request *rq, const char *goal,
+static long shrink(struct km_era_shelf *eras, struct km_run_request *rq, const char *goal,
 		   struct km_schedule *best, struct run_out *ro, uint32_t *steps_before)
 {
 	struct probe p;
@@ -1122,7 +1122,7 @@ struct search {
 	const struct km_explore_opts *o;
 	const struct km_strategy *st;
 	const char *goal;
-	const struct km_era_list *eras;
+	struct km_era_shelf *eras;
 	struct km_run_request rq;
 	struct hashset seen;
 	struct hashset traces;		/* exhaustive: the Mazurkiewicz traces run */
@@ -1877,12 +1877,18 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 		km_out_fail("--seeds: give a range A..B of at most 1,000,000 seeds");
 		return 2;
 	}
-	struct km_era_list eras;
+	/* the eras on a shelf, as `run` has them: a search loads the one it
+	 * runs in (2-3 ms of a small search's start-up to load them all),
+	 * with the snapshot arena paused (the shelf's hooks), so that it
+	 * outlives the run that loaded it */
+	struct km_era_shelf eras;
 	char err[1024];
-	if (km_load_eras(&eras, err, sizeof(err)) < 0) {
+	if (km_open_eras(&eras, err, sizeof(err)) < 0) {
 		km_out_fail("%s", err);
 		return 2;
 	}
+	eras.pause = km_snap_pause;
+	eras.unpause = km_snap_unpause;
 	struct search S = { .o = o, .st = st, .goal = goal, .eras = &eras,
 			    .por = st->kind == KM_STRAT_EXHAUSTIVE && o->por };
 	S.rq = *o->base;
@@ -1893,7 +1899,7 @@ int km_explore_schedules(const struct km_explore_opts *o, const struct km_strate
 			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (shared == MAP_FAILED) {
 		km_out_fail("cannot map the search's run counter: %s", strerror(errno));
-		km_eras_free(&eras);
+		km_era_shelf_close(&eras);
 		return 2;
 	}
 	*shared = 0;
@@ -2065,6 +2071,6 @@ out:
 	keyed_free(&S.k);
 	free(S.seen.v);
 	free(S.traces.v);
-	km_eras_free(&eras);
+	km_era_shelf_close(&eras);
 	return status;
 }

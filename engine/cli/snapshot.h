@@ -45,7 +45,8 @@ struct km_snap {
 	char *stack;
 	size_t stack_len, stack_cap;
 	char *heap;			/* the arena's used part */
-	size_t heap_len, heap_cap;
+	size_t heap_len, heap_cap;	/* cap: the most it has held */
+	size_t heap_room;		/* the size of @heap's chunk */
 };
 
 /* Can runs be snapshotted in this binary (set up on first call)? */

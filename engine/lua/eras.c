@@ -731,7 +731,7 @@ static int load_slots(struct km_era_shelf *shelf, const int *which, int k, char 
 	return rc;
 }
 
-const struct km_era_list *km_era_shelf_all(struct km_era_shelf *shelf, char *err, size_t errlen)
+static const struct km_era_list *shelf_all(struct km_era_shelf *shelf, char *err, size_t errlen)
 {
 	if (shelf->complete)
 		return &shelf->all;
@@ -799,7 +799,7 @@ static int slot_newest(const struct km_era_shelf *shelf)
 	return best;
 }
 
-int km_era_shelf_find(struct km_era_shelf *shelf, const char *key, const struct km_era **out,
+static int shelf_find(struct km_era_shelf *shelf, const char *key, const struct km_era **out,
 		      char *err, size_t errlen)
 {
 	*out = NULL;
@@ -808,13 +808,14 @@ int km_era_shelf_find(struct km_era_shelf *shelf, const char *key, const struct 
 		 * first: the file of that name is the answer, alone. */
 		int i = key ? slot_named(shelf, key) : slot_newest(shelf);
 		if (i >= 0) {
-			if (load_slots(shelf, &i, 1, err, errlen) < 0)
+			/* loaded already: no sandbox started for nothing */
+			if (!shelf->loaded[i] && load_slots(shelf, &i, 1, err, errlen) < 0)
 				return -1;
 			*out = &shelf->slot[i];
 			return 0;
 		}
 	}
-	const struct km_era_list *all = km_era_shelf_all(shelf, err, errlen);
+	const struct km_era_list *all = shelf_all(shelf, err, errlen);
 	if (!all)
 		return -1;
 	if (key)
@@ -822,6 +823,27 @@ int km_era_shelf_find(struct km_era_shelf *shelf, const char *key, const struct 
 	else if (all->n)
 		*out = &all->v[all->n - 1];
 	return 0;
+}
+
+const struct km_era_list *km_era_shelf_all(struct km_era_shelf *shelf, char *err, size_t errlen)
+{
+	if (shelf->complete || !shelf->pause)
+		return shelf_all(shelf, err, errlen);
+	bool was = shelf->pause();
+	const struct km_era_list *all = shelf_all(shelf, err, errlen);
+	shelf->unpause(was);
+	return all;
+}
+
+int km_era_shelf_find(struct km_era_shelf *shelf, const char *key, const struct km_era **out,
+		      char *err, size_t errlen)
+{
+	if (shelf->complete || !shelf->pause)
+		return shelf_find(shelf, key, out, err, errlen);
+	bool was = shelf->pause();
+	int rc = shelf_find(shelf, key, out, err, errlen);
+	shelf->unpause(was);
+	return rc;
 }
 
 int km_eras_load(const char *dir, struct km_era_list *out, char *err, size_t errlen)

@@ -59,6 +59,12 @@ struct km_era_shelf {
 	struct km_era_list all;		/* every era by year, once asked for */
 	bool complete;			/* all is filled */
 	bool borrowed;			/* all belongs to the caller (wrap) */
+	/* Called around each load when set (after km_era_shelf_open): the
+	 * explorer's runs allocate from an arena that a resume rewinds
+	 * (cli/snapshot.h), and an era loaded inside a run must outlive
+	 * it, so the explorer pauses the arena for the load. */
+	bool (*pause)(void);
+	void (*unpause)(bool was);
 };
 
 /* Index the era files of @dir (no file is compiled).  Returns 0, or -1
