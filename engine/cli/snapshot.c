@@ -116,6 +116,7 @@ static struct arena_hdr *hdr(void)
 	return (struct arena_hdr *)arena;
 }
 
+#ifndef KM_SNAP_ASAN	/* under ASan there are no snapshots, so no arena */
 /*
  * A private anonymous mapping of @size bytes, reserved, not committed,
  * starting on a 2 MiB boundary and marked for transparent huge pages
@@ -137,6 +138,7 @@ static char *map_huge(size_t size)
 #endif
 	return a;
 }
+#endif
 
 bool km_snap_usable(void)
 {
