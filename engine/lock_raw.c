@@ -167,12 +167,15 @@ static struct km_ctx *queue_head(const struct km_lock *l)
  * queued_arrive - queued_spin_lock() found the lock taken (its cmpxchg, an
  * atomic on the lock word, failed: the caller's RMW, ending at @at).  The
  * second contender sets the pending bit (cmpxchg) and spins reading the
- * word.  A later one touches its own node (a cold line), tries the lock
- * once more (a read), swaps itself into the tail (xchg_tail, an atomic);
- * with no queue before it, it is the head and spins on the word, else it
- * writes its node into its predecessor's (prev->next) and spins on its own
- * node.  The CPUs that read the word (pending waiter, head) read it again
- * after each atomic took it from them.
+ * word.  A later one touches its own node (a cold line): `idx =
+ * node->count++`, a load it waits for (the node's address and the tail
+ * it encodes depend on it), then the stores of count, node->locked and
+ * node->next; tries the lock once more (a read), swaps itself into the
+ * tail (xchg_tail, an atomic); with no queue before it, it is the head
+ * and spins on the word, else it writes its node into its predecessor's
+ * (prev->next) and spins on its own node.  The CPUs that read the word
+ * (pending waiter, head) read it again after each atomic took it from
+ * them.
  */
 static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ctx,
 			  km_time at)
@@ -185,8 +188,13 @@ static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		return;
 	}
 	struct km_line *own = &sim->cpus[ctx->cpu].mcs_node;
-	km_time done = 0;						/* node->locked, ->next */
-	km_time stall = km_line_store(sim, own, ctx->cpu, at, &done);
+	/* idx = node->count++: the load first (its value is the node's
+	 * index), then count, node->locked and node->next are stored */
+	km_time count = km_line_read(sim, own, ctx->cpu, at);
+	km_time done = 0;
+	km_time stall = km_sat_add(count, km_line_store(sim, own, ctx->cpu,
+							 km_sat_add(at, count), &done));
+	done = km_sat_add(done, count);		/* from @at, as stall */
 	km_time rd = km_line_read(sim, word, ctx->cpu, km_sat_add(at, stall));	/* trylock */
 	/* xchg_tail(), a locked instruction: it waits for the buffered
 	 * stores to drain (without a store buffer, done == stall) */
@@ -220,7 +228,10 @@ static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *
  * it is the last; then, still inside spin_lock(), it reads its node's
  * next (written there by its successor) and writes the successor's
  * node->locked, which the successor reads: now the head, it reads the
- * lock word.  The hand-off touches two lines whatever the queue's length.
+ * lock word.  Last, at the slow path's `release:` label, either way,
+ * this_cpu_dec(mcs_nodes[0].count) gives its node back: a load and a
+ * store of its own node line (which a successor's prev->next left
+ * shared).  The hand-off touches two lines whatever the queue's length.
  */
 static struct km_ctx *queued_next(struct km_sim *sim, struct km_lock *l, km_time from,
 				  km_time *delay)
@@ -252,6 +263,11 @@ static struct km_ctx *queued_next(struct km_sim *sim, struct km_lock *l, km_time
 							     km_sat_add(at, sent)));
 		km_line_read(sim, word, succ->cpu, km_sat_add(seen, sent));
 	}
+	/* release: this_cpu_dec(mcs_nodes[0].count), a `decl` of the node
+	 * line: its load, then its store through the store buffer */
+	struct km_line *mine = &sim->cpus[next->cpu].mcs_node;
+	at = km_sat_add(at, km_line_read(sim, mine, next->cpu, at));
+	at = km_sat_add(at, km_line_store(sim, mine, next->cpu, at, NULL));
 	*delay = at - sim->now;
 	return next;
 }

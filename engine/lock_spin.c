@@ -57,9 +57,15 @@ static void spin_release(struct km_sim *sim, struct km_lock *l, struct km_ctx *c
 	struct km_ctx *owner = l->owner ? l->owner : ctx;
 	if (owner->preempt_count > 0)
 		owner->preempt_count--;
-	/* An unlock is a plain store on x86: the cost is moving the line.
-	 * An MCS lock with a waiter leaves the lock word alone: its
-	 * hand-off is the successor's node (km_raw_spin_unlock). */
+	/* An unlock is a store on x86: the cost is moving the line.  The
+	 * queued unlock is a plain byte store (smp_store_release()); the
+	 * ticket unlock an `addb` without a lock prefix, a load and then a
+	 * store of the word, priced here as the store's one request for
+	 * ownership (E: priced as a load and then an upgrade it contradicts
+	 * Long's measured parity with two tasks; docs/reproductions.md,
+	 * qspinlock_2015, "The light side, line by line").  An MCS lock
+	 * with a waiter leaves the lock word alone: its hand-off is the
+	 * successor's node (km_raw_spin_unlock). */
 	km_time visible = 0;
 	if (km_lock_spin_flavour(sim, l) == KM_SPIN_MCS && l->spinners.len)
 		*cost = 1;
