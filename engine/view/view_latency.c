@@ -34,6 +34,38 @@ static const char *fmt_t(km_time t, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * A series' line of the legend: its name, p50 and p99 and the number of
+ * calls, in the longest of three wordings that fits the width -- the
+ * calls dropped first, then p50 -- and only then cut (a name alone too
+ * long for the panel).  The figures it keeps are whole: they are what
+ * the lesson reads.
+ */
+static void legend_line(struct km_draw *d, const struct km_opstat *s, int x, int y, int w)
+{
+	char a[32], b[32];
+	fmt_t(km_hist_quantile(&s->hist, 0.5), a, sizeof(a));
+	fmt_t(km_hist_quantile(&s->hist, 0.99), b, sizeof(b));
+	enum km_text_role role = km_text_role(d->tx, KM_ROLE_FIGURE);
+	for (int form = 0; form < 3; form++) {
+		if (form == 0)
+			snprintf(d->line, sizeof(d->line), "%s  p50 %s  p99 %s  (%llu calls)",
+				 s->name, a, b, (unsigned long long)s->hist.mm.n);
+		else if (form == 1)
+			snprintf(d->line, sizeof(d->line), "%s  p50 %s  p99 %s", s->name, a, b);
+		else
+			snprintf(d->line, sizeof(d->line), "%s  p99 %s", s->name, b);
+		if (km_text_width(d->tx, KM_FONT_SMALL, d->line) <= w) {
+			km_text_draw(d->tx, KM_FONT_SMALL, d->line, x, y, km_pal(KM_C_INK), KM_LEFT);
+			km_text_role(d->tx, role);
+			return;
+		}
+	}
+	km_text_role(d->tx, KM_ROLE_FREE);
+	km_draw_text_fit(d, KM_FONT_SMALL, d->line, x, y, w, km_pal(KM_C_INK));
+	km_text_role(d->tx, role);
+}
+
 void km_draw_latency(struct km_draw *d, const struct km_view_model *m, const SDL_Rect *r)
 {
 	const struct km_sim *sim = m->sim;
@@ -77,15 +109,12 @@ void km_draw_latency(struct km_draw *d, const struct km_view_model *m, const SDL
 		for (int x = 0; x < sw; x++)
 			if ((x / (k + 2)) % 2 == 0 || k == 0)
 				km_draw_fill(d, r->x + x, y + lh / 2 - 1, 1, km_draw_px(d, 3), col);
-		snprintf(d->line, sizeof(d->line), "%s  p50 %s  p99 %s  (%llu calls)", ser[k]->name,
-			 fmt_t(km_hist_quantile(&ser[k]->hist, 0.5), a, sizeof(a)),
-			 fmt_t(km_hist_quantile(&ser[k]->hist, 0.99), b, sizeof(b)),
-			 (unsigned long long)ser[k]->hist.mm.n);
-		km_draw_text_fit(d, KM_FONT_SMALL, d->line, r->x + sw + km_draw_px(d, 4), y,
-				 r->w - sw - km_draw_px(d, 4), km_pal(KM_C_INK));
+		legend_line(d, ser[k], r->x + sw + km_draw_px(d, 4), y, r->w - sw - km_draw_px(d, 4));
 		y += lh;
 	}
-	/* the chart: 0..100% up, log time across */
+	/* the chart: 0..100% up, log time across; its "100%" is written half
+	 * a line above its top, so the top is that much below the legend */
+	y += lh / 2;
 	SDL_Rect c = { r->x + km_draw_px(d, 30), y + km_draw_px(d, 4), r->w - km_draw_px(d, 34),
 		       r->y + r->h - y - km_draw_px(d, 8) - lh };
 	if (c.h < km_draw_px(d, 30))
