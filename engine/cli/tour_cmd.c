@@ -236,15 +236,16 @@ int km_tour_command(const struct km_tour_opts *o)
 		/* never leave a half-written tour behind */
 		km_out_abort(&txt_out);
 		status = 2;
-	} else if (txt && km_interrupted) {
-		/* never leave a half-written tour behind */
-		km_out_abort(&txt_out);
-		status = 2;
 	} else if (txt) {
 		if (km_out_commit(&txt_out, err, sizeof(err)) < 0) {
 			fprintf(stderr, "lockmuseum: %s: %s\n", txt_final, err);	/* err: "cannot write: ..." */
 			status = 2;
 		} else {
+			/* the report first: one file given both streams (make run >
+			 * log 2>&1) reads in order, not with this line in the middle
+			 * of the last exhibit's (a write error stays stdout's, found
+			 * at exit) */
+			fflush(stdout);
 			fprintf(stderr, "lockmuseum: wrote %s and %d PNG%s under %s\n", txt_final,
 				pngs, pngs == 1 ? "" : "s", o->out_dir);
 		}
