@@ -1099,8 +1099,10 @@ enum stop { STOP_NONE, STOP_INTERRUPTED, STOP_RUNS, STOP_MEMORY };
  * every figure a search prints is the one-job search's, whatever --jobs.
  */
 struct key_count {
-	int64_t key;
-	uint32_t runs, holds_cut, pruned, resumed;
+	int64_t key;			/* the first key of the record */
+	int64_t last;			/* its last: key, key + step, ..., last */
+	uint32_t step, reps;		/* reps keys, each counted as below */
+	uint32_t runs, holds_cut, pruned, resumed;	/* a key's counts */
 };
 
 /* A trace hash (which 0) or Mazurkiewicz trace (1) a worker saw first in
@@ -1165,18 +1167,69 @@ static void count_key(struct search *S, int64_t key, uint32_t runs, uint32_t hol
 	struct keyed *k = &S->k;
 	if (!S->by_key || k->oom)
 		return;
-	if (!k->n || k->c[k->n - 1].key != key) {
+	struct key_count *c = k->n ? &k->c[k->n - 1] : NULL;
+	/*
+	 * A worker's keys come in ascending order, most of them with the same
+	 * counts (a random search's seeds: one run each), so a record stands
+	 * for a run of keys at one step with equal counts: a search of a
+	 * million seeds sends a few records, not a million, and no page of
+	 * them is faulted in (part_merge() takes a record apart at the cut).
+	 */
+	if (c && c->last == key && c->reps == 1)
+		goto add;		/* more of the same key */
+	if (c && c->last == key) {	/* more of a record's last key: split it */
+		c->reps--;
+		c->last -= c->step;
+		struct key_count tail = *c;
+		c = NULL;
 		if (!grow((void **)&k->c, &k->cap, k->n + 1, sizeof(*k->c))) {
 			k->oom = true;
 			return;
 		}
-		k->c[k->n++] = (struct key_count){ .key = key };
+		tail.key = tail.last = key;
+		tail.step = 0;
+		tail.reps = 1;
+		k->c[k->n++] = tail;
+		c = &k->c[k->n - 1];
+		goto add;
 	}
-	struct key_count *c = &k->c[k->n - 1];
+	/* the gap in unsigned arithmetic: the root's key is INT64_MIN */
+	uint64_t gap = (uint64_t)key - (uint64_t)(c ? c->last : key);
+	if (c && key > c->last && c->runs == runs && c->holds_cut == holds_cut &&
+	    c->pruned == pruned && c->resumed == resumed &&
+	    (c->reps == 1 ? gap <= UINT32_MAX : gap == c->step)) {
+		if (c->reps == 1)
+			c->step = (uint32_t)gap;
+		c->last = key;
+		c->reps++;
+		return;
+	}
+	if (!grow((void **)&k->c, &k->cap, k->n + 1, sizeof(*k->c))) {
+		k->oom = true;
+		return;
+	}
+	k->c[k->n++] = (struct key_count){ .key = key, .last = key, .reps = 1 };
+	c = &k->c[k->n - 1];
+add:
 	c->runs += runs;
 	c->holds_cut += holds_cut;
 	c->pruned += pruned;
 	c->resumed += resumed;
+}
+
+static uint32_t sat32(uint64_t x)
+{
+	return x > UINT32_MAX ? UINT32_MAX : (uint32_t)x;
+}
+
+/* How many of record @c's keys are at most @cut. */
+static uint64_t keys_upto(const struct key_count *c, int64_t cut)
+{
+	if (cut < c->key)
+		return 0;
+	if (cut >= c->last || c->reps == 1)
+		return c->reps;
+	return ((uint64_t)cut - (uint64_t)c->key) / c->step + 1;
 }
 
 /* A run of @key gave trace hash (@which 0) or trace (1) @x. */
@@ -1672,8 +1725,11 @@ static int part_merge(struct search *S, struct part *P, int n, bool *covered)
 		}
 		for (uint32_t i = 0; i < h->ncounts; i++) {
 			const struct key_count *c = &P[w].c[i];
-			if (c->key <= cut)
-				count_key(S, c->key, c->runs, c->holds_cut, c->pruned, c->resumed);
+			uint64_t nk = keys_upto(c, cut);
+			if (nk)	/* a key's counts times its keys, each at most the runs' bound */
+				count_key(S, c->key, sat32((uint64_t)c->runs * nk),
+					  sat32((uint64_t)c->holds_cut * nk),
+					  sat32((uint64_t)c->pruned * nk), sat32((uint64_t)c->resumed * nk));
 		}
 		for (uint32_t i = 0; i < h->nhash + h->ntraces; i++)
 			if (P[w].kh[i].key <= cut)
