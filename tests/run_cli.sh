@@ -1133,6 +1133,15 @@ done_
 # reaches the whole group) ended it with 130 and left its --jobs workers
 # running for minutes.  Stopping them, it claims nothing of the search:
 # one "interrupted" line, nothing on stdout.
+# claims_nothing: an interrupted search claims nothing -- one
+# "interrupted" line on stderr, nothing on stdout; then its workers
+# ($kids) are killed if any is left
+claims_nothing() {
+	[ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
+		no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
+	[ ! -s "$tmp/out" ] || no "printed: $(head -1 "$tmp/out")"
+	for k in $kids; do kill -KILL "$k" 2>/dev/null; done
+}
 for cmd in "compare --seeds 1..6" "explore --seeds 1..6 --goal deadlock" \
 	"explore --strategy random --seeds 1..6 --goal deadlock"; do
 	for sig in INT TERM; do
@@ -1162,11 +1171,7 @@ for cmd in "compare --seeds 1..6" "explore --seeds 1..6 --goal deadlock" \
 			sleep 0.1
 		done
 		[ -z "$left" ] || no "workers still running 3 s after: $left"
-		# and nothing is claimed of a search that did not end
-		[ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
-			no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
-		[ ! -s "$tmp/out" ] || no "printed: $(head -1 "$tmp/out")"
-		for k in $kids; do kill -KILL "$k" 2>/dev/null; done
+		claims_nothing
 		done_
 	done
 done
@@ -1187,10 +1192,7 @@ for st in exhaustive:2 pct:2; do
 	wait $pid
 	rc=$?
 	[ "$rc" = 130 ] || no "exit status $rc, expected 130"
-	[ "$(cat "$tmp/err")" = "lockmuseum: interrupted" ] ||
-		no "stderr is not one 'interrupted' line: $(tr '\n' '|' <"$tmp/err")"
-	[ ! -s "$tmp/out" ] || no "printed: $(head -1 "$tmp/out")"
-	for k in $kids; do kill -KILL "$k" 2>/dev/null; done
+	claims_nothing
 	done_
 done
 
