@@ -205,9 +205,16 @@ static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		km_line_read(sim, word, ctx->cpu, at);		/* the new head */
 	} else {
 		struct km_ctx *prev = l->spinners.tail;
+		struct km_line *pnode = &sim->cpus[prev->cpu].mcs_node;
 		km_time linked = 0;				/* prev->next = node */
-		at = km_sat_add(at, km_line_store(sim, &sim->cpus[prev->cpu].mcs_node,
-						   ctx->cpu, at, &linked));
+		km_time link_at = at;
+		at = km_sat_add(at, km_line_store(sim, pnode, ctx->cpu, at, &linked));
+		/* a predecessor behind the head spins reading its own
+		 * node->locked (arch_mcs_spin_lock_contended()): the store took
+		 * the line from it and its loop reads it back, so the next it
+		 * reads when it hands on is a hit; the head spins on the word */
+		if (prev != queue_head(l))
+			km_line_read(sim, pnode, prev->cpu, km_sat_add(link_at, linked));
 		km_line_read(sim, own, ctx->cpu, at);		/* spin on node->locked */
 	}
 	if (l->u.raw.q_pending)
@@ -361,6 +368,10 @@ void km_raw_spin_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 		if (prev)
 			at = km_sat_add(at, km_line_write(sim, &sim->cpus[prev->cpu].mcs_node,
 							   ctx->cpu, at));
+		/* a waiting predecessor spins reading its node->locked, on
+		 * the line just written: it reads it back (the holder does not) */
+		if (l->spinners.tail)
+			km_line_read(sim, &sim->cpus[prev->cpu].mcs_node, prev->cpu, at);
 		km_line_read(sim, own, ctx->cpu, at);
 		return;
 	}

@@ -216,6 +216,64 @@ static void test_spin_queued_pending_then_queue(void **state)
 	sh_free(&h);
 }
 
+/* A CPU queued behind the head spins reading its node's locked, on the
+ * line that also holds its next (arch_mcs_spin_lock_contended()): when
+ * its successor links in (prev->next = node) the line goes to the
+ * successor and the spin reads it back.  The head spins on the lock word
+ * instead and does not.  cpu4 takes the pending bit (2000), cpu1 heads the
+ * queue (3000), cpu2 queues behind it (4000) and cpu3 behind cpu2 (5000);
+ * the run stops at 6000, the holder still in its section: cpu2 holds its
+ * node's line again, shared with cpu3, and cpu1, the head, does not
+ * (cpu2 linked into it and keeps it).  Then the same for the MCS lock. */
+static void test_spin_queued_waiter_rereads_its_node(void **state)
+{
+	static const struct sh_step w4[] = {
+		{ OP_COMPUTE, 2000, 0 }, { OP_DOWN, L, 0 }, { OP_COMPUTE, 500, 0 }, { OP_UP, L, 0 },
+		{ OP_END, 0, 0 },
+	};
+	static const struct sh_step w3[] = {
+		{ OP_COMPUTE, 5000, 0 }, { OP_DOWN, L, 0 }, { OP_COMPUTE, 500, 0 }, { OP_UP, L, 0 },
+		{ OP_END, 0, 0 },
+	};
+	struct sh_host h;
+	struct km_era era = sh_era(5);
+	era.spinlock = KM_SPIN_QUEUED;
+	struct km_config cfg = sh_cfg(5, 1);
+	cfg.duration = 6000;
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(km_lock_new(h.sim, "l", KM_PRIM_SPIN, 1, false));
+	assert_non_null(sh_task(&h, "holder", 0, 0, holder));
+	assert_non_null(sh_task(&h, "a", 1, 0, waiter_a));
+	assert_non_null(sh_task(&h, "b", 2, 0, waiter_b));
+	assert_non_null(sh_task(&h, "c", 3, 0, w3));
+	assert_non_null(sh_task(&h, "d", 4, 0, w4));
+	sh_run(&h);
+	assert_int_equal(h.sim->locks.v[L]->spinners.len, 4);
+	const struct km_line *n2 = &h.sim->cpus[2].mcs_node, *n1 = &h.sim->cpus[1].mcs_node;
+	assert_true(km_line_holds(n2, 2));	/* read back behind the head */
+	assert_true(km_line_holds(n2, 3));	/* where cpu3 wrote its link */
+	assert_false(km_line_holds(n1, 1));	/* the head spins on the word */
+	assert_true(km_line_holds(n1, 2));
+	sh_free(&h);
+
+	/* The MCS lock of the 2012 exhibit (mcs_spin_lock()): every waiter
+	 * spins on its own node, the first too; the holder does not. */
+	era.spinlock = KM_SPIN_MCS;
+	assert_non_null(sh_new(&h, &era, &cfg));
+	assert_non_null(km_lock_new(h.sim, "l", KM_PRIM_SPIN, 1, false));
+	assert_non_null(sh_task(&h, "holder", 0, 0, holder));
+	assert_non_null(sh_task(&h, "a", 1, 0, waiter_a));
+	assert_non_null(sh_task(&h, "b", 2, 0, waiter_b));
+	assert_non_null(sh_task(&h, "c", 3, 0, w3));
+	assert_non_null(sh_task(&h, "d", 4, 0, w4));
+	sh_run(&h);
+	assert_int_equal(h.sim->locks.v[L]->spinners.len, 4);
+	assert_true(km_line_holds(&h.sim->cpus[4].mcs_node, 4));	/* cpu1 linked in */
+	assert_true(km_line_holds(&h.sim->cpus[2].mcs_node, 2));	/* cpu3 linked in */
+	assert_false(km_line_holds(&h.sim->cpus[0].mcs_node, 0));	/* the holder's */
+	sh_free(&h);
+}
+
 /* A failed trylock leaves preemption as it was: sleeping afterwards is
  * not "sleeping while atomic"; a successful one is. */
 static void test_spin_trylock(void **state)
@@ -247,6 +305,7 @@ int main(void)
 		cmocka_unit_test(test_spin_tas_releaser_reacquires),
 		cmocka_unit_test(test_spin_handoff_cost),
 		cmocka_unit_test(test_spin_queued_pending_then_queue),
+		cmocka_unit_test(test_spin_queued_waiter_rereads_its_node),
 		cmocka_unit_test(test_spin_trylock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
