@@ -27,7 +27,9 @@
 --       lockmuseum run scripts/qspinlock_2015.lua --set lock=queued
 --       ... --cpus 3 --set work_ns=0 (light contention), --set spread=true
 --       (the light-contention tasks one a socket), --set data_lines=4 (the
---       section writes four lines, not one)
+--       section writes four lines, not one), --set start_ns=1000 (each CPU
+--       starts after a drawn delay: with work_ns=0, the queue in a random
+--       order instead of the CPUs')
 
 scenario{
   name = "qspinlock_2015",
@@ -44,6 +46,10 @@ local window_us = param("window_us", 300)   -- how long each CPU loops
 local spread    = param("spread", false)    -- one task a socket (10 CPUs apart)
 local embedded  = param("embedded", false)  -- the lock on the line of the data it guards
 local data_lines = param("data_lines", 1)   -- lines the section writes, each its own
+local start_ns  = param("start_ns", 0)     -- each CPU's start, drawn: 0, all together
+if type(start_ns) ~= "number" or start_ns ~= start_ns or start_ns < 0 or start_ns > 1e9 then
+  error("--set start_ns: a number of ns from 0 to 1e9")
+end
 if type(data_lines) ~= "number" or data_lines ~= math.floor(data_lines)
    or data_lines < 1 or data_lines > 16 then
   error("--set data_lines: a whole number from 1 to 16")
@@ -78,6 +84,11 @@ for i = 0, n - 1 do
     cpu = c,
     run = function()
       local stop = us(window_us)
+      -- All together (the default), the CPUs queue in CPU order; a FIFO
+      -- lock keeps that order while each comes straight back (work_ns=0),
+      -- so neighbours hand on to neighbours.  A drawn start queues them in
+      -- a random order instead.
+      if start_ns > 0 then compute(exp_ns(start_ns)) end
       while now() < stop do
         compute(exp_ns(work_ns))
         down(l)
