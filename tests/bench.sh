@@ -488,7 +488,8 @@ echo
 nexp=${BENCH_EXPLORE_RUNS:-20000}
 [ "$quick" = 1 ] && nexp=500
 echo "9. explore --strategy random: runs per second of explore_pair.lua (two tasks, two locks;"
-echo "   $nexp runs, less the start-up of a one-run search (the eras' load);"
+echo "   $nexp runs, less a search of one run (the program's start, the scenario and its"
+echo "   era's files loaded, one run: the first line below);"
 echo "   target >= 5,000 runs/s on one core, near-linear with --jobs)"
 timed $dear explore0 "$bin" explore "$sc/explore_pair.lua" --strategy random --seeds 1..1 \
 	--goal deadlock --jobs 1

@@ -28,13 +28,21 @@
  * --seeds A..B are the strategy's random draws (random, pct: one run per
  * seed); the scenario's own seed stays the run's, as in `run`.
  *
- * All runs are in this process, one after the other: the era is loaded
- * once, and a run is a session (load, instantiate, run) with a chooser.
- * When a run reaches the goal, the decisions are shrunk (decisions are
- * dropped or moved to other choice points of their task while the goal is
- * still reached: fewest holds, then the shortest run), the last run is
- * replayed to print its interleaving as a table, and the schedule
- * is saved for `run --schedule`.
+ * A run is a session (load, instantiate, run) with a chooser, and runs
+ * that share a prefix resume a snapshot of it (snapshot.h) rather than
+ * start again.  With one job every run is in this process, one after the
+ * other, the era loaded once.  With --jobs N (search_all) the process
+ * forks N workers after the era is loaded and after what every worker
+ * needs first is made (the exhaustive search's root run, PCT's first
+ * run): each worker runs its share -- a fixed deal of the first-level
+ * subtrees, or every N-th seed -- and sends back through a pipe what it
+ * found and counted by key; the parent merges them so that the hit and
+ * the figures printed are the one-job search's.  The rest is the
+ * parent's alone: when a run reached the goal, the decisions are shrunk
+ * (decisions are dropped or moved to other choice points of their task
+ * while the goal is still reached: fewest holds, then the shortest run),
+ * the last run is replayed to print its interleaving as a table, and
+ * the schedule is saved for `run --schedule`.
  */
 #include "explore_schedules.h"
 #include "out.h"

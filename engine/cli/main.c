@@ -5,7 +5,7 @@
  *                                     the headless tour where there is no display
  *   lockmuseum run FILE [options]     replay one scenario, print its report
  *   lockmuseum check FILE [options]   load and validate only
- *   lockmuseum list                   scenarios, eras, modes
+ *   lockmuseum list [--max-wall S]    scenarios, eras, modes
  *   lockmuseum tour [options]         every exhibit of scripts/tour.lua
  *   lockmuseum compare FILE [options] one run per combination, one table
  *   lockmuseum compare --from DIR...  the same table, of reports run anywhere
@@ -258,7 +258,11 @@ static int cmd_list(const struct invocation *inv)
 {
 	struct km_era_list eras;
 	char err[1024];
-	if (km_load_eras(&eras, err, sizeof(err)) < 0) {
+	/* each file's wall-clock budget: 10 s, or --max-wall's (a script
+	 * of list reading a folder of strangers' scenarios wants less) */
+	double wall = km_cli_option_given(inv->o, "max-wall") ? inv->o->rq.max_wall :
+			KM_LIST_MAX_WALL;
+	if (km_load_eras_within(&eras, wall, err, sizeof(err)) < 0) {
 		fprintf(stderr, "%s: %s (set LOCKMUSEUM_DATA?)\n", prog, err);
 		return 2;
 	}
@@ -304,8 +308,8 @@ static int cmd_list(const struct invocation *inv)
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		struct km_load_opts lo = { .max_instructions = KM_LIST_MAX_INSTRUCTIONS,
 					   .max_memory = KM_LIST_MAX_MEMORY,
-					   .max_wall = KM_LIST_MAX_WALL, .seed = 1, .eras = &shelf };
-		bool armed = km_watchdog_arm(path, lo.max_wall);
+					   .max_wall = wall, .seed = 1, .eras = &shelf };
+		bool armed = km_watchdog_arm(path, lo.max_wall, true);
 		struct km_scenario *sc = km_scenario_load(path, &lo, lerr, sizeof(lerr));
 		km_watchdog_disarm(armed);
 		if (sc) {
@@ -403,7 +407,7 @@ static const struct command commands[] = {
 	 "replay one scenario and report on it"},
 	{"check", cmd_check, KM_CMD_RUN, true, false, "FILE.lua [options]",
 	 "load and validate only"},
-	{"list", cmd_list, 0, false, false, "",
+	{"list", cmd_list, KM_CMD_LIST, false, false, "[--max-wall S]",
 	 "the scenarios, eras and modes"},
 	{"tour", cmd_tour, KM_CMD_TOUR, false, false, "[--out DIR]",
 	 "every exhibit, 1991 to 2023, with its lesson"},

@@ -334,7 +334,10 @@ static void dflt_instructions(char *b, size_t n)
 	snprintf(b, n, "%llu", (unsigned long long)KM_DEFAULT_MAX_INSTRUCTIONS);
 }
 static void dflt_memory(char *b, size_t n) { snprintf(b, n, "%u", KM_DEFAULT_MAX_MEMORY >> 20); }
-static void dflt_wall(char *b, size_t n) { snprintf(b, n, "%g", KM_DEFAULT_MAX_WALL); }
+static void dflt_wall(char *b, size_t n)
+{
+	snprintf(b, n, "%g; list: %g a file", KM_DEFAULT_MAX_WALL, KM_LIST_MAX_WALL);
+}
 static void dflt_events(char *b, size_t n)
 {
 	snprintf(b, n, "%llu", (unsigned long long)KM_DEFAULT_MAX_EVENTS);
@@ -430,7 +433,7 @@ const struct km_cli_option km_cli_options[] = {
 	 "Lua instruction budget (default %s)", dflt_instructions},
 	{"max-memory", "BYTES", SCENARIO | KM_CMD_TOUR, CALL(set_max_memory), NULL,
 	 "Lua memory budget (default %s MiB; K, M, G suffixes)", dflt_memory},
-	{"max-wall", "SECONDS", SCENARIO | KM_CMD_TOUR, CALL(set_max_wall), NULL,
+	{"max-wall", "SECONDS", SCENARIO | KM_CMD_TOUR | KM_CMD_LIST, CALL(set_max_wall), NULL,
 	 "wall-clock budget (default %s)", dflt_wall},
 	{"max-events", "N", SCENARIO | KM_CMD_TOUR, CALL(set_max_events), NULL,
 	 "simulator event budget (default %s)", dflt_events},

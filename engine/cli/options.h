@@ -36,6 +36,7 @@ enum {
 	KM_CMD_COMPARE = 1 << 2,
 	KM_CMD_EXPLORE = 1 << 3,
 	KM_CMD_PLAY = 1 << 4,
+	KM_CMD_LIST = 1 << 5,
 };
 
 struct options {

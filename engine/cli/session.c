@@ -211,13 +211,13 @@ static void watchdog_disarm(void)
 	atomic_store(&wd_deadline, 0);	/* the timer, if it fires, stops */
 }
 
-bool km_watchdog_arm(const char *file, double wall)
+bool km_watchdog_arm(const char *file, double wall, bool settable)
 {
 	/* a run's own watchdog, already armed, stays in charge */
 	if (atomic_load(&wd_deadline))
 		return false;
-	watchdog_arm_hint(file, wall, false,
-			  "the budget of era files, the tour and `list` is fixed");
+	watchdog_arm_hint(file, wall, false, settable ? "raise it with --max-wall" :
+			  "the budget of era files and the tour is fixed");
 	return true;
 }
 
@@ -329,22 +329,33 @@ int km_open_eras(struct km_era_shelf *shelf, char *err, size_t errlen)
 
 const struct km_era_list *km_all_eras(struct km_era_shelf *shelf, char *err, size_t errlen)
 {
-	bool armed = km_watchdog_arm(shelf->dir ? shelf->dir : "eras", 10.0);
+	bool armed = km_watchdog_arm(shelf->dir ? shelf->dir : "eras", 10.0, false);
 	const struct km_era_list *all = km_era_shelf_all(shelf, err, errlen);
 	km_watchdog_disarm(armed);
 	return all;
 }
 
-int km_load_eras(struct km_era_list *eras, char *err, size_t errlen)
+static int load_eras(struct km_era_list *eras, double wall, bool settable, char *err,
+		     size_t errlen)
 {
 	char dir[PATH_MAX + 128];
 	snprintf(dir, sizeof(dir), "%s/eras", km_datadir());
 	/* era files are Lua too: the watchdog ends one library call that
-	 * would outlast their 10 s budget */
-	bool armed = km_watchdog_arm(dir, 10.0);
-	int rc = km_eras_load(dir, eras, err, errlen);
+	 * would outlast their budget (10 s, or list's --max-wall) */
+	bool armed = km_watchdog_arm(dir, wall, settable);
+	int rc = km_eras_load(dir, wall, eras, err, errlen);
 	km_watchdog_disarm(armed);
 	return rc;
+}
+
+int km_load_eras(struct km_era_list *eras, char *err, size_t errlen)
+{
+	return load_eras(eras, 10.0, false, err, errlen);
+}
+
+int km_load_eras_within(struct km_era_list *eras, double wall, char *err, size_t errlen)
+{
+	return load_eras(eras, wall, true, err, errlen);
 }
 
 /* ------------------------------------------------------------------ run -- */

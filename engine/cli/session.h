@@ -71,10 +71,11 @@ void km_session_say_interrupted(void);
 /*
  * The watchdog around Lua that is not a run (era files, `list`, the
  * tour's route): one library call outlasting @wall seconds, plus a grace,
- * ends the process with a message naming @file.  Returns whether it was
- * armed (not when a run's watchdog already is); pass that to disarm.
+ * ends the process with a message naming @file, and saying that --max-wall
+ * sets @wall if @settable (`list`), else that it is fixed.  Returns whether
+ * it was armed (not when a run's watchdog already is); pass that to disarm.
  */
-bool km_watchdog_arm(const char *file, double wall);
+bool km_watchdog_arm(const char *file, double wall, bool settable);
 void km_watchdog_disarm(bool armed);
 
 /* Defaults for every budget and bound. */
@@ -125,6 +126,9 @@ const char *km_scenario_path(const char *arg, char *buf, size_t len);
 /* Every era of the data folder, loaded now (under the watchdog of era
  * files).  Returns 0, or -1 with "file:line: message" in @err. */
 int km_load_eras(struct km_era_list *eras, char *err, size_t errlen);
+/* The same, each file within @wall seconds instead of 10 (`list
+ * --max-wall`). */
+int km_load_eras_within(struct km_era_list *eras, double wall, char *err, size_t errlen);
 /* The data folder's eras on a shelf, none loaded yet (lua/eras.h); and
  * every era of a shelf, loaded under the same watchdog. */
 int km_open_eras(struct km_era_shelf *shelf, char *err, size_t errlen);

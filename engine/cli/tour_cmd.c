@@ -80,7 +80,7 @@ int km_tour_open(struct km_era_list *eras, struct km_tour *tour, char *err, size
 		return -1;
 	snprintf(scripts, sizeof(scripts), "%s/scripts", km_datadir());
 	snprintf(path, sizeof(path), "%s/tour.lua", scripts);
-	bool armed = km_watchdog_arm(path, 10.0);
+	bool armed = km_watchdog_arm(path, 10.0, false);
 	int trc = km_tour_load(path, scripts, tour, err, errlen);
 	km_watchdog_disarm(armed);
 	if (trc < 0) {

@@ -705,8 +705,8 @@ static int load_slots(struct km_era_shelf *shelf, const int *which, int k, char 
 		      size_t errlen)
 {
 	struct km_sandbox sb;
-	if (km_sandbox_open(&sb, ERA_MAX_INSTRUCTIONS * (uint64_t)k, ERA_MAX_MEMORY, ERA_MAX_WALL,
-			    0) < 0) {
+	if (km_sandbox_open(&sb, ERA_MAX_INSTRUCTIONS * (uint64_t)k, ERA_MAX_MEMORY,
+			    shelf->max_wall > 0 ? shelf->max_wall : ERA_MAX_WALL, 0) < 0) {
 		snprintf(err, errlen, "%s: cannot start Lua", shelf->dir);
 		return -1;
 	}
@@ -846,13 +846,15 @@ int km_era_shelf_find(struct km_era_shelf *shelf, const char *key, const struct 
 	return rc;
 }
 
-int km_eras_load(const char *dir, struct km_era_list *out, char *err, size_t errlen)
+int km_eras_load(const char *dir, double max_wall, struct km_era_list *out, char *err,
+		 size_t errlen)
 {
 	out->v = NULL;
 	out->n = 0;
 	struct km_era_shelf shelf;
 	if (km_era_shelf_open(&shelf, dir, err, errlen) < 0)
 		return -1;
+	shelf.max_wall = max_wall;
 	if (!km_era_shelf_all(&shelf, err, errlen)) {
 		km_era_shelf_close(&shelf);
 		return -1;

@@ -24,10 +24,13 @@
 #include <stddef.h>
 
 /**
- * km_eras_load - load every *.lua under @dir into @out, sorted by year.
+ * km_eras_load - load every *.lua under @dir into @out, sorted by year,
+ * each file within @max_wall seconds of wall-clock time (0: the era
+ * files' own budget, 10 s; `list --max-wall` sets another).
  * Returns 0, or -1 with a one-line "file:line: message" in @err.
  */
-int km_eras_load(const char *dir, struct km_era_list *out, char *err, size_t errlen);
+int km_eras_load(const char *dir, double max_wall, struct km_era_list *out, char *err,
+		 size_t errlen);
 
 /*
  * The shelf: the eras of a folder, loaded as they are asked for.
@@ -59,6 +62,7 @@ struct km_era_shelf {
 	struct km_era_list all;		/* every era by year, once asked for */
 	bool complete;			/* all is filled */
 	bool borrowed;			/* all belongs to the caller (wrap) */
+	double max_wall;		/* a load's wall-clock budget, s (0: 10 s) */
 	/* Called around each load when set (after km_era_shelf_open): the
 	 * explorer's runs allocate from an arena that a resume rewinds
 	 * (cli/snapshot.h), and an era loaded inside a run must outlive

@@ -30,7 +30,7 @@ static const struct {
 	unsigned cmd;
 } commands[] = {
 	{ "run", KM_CMD_RUN },	       { "tour", KM_CMD_TOUR }, { "compare", KM_CMD_COMPARE },
-	{ "explore", KM_CMD_EXPLORE }, { "play", KM_CMD_PLAY }, { "list", 0 },
+	{ "explore", KM_CMD_EXPLORE }, { "play", KM_CMD_PLAY }, { "list", KM_CMD_LIST },
 };
 
 /* A value each option takes ("1" unless it says otherwise). */
