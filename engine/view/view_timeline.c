@@ -788,6 +788,7 @@ static void right_label(struct km_draw *d, enum km_font f, const char *s, const 
 	memcpy(buf, s, head);
 	memcpy(buf + head, "\xe2\x80\xa6", 3);
 	memcpy(buf + head + 3, s + n - tail, tail + 1);
+	km_text_mark_cut(d->tx);
 	km_text_draw(d->tx, f, buf, g->x + g->w, y, rgb, KM_RIGHT);
 }
 
@@ -888,16 +889,20 @@ static int lock_label(struct km_draw *d, const struct km_view_state *st, int li,
 			 m->locks[li].max_waiters);
 	else
 		snprintf(sub, sizeof(sub), "%s \xc2\xb7 no wait", km_prim_name(l->prim));
+	enum km_text_role role = km_text_role(d->tx, KM_ROLE_NAME);
 	if (st->projector) {
 		int h = wrapped_label(d, f, l->name, &L->gutter, y - km_draw_px(d, 1), km_pal(KM_C_INK),
 				      draw);
-		return h + wrapped_label(d, KM_FONT_SMALL, sub, &L->gutter, y - km_draw_px(d, 1) + h,
-					 km_pal(KM_C_MUTED), draw);
+		h += wrapped_label(d, KM_FONT_SMALL, sub, &L->gutter, y - km_draw_px(d, 1) + h,
+				   km_pal(KM_C_MUTED), draw);
+		km_text_role(d->tx, role);
+		return h;
 	}
 	int nh = km_text_height(d->tx, KM_FONT_BODY);
 	right_label(d, f, l->name, &L->gutter, y - km_draw_px(d, 1), km_pal(KM_C_INK));
 	right_label_end(d, KM_FONT_SMALL, sub, &L->gutter, y - km_draw_px(d, 1) + nh,
 			km_pal(KM_C_MUTED));
+	km_text_role(d->tx, role);
 	return nh + km_text_height(d->tx, KM_FONT_SMALL);
 }
 
@@ -935,14 +940,17 @@ static int counter_label(struct km_draw *d, const struct km_view_state *st, int 
 	const struct km_vm_counter *K = &m->counters[m->lane_ctrs[k]];
 	char v[48], sub[80];
 	snprintf(sub, sizeof(sub), "peak %s", km_vm_fmt_value(K->hi, K->c->unit, v, sizeof(v)));
+	enum km_text_role role = km_text_role(d->tx, KM_ROLE_NAME);
 	if (st->projector) {
 		int h = wrapped_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK), draw);
-		return h + wrapped_label(d, KM_FONT_SMALL, sub, &L->gutter, y + h, km_pal(KM_C_MUTED),
-					 draw);
+		h += wrapped_label(d, KM_FONT_SMALL, sub, &L->gutter, y + h, km_pal(KM_C_MUTED), draw);
+		km_text_role(d->tx, role);
+		return h;
 	}
 	right_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK));
 	right_label_end(d, KM_FONT_SMALL, sub, &L->gutter, y + km_text_height(d->tx, KM_FONT_BODY),
 			km_pal(KM_C_MUTED));
+	km_text_role(d->tx, role);
 	return 0;
 }
 
@@ -1027,8 +1035,10 @@ static void task_labels(struct km_draw *d, const struct km_view_state *st, int x
 				    x1 - x0 >= km_text_width(d->tx, KM_FONT_SMALL, name) + pad) {
 					unsigned slot = sp->ctx < m->nctx ? m->ctx_colour[sp->ctx] : 0;
 					uint32_t bg = km_pal_state(sp->state, slot);
+					enum km_text_role role = km_text_role(d->tx, KM_ROLE_SLICE);
 					km_text_draw(d->tx, KM_FONT_SMALL, name, (x0 + x1) / 2, y,
 						     km_pal_text_on(bg), KM_CENTRE);
+					km_text_role(d->tx, role);
 					drawn++;
 				}
 			}
@@ -1069,12 +1079,16 @@ static void holder_labels(struct km_draw *d, const struct km_view_state *st, int
 					x0 = L->lanes.x;
 				if (x1 > xplay)
 					x1 = xplay;
+				if (x1 > L->lanes.x + L->lanes.w)
+					x1 = L->lanes.x + L->lanes.w;
 				const char *name = km_vm_ctx_name(m, sp->holder);
 				if (x1 - x0 >= min_w &&
 				    x1 - x0 >= km_text_width(d->tx, KM_FONT_SMALL, name) + pad) {
 					unsigned slot = sp->holder < m->nctx ? m->ctx_colour[sp->holder] : 0;
+					enum km_text_role role = km_text_role(d->tx, KM_ROLE_SLICE);
 					km_text_draw(d->tx, KM_FONT_SMALL, name, (x0 + x1) / 2, y,
 						     km_pal_text_on(km_pal_task(slot)), KM_CENTRE);
+					km_text_role(d->tx, role);
 					drawn++;
 				}
 			}
