@@ -12,7 +12,9 @@
  * verdict line (how the run ended, its checks, its violations count, the
  * CPU split) and each figure of the stats panel (the lock's counts, its
  * waits and holds, its bounces: "line bounces 332/3..." at 1600x1000 once
- * hid the 2015 exhibit's figure) must be:
+ * hid the 2015 exhibit's figure), and each lock or counter lane's label
+ * in the gutter (its name -- "general_done_window" was once cut to
+ * "general...e_window" -- and its kind or peak under it) must be:
  *   - whole: not cut with an ellipsis;
  *   - inside its clip and the picture: not sliced by a panel's edge;
  *   - alone: not overlapping another run of text, nor painted over by a
@@ -67,7 +69,8 @@ static bool is_heading(const struct km_text_box *b)
 
 static bool must_read(const struct km_text_box *b)
 {
-	return b->s && (is_heading(b) || b->role == KM_ROLE_VERDICT || b->role == KM_ROLE_FIGURE);
+	return b->s && (is_heading(b) || b->role == KM_ROLE_VERDICT || b->role == KM_ROLE_FIGURE ||
+			b->role == KM_ROLE_NAME);
 }
 
 /* The overlap of @a and @b, counting only more than a sliver: type's
