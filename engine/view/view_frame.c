@@ -81,15 +81,38 @@ static void top_bar(struct km_draw *d, const struct km_view_frame *f, const stru
 		/* say it where nobody can miss it: over the run's own lanes.
 		 * In the compare view the first panel is there, whichever
 		 * run it shows; each panel says its own (view_compare.c). */
-		static const char dead[] = "DEADLOCK";
-		int dw = km_text_width(d->tx, KM_FONT_TITLE, dead), dpad = km_draw_px(d, 4);
-		int dx = st->lay.lanes.x + st->lay.lanes.w, dy = st->lay.axis.y + st->lay.axis.h +
-								  km_draw_px(d, 2);
-		/* on paper of its own: red on a spinning lane's vermillion is lost */
-		km_draw_fill(d, dx - dw - 2 * dpad, dy, dw + 2 * dpad,
-			     km_text_height(d->tx, KM_FONT_TITLE), km_pal(KM_C_BG));
-		km_text_draw(d->tx, KM_FONT_TITLE, dead, dx - dpad, dy, km_pal(KM_C_BAD), KM_RIGHT);
+		SDL_Rect sr;
+		if (km_draw_dead_stamp(d, st, &sr)) {
+			/* on paper of its own: red on a spinning lane's
+			 * vermillion is lost */
+			km_draw_fill(d, sr.x, sr.y, sr.w, sr.h, km_pal(KM_C_BG));
+			km_text_draw(d->tx, KM_FONT_TITLE, "DEADLOCK", sr.x + sr.w - km_draw_px(d, 4),
+				     sr.y, km_pal(KM_C_BAD), KM_RIGHT);
+		}
 	}
+}
+
+bool km_draw_dead_stamp(struct km_draw *d, const struct km_view_state *st, SDL_Rect *r)
+{
+	const struct km_view_model *m = st->model;
+	if (!m || !m->ri || m->ri->outcome != KM_OUT_DEADLOCK || (st->compare && st->lay.ncmp))
+		return false;
+	int dw = km_text_width(d->tx, KM_FONT_TITLE, "DEADLOCK"), dpad = km_draw_px(d, 4);
+	int dx = st->lay.lanes.x + st->lay.lanes.w;
+	*r = (SDL_Rect){ dx - dw - 2 * dpad, st->lay.axis.y + st->lay.axis.h + km_draw_px(d, 2),
+			 dw + 2 * dpad, km_text_height(d->tx, KM_FONT_TITLE) };
+	return true;
+}
+
+int km_draw_slice_end(struct km_draw *d, const struct km_view_state *st, int y, int h, int x1)
+{
+	int right = st->lay.lanes.x + st->lay.lanes.w;
+	if (x1 > right)
+		x1 = right;
+	SDL_Rect sr;
+	if (km_draw_dead_stamp(d, st, &sr) && y < sr.y + sr.h && y + h > sr.y && x1 > sr.x)
+		x1 = sr.x;
+	return x1;
 }
 
 /* Playback, in the corner left of the axis: state, time, speed. */

@@ -116,7 +116,12 @@ void km_view_layout(struct km_view_state *s)
 	L->legend = (SDL_Rect){ 0, L->event.y - lg_h, main_w, lg_h };
 	L->timeline = (SDL_Rect){ 0, top_h, main_w, L->legend.y - top_h };
 
+	/* the gutter: wide enough for the lock and counter lanes' labels on
+	 * a line each ("general_done_window" was cut to "general...e_window"),
+	 * up to three tenths of the timeline; projector mode wraps them */
 	int gutter_w = px(u, 172);
+	if (!s->projector && s->meas.gutter_w > 0)
+		gutter_w = imax(gutter_w, imin(s->meas.gutter_w + 2 * m + px(u, 4), main_w * 3 / 10));
 	int axis_h = px(u, 46);	/* tall enough for the playback corner */
 	L->axis = (SDL_Rect){ gutter_w, top_h + px(u, 4), main_w - gutter_w - m, axis_h };
 	int lanes_y = L->axis.y + axis_h;
@@ -220,7 +225,10 @@ void km_view_layout(struct km_view_state *s)
 		task_head = imax(task_head, s->meas.task_head);
 	}
 	int avail = L->lanes.h;
-#define OTHER() ((nlk ? gap + nlk * lock_h : 0) + (nct ? gap + nct * ctr_h : 0) + \
+	/* under the lock lanes, when some are not shown, a line of its own
+	 * for "+N more locks" (it once sat on the last lane's label) */
+#define MORE_LK() (md && nlk > 0 && nlk < md->nlane_locks ? px(u, 18) : 0)
+#define OTHER() ((nlk ? gap + nlk * lock_h + MORE_LK() : 0) + (nct ? gap + nct * ctr_h : 0) + \
 		 (ntk ? gap + task_head + ntk * task_h : 0))
 	/* short of room: counters go first, then tasks down to three, then
 	 * locks, then the last tasks (in projector mode the hottest lock
@@ -275,15 +283,16 @@ void km_view_layout(struct km_view_state *s)
 		used += px(u, 18);	/* the "+N more counters" line */
 	if (ntk && ntk < ntk_all && avail - used >= task_h)
 		ntk = imin(ntk_all, ntk + (avail - used) / task_h);
-#undef OTHER
 	L->cpu_y = L->lanes.y;
 	L->lock_y = L->cpu_y + L->cpu_rows * (L->row_h + L->row_gap) + (nlk ? gap : 0);
 	L->lock_h = lock_h;
 	L->nlocks = nlk;
-	L->task_y = L->lock_y + nlk * lock_h + (ntk ? gap : 0);
+	L->task_y = L->lock_y + nlk * lock_h + MORE_LK() + (ntk ? gap : 0);
 	L->task_head = task_head;
 	L->task_h = task_h;
 	L->ntasks = ntk;
+#undef OTHER
+#undef MORE_LK
 	L->ctr_y = L->task_y + (ntk ? task_head + ntk * task_h : 0) + (nct ? gap : 0);
 	L->ctr_h = ctr_h;
 	L->nctrs = nct;

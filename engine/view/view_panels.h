@@ -63,6 +63,16 @@ void km_draw_cpu_rows_fold(struct km_draw *d, const struct km_view_model *m, int
 void km_draw_task_pixels(struct km_draw *d, const struct km_view_state *st);
 void km_draw_task_labels(struct km_draw *d, const struct km_view_state *st, int xplay);
 
+/* The "DEADLOCK" stamp over the lanes' top right corner, drawn by the
+ * frame when the run deadlocked (not in the compare view): true and its
+ * rectangle in @r, else false (view_frame.c). */
+bool km_draw_dead_stamp(struct km_draw *d, const struct km_view_state *st, SDL_Rect *r);
+/* Where a name on a slice of a lane, the band [@y, @y + @h), must end at
+ * the latest: @x1, no further than the lanes' right edge nor into the
+ * DEADLOCK stamp -- a name is drawn whole in what is seen of its slice,
+ * or not at all (view_frame.c). */
+int km_draw_slice_end(struct km_draw *d, const struct km_view_state *st, int y, int h, int x1);
+
 /* The measure() series of @m as CDFs, in @r (view_latency.c); nothing
  * when the run measured nothing or @r is too small. */
 void km_draw_latency(struct km_draw *d, const struct km_view_model *m, const SDL_Rect *r);

@@ -98,13 +98,16 @@ struct km_view_layout {
 /*
  * What only the drawer can measure, having the fonts, fed back into the
  * layout after a frame (km_view_measured): how tall the wrapped title
- * makes the top bar, how tall a lane must be for its wrapped name, and where the stats panel's wrapped lines put its outcome
+ * makes the top bar, how wide the gutter must be for the lanes' names
+ * whole on a line, how tall a lane must be for its wrapped name, and where the stats panel's wrapped lines put its outcome
  * line and its violations.  Zero until the first frame; the layout
  * without them is the unwrapped one.  Positions are relative to the
  * stats panel's top, so that a move of the panel does not stale them.
  */
 struct km_view_measure {
 	int top_h;			/* the top bar, for the title's lines */
+	int gutter_w;			/* the widest lock or counter lane label
+					 * (name, kind, peak), on one line */
 	int lock_h, ctr_h, task_h;	/* a lane, for its wrapped gutter label */
 	int task_head;			/* the task lanes' heading, wrapped */
 	int cmp_head;			/* a compare panel's wrapped headline */

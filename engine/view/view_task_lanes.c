@@ -182,8 +182,7 @@ static void wait_labels(struct km_draw *d, const struct km_view_state *st, uint3
 				x0 = L->lanes.x;
 			if (x1 > xplay)
 				x1 = xplay;
-			if (x1 > L->lanes.x + L->lanes.w)
-				x1 = L->lanes.x + L->lanes.w;
+			x1 = km_draw_slice_end(d, st, y + (h - lh) / 2, lh, x1);
 			if (x1 - x0 > pad * 3) {
 				snprintf(d->line, sizeof(d->line), "%s %s",
 					 sp->state == KM_TS_SPIN ? "spins on" : "sleeps on",
@@ -196,8 +195,10 @@ static void wait_labels(struct km_draw *d, const struct km_view_state *st, uint3
 				if (tw + pad <= x1 - x0) {
 					int hh;
 					uint32_t bg = state_look(m, ctx, sp->state, sp->wait, h, &hh);
+					enum km_text_role role = km_text_role(d->tx, KM_ROLE_SLICE);
 					km_text_draw(d->tx, KM_FONT_SMALL, d->line, (x0 + x1) / 2,
 						     y + (h - lh) / 2, km_pal_text_on(bg), KM_CENTRE);
+					km_text_role(d->tx, role);
 					drawn++;
 				}
 			}

@@ -96,6 +96,9 @@ enum km_text_role {
 	KM_ROLE_FIGURE,			/* a figure of the stats panel: a lock's
 					 * counts, waits, holds, bounces */
 	KM_ROLE_FREE,			/* may be cut: pointing tells it whole */
+	KM_ROLE_NAME,			/* a lane's name in the gutter: whole */
+	KM_ROLE_SLICE,			/* a name on a slice of a lane: inside
+					 * the lanes, never past their edge */
 };
 
 struct km_text_box {

@@ -761,7 +761,9 @@ static void draw_axis(struct km_draw *d, const struct km_view_state *st)
 
 /* ---------------------------------------------------------------- labels -- */
 
-/* A gutter label, right-aligned against the lanes, cut if too long. */
+/* A gutter label, right-aligned against the lanes, cut in the middle if
+ * too long: the layout widens the gutter for the lanes' names first
+ * (measure_names), so only a name wider than its limit is. */
 static void right_label(struct km_draw *d, enum km_font f, const char *s, const SDL_Rect *g, int y,
 			uint32_t rgb)
 {
@@ -788,6 +790,7 @@ static void right_label(struct km_draw *d, enum km_font f, const char *s, const 
 	memcpy(buf, s, head);
 	memcpy(buf + head, "\xe2\x80\xa6", 3);
 	memcpy(buf + head + 3, s + n - tail, tail + 1);
+	km_text_mark_cut(d->tx);
 	km_text_draw(d->tx, f, buf, g->x + g->w, y, rgb, KM_RIGHT);
 }
 
@@ -871,6 +874,53 @@ static void cpu_labels(struct km_draw *d, const struct km_view_state *st, bool s
 	}
 }
 
+/* A lock lane's second line: its kind and its longest queue. */
+static void lock_sub(const struct km_view_model *m, int li, char *sub, size_t n)
+{
+	const struct km_lock *l = m->locks[li].lock;
+	if (m->locks[li].max_waiters)
+		snprintf(sub, n, "%s \xc2\xb7 %u wait", km_prim_name(l->prim),
+			 m->locks[li].max_waiters);
+	else
+		snprintf(sub, n, "%s \xc2\xb7 no wait", km_prim_name(l->prim));
+}
+
+/* A counter lane's second line: its peak. */
+static void counter_sub(const struct km_vm_counter *K, char *sub, size_t n)
+{
+	char v[48];
+	snprintf(sub, n, "peak %s", km_vm_fmt_value(K->hi, K->c->unit, v, sizeof(v)));
+}
+
+/*
+ * The gutter's width for the lock and counter lanes' labels on one line
+ * each (d->meas.gutter_w, for the layout): the widest name (a lock's in
+ * bold, as when selected) or second line of every lane that could be
+ * shown, so that showing fewer does not change it.  Projector mode wraps
+ * them instead.
+ */
+static void measure_names(struct km_draw *d, const struct km_view_state *st)
+{
+	const struct km_view_model *m = st->model;
+	char sub[96];
+	int w = 0;
+#define imax(a, b) ((a) > (b) ? (a) : (b))
+	for (int k = 0; k < m->nlane_locks && k < KM_VIEW_MAX_LOCK_LANES; k++) {
+		int li = m->lane_locks[k];
+		lock_sub(m, li, sub, sizeof(sub));
+		w = imax(w, km_text_width(d->tx, KM_FONT_BOLD, m->locks[li].lock->name));
+		w = imax(w, km_text_width(d->tx, KM_FONT_SMALL, sub));
+	}
+	for (int k = 0; k < m->nlane_ctrs && k < KM_VIEW_MAX_COUNTER_LANES; k++) {
+		const struct km_vm_counter *K = &m->counters[m->lane_ctrs[k]];
+		counter_sub(K, sub, sizeof(sub));
+		w = imax(w, km_text_width(d->tx, KM_FONT_BODY, K->c->name));
+		w = imax(w, km_text_width(d->tx, KM_FONT_SMALL, sub));
+	}
+#undef imax
+	d->meas.gutter_w = w;
+}
+
 /* A lock lane's label: its name, then its kind and its longest queue;
  * in projector mode both wrap (the height taken is returned). */
 static int lock_label(struct km_draw *d, const struct km_view_state *st, int li, int y, bool draw)
@@ -883,21 +933,21 @@ static int lock_label(struct km_draw *d, const struct km_view_state *st, int li,
 	 * change the lanes' height */
 	enum km_font f = li == sel || !draw ? KM_FONT_BOLD : KM_FONT_BODY;
 	char sub[96];
-	if (m->locks[li].max_waiters)
-		snprintf(sub, sizeof(sub), "%s \xc2\xb7 %u wait", km_prim_name(l->prim),
-			 m->locks[li].max_waiters);
-	else
-		snprintf(sub, sizeof(sub), "%s \xc2\xb7 no wait", km_prim_name(l->prim));
+	lock_sub(m, li, sub, sizeof(sub));
+	enum km_text_role role = km_text_role(d->tx, KM_ROLE_NAME);
 	if (st->projector) {
 		int h = wrapped_label(d, f, l->name, &L->gutter, y - km_draw_px(d, 1), km_pal(KM_C_INK),
 				      draw);
-		return h + wrapped_label(d, KM_FONT_SMALL, sub, &L->gutter, y - km_draw_px(d, 1) + h,
-					 km_pal(KM_C_MUTED), draw);
+		h += wrapped_label(d, KM_FONT_SMALL, sub, &L->gutter, y - km_draw_px(d, 1) + h,
+				   km_pal(KM_C_MUTED), draw);
+		km_text_role(d->tx, role);
+		return h;
 	}
 	int nh = km_text_height(d->tx, KM_FONT_BODY);
 	right_label(d, f, l->name, &L->gutter, y - km_draw_px(d, 1), km_pal(KM_C_INK));
 	right_label_end(d, KM_FONT_SMALL, sub, &L->gutter, y - km_draw_px(d, 1) + nh,
 			km_pal(KM_C_MUTED));
+	km_text_role(d->tx, role);
 	return nh + km_text_height(d->tx, KM_FONT_SMALL);
 }
 
@@ -915,15 +965,14 @@ static void lock_labels(struct km_draw *d, const struct km_view_state *st)
 	}
 	for (int k = 0; k < L->nlocks; k++)
 		lock_label(d, st, m->lane_locks[k], L->lock_y + k * L->lock_h, true);
+	/* on the line the layout keeps for it under the last lane's label */
 	int bottom = L->lanes.y + L->lanes.h;
-	if (m->nlane_locks > L->nlocks &&
-	    L->lock_y + L->nlocks * L->lock_h - km_draw_px(d, 6) +
-	    km_text_height(d->tx, KM_FONT_SMALL) <= bottom) {
+	int y = L->lock_y + L->nlocks * L->lock_h;
+	if (m->nlane_locks > L->nlocks && y + km_text_height(d->tx, KM_FONT_SMALL) <= bottom) {
 		snprintf(d->line, sizeof(d->line), "+%d more lock%s", m->nlane_locks - L->nlocks,
 			 m->nlane_locks - L->nlocks == 1 ? "" : "s");
-		km_text_draw(d->tx, KM_FONT_SMALL, d->line, L->gutter.x,
-			     L->lock_y + L->nlocks * L->lock_h - km_draw_px(d, 6),
-			     km_pal(KM_C_MUTED), KM_LEFT);
+		km_text_draw(d->tx, KM_FONT_SMALL, d->line, L->gutter.x, y, km_pal(KM_C_MUTED),
+			     KM_LEFT);
 	}
 }
 
@@ -933,16 +982,19 @@ static int counter_label(struct km_draw *d, const struct km_view_state *st, int 
 	const struct km_view_layout *L = &st->lay;
 	const struct km_view_model *m = st->model;
 	const struct km_vm_counter *K = &m->counters[m->lane_ctrs[k]];
-	char v[48], sub[80];
-	snprintf(sub, sizeof(sub), "peak %s", km_vm_fmt_value(K->hi, K->c->unit, v, sizeof(v)));
+	char sub[96];
+	counter_sub(K, sub, sizeof(sub));
+	enum km_text_role role = km_text_role(d->tx, KM_ROLE_NAME);
 	if (st->projector) {
 		int h = wrapped_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK), draw);
-		return h + wrapped_label(d, KM_FONT_SMALL, sub, &L->gutter, y + h, km_pal(KM_C_MUTED),
-					 draw);
+		h += wrapped_label(d, KM_FONT_SMALL, sub, &L->gutter, y + h, km_pal(KM_C_MUTED), draw);
+		km_text_role(d->tx, role);
+		return h;
 	}
 	right_label(d, KM_FONT_BODY, K->c->name, &L->gutter, y, km_pal(KM_C_INK));
 	right_label_end(d, KM_FONT_SMALL, sub, &L->gutter, y + km_text_height(d->tx, KM_FONT_BODY),
 			km_pal(KM_C_MUTED));
+	km_text_role(d->tx, role);
 	return 0;
 }
 
@@ -961,8 +1013,10 @@ static void counter_labels(struct km_draw *d, const struct km_view_state *st)
 		snprintf(d->line, sizeof(d->line), "+%d more counters", m->nlane_ctrs - L->nctrs);
 		/* under the last lane; with no counter lane, under the task lanes */
 		int y = L->ctr_y + L->nctrs * L->ctr_h - (L->nctrs ? km_draw_px(d, 4) : 0);
-		if (!L->nctrs && !L->ntasks && m->nlane_locks > L->nlocks)
-			y += km_text_height(d->tx, KM_FONT_SMALL);	/* under "+N more locks" */
+		/* under "+N more locks" (the layout keeps its line when a lock
+		 * lane is shown) */
+		if (!L->nctrs && !L->ntasks && !L->nlocks && m->nlane_locks > 0)
+			y += km_text_height(d->tx, KM_FONT_SMALL);
 		if (y + km_text_height(d->tx, KM_FONT_SMALL) > L->lanes.y + L->lanes.h)
 			return;		/* no room: the lanes came first */
 		right_label_end(d, KM_FONT_SMALL, d->line, &L->gutter, y, km_pal(KM_C_MUTED));
@@ -1018,8 +1072,7 @@ static void task_labels(struct km_draw *d, const struct km_view_state *st, int x
 					x0 = L->lanes.x;
 				if (x1 > xplay)
 					x1 = xplay;
-				if (x1 > L->lanes.x + L->lanes.w)
-					x1 = L->lanes.x + L->lanes.w;
+				x1 = km_draw_slice_end(d, st, y, lh, x1);
 				/* measure only what could hold a name: most spans are
 				 * narrower than one letter when zoomed out */
 				const char *name = km_vm_ctx_name(m, sp->ctx);
@@ -1027,8 +1080,10 @@ static void task_labels(struct km_draw *d, const struct km_view_state *st, int x
 				    x1 - x0 >= km_text_width(d->tx, KM_FONT_SMALL, name) + pad) {
 					unsigned slot = sp->ctx < m->nctx ? m->ctx_colour[sp->ctx] : 0;
 					uint32_t bg = km_pal_state(sp->state, slot);
+					enum km_text_role role = km_text_role(d->tx, KM_ROLE_SLICE);
 					km_text_draw(d->tx, KM_FONT_SMALL, name, (x0 + x1) / 2, y,
 						     km_pal_text_on(bg), KM_CENTRE);
+					km_text_role(d->tx, role);
 					drawn++;
 				}
 			}
@@ -1069,12 +1124,15 @@ static void holder_labels(struct km_draw *d, const struct km_view_state *st, int
 					x0 = L->lanes.x;
 				if (x1 > xplay)
 					x1 = xplay;
+				x1 = km_draw_slice_end(d, st, y, lh, x1);
 				const char *name = km_vm_ctx_name(m, sp->holder);
 				if (x1 - x0 >= min_w &&
 				    x1 - x0 >= km_text_width(d->tx, KM_FONT_SMALL, name) + pad) {
 					unsigned slot = sp->holder < m->nctx ? m->ctx_colour[sp->holder] : 0;
+					enum km_text_role role = km_text_role(d->tx, KM_ROLE_SLICE);
 					km_text_draw(d->tx, KM_FONT_SMALL, name, (x0 + x1) / 2, y,
 						     km_pal_text_on(km_pal_task(slot)), KM_CENTRE);
+					km_text_role(d->tx, role);
 					drawn++;
 				}
 			}
@@ -1221,6 +1279,8 @@ void km_draw_timeline(struct km_draw *d, const struct km_view_frame *f,
 		km_draw_compare(d, f, st);	/* the figures stay legible over the veil */
 		return;
 	}
+	if (!st->projector)
+		measure_names(d, st);
 	cpu_labels(d, st, f && f->still);
 	lock_labels(d, st);
 	counter_labels(d, st);

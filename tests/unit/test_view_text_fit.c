@@ -12,15 +12,20 @@
  * verdict line (how the run ended, its checks, its violations count, the
  * CPU split) and each figure of the stats panel (the lock's counts, its
  * waits and holds, its bounces: "line bounces 332/3..." at 1600x1000 once
- * hid the 2015 exhibit's figure) must be:
+ * hid the 2015 exhibit's figure), and each lock or counter lane's label
+ * in the gutter (its name -- "general_done_window" was once cut to
+ * "general...e_window" -- and its kind or peak under it) must be:
  *   - whole: not cut with an ellipsis;
  *   - inside its clip and the picture: not sliced by a panel's edge;
  *   - alone: not overlapping another run of text, nor painted over by a
  *     rectangle drawn after it (the compare view's DEADLOCK under a bar).
  * Text that a panel cannot hold must go elsewhere -- scrolled out of
  * sight with a visible sign, or onto a line of its own -- never be cut
- * through.  Each failure is printed, with the picture and the string,
- * before the test fails.
+ * through.  The names drawn on slices of the lanes (a holder, a task, the
+ * lock a task waits on) must lie on the lanes, drawn whole or not at all:
+ * every exhibit is drawn zoomed in too, its slices running on past the
+ * view's right edge.  Each failure is printed, with the picture and the
+ * string, before the test fails.
  */
 #include "test.h"
 
@@ -64,7 +69,8 @@ static bool is_heading(const struct km_text_box *b)
 
 static bool must_read(const struct km_text_box *b)
 {
-	return b->s && (is_heading(b) || b->role == KM_ROLE_VERDICT || b->role == KM_ROLE_FIGURE);
+	return b->s && (is_heading(b) || b->role == KM_ROLE_VERDICT || b->role == KM_ROLE_FIGURE ||
+			b->role == KM_ROLE_NAME);
 }
 
 /* The overlap of @a and @b, counting only more than a sliver: type's
@@ -93,15 +99,20 @@ static void flag(const char *pic, const struct km_text_box *b, const char *fmt, 
 	failures++;
 }
 
-/* Check the record of the frame drawn last. */
-static void check_record(const char *pic, int w, int h)
+/* Check the record of the frame drawn last, of @st. */
+static void check_record(const char *pic, const struct km_view_state *st)
 {
 	size_t n;
 	const struct km_text_box *v = km_text_boxes(&n);
-	const SDL_Rect all = { 0, 0, w, h };
+	const SDL_Rect all = { 0, 0, st->w, st->h };
 	int reading = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct km_text_box *b = &v[i];
+		/* a name on a slice stays on the lanes: never past their
+		 * right edge, beside or under the panel there ("sr/3" was) */
+		if (b->s && b->role == KM_ROLE_SLICE && !inside(&b->r, &st->lay.lanes, 1))
+			flag(pic, b, "a slice's name out of the lanes (%d,%d %dx%d)", st->lay.lanes.x,
+			     st->lay.lanes.y, st->lay.lanes.w, st->lay.lanes.h);
 		if (!must_read(b))
 			continue;
 		reading++;
@@ -162,7 +173,7 @@ static void draw(const char *pic, const struct km_view_frame *fr, struct km_view
 		failures++;
 		return;
 	}
-	check_record(pic, st->w, st->h);
+	check_record(pic, st);
 	km_text_record(false);
 	SDL_FreeSurface(s);
 }
@@ -370,6 +381,57 @@ static void test_view_text_fit_exhibits(void **state)
 			failures++;
 		}
 		each_size(what, e, x, NULL, 0, NULL);
+	}
+	assert_int_equal(failures, 0);
+}
+
+/*
+ * Every exhibit zoomed in, as the window shows it after End (the playhead
+ * at the run's end, the view on a part of it): the names on the slices
+ * that run on past the view's right edge stay on the lanes -- "sr/3" was
+ * once drawn beside the figures panel, "sd/4" half under it, in the 1992
+ * exhibit at 1600x1000.  The views end at odd fractions of the run, so
+ * that their edges fall inside slices.
+ */
+static void test_view_text_fit_zoomed(void **state)
+{
+	failures = 0;
+	static const int part[][2] = { { 0, 9 }, { 3, 7 }, { 5, 11 } };	/* t0, t1 in 1/16ths */
+	static size_t turn;
+	size_t nsizes = sizeof(sizes) / sizeof(sizes[0]);
+	for (int i = 0; i < tour.n; i++) {
+		const struct km_exhibit *e = &tour.v[i];
+		struct exrun *x = exhibit_run(i, e->modes[0], false);
+		if (!x->ok) {
+			failures++;
+			continue;
+		}
+		struct km_view_exhibit vex;
+		km_cli_exhibit_of(&vex, e);
+		for (size_t si = 0; si < nsizes; si++) {
+			if (one_size() && si != turn++ % nsizes)
+				continue;
+			for (size_t ki = 0; ki < sizeof(scales) / sizeof(scales[0]); ki++) {
+				for (size_t p = 0; p < sizeof(part) / sizeof(part[0]); p++) {
+					struct km_view_state st;
+					bind(&st, &eras, x, sizes[si][0], sizes[si][1], scales[ki]);
+					km_time end = x->m.end;
+					st.t0 = end / 16 * part[p][0];
+					st.t1 = end / 16 * part[p][1] + end / 37;
+					st.whole = false;
+					st.play = end;
+					struct km_view_frame fr = { .eras = &eras, .ex = &vex,
+								    .run = &x->run };
+					char pic[512];
+					snprintf(pic, sizeof(pic), "exhibit %d (%s), %dx%d%s, zoomed on "
+						 "%d/16 to %d/16 of the run", i + 1, e->title,
+						 sizes[si][0], sizes[si][1],
+						 scales[ki] > 1 ? " --scale 2" : "", part[p][0],
+						 part[p][1]);
+					draw(pic, &fr, &st);
+				}
+			}
+		}
 	}
 	assert_int_equal(failures, 0);
 }
@@ -750,6 +812,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_view_text_fit_exhibits),
+		cmocka_unit_test(test_view_text_fit_zoomed),
 		cmocka_unit_test(test_view_text_fit_compare),
 		cmocka_unit_test(test_view_text_fit_play),
 		cmocka_unit_test(test_view_plot_ticks_and_legend),
