@@ -216,6 +216,33 @@ static void test_spin_queued_pending_then_queue(void **state)
 	sh_free(&h);
 }
 
+/* Four waiters behind the holder on 5 CPUs, arriving 4, 1, 2, 3; the run
+ * stopped at 6000, the holder still in its section. */
+static void four_waiters_at_6000(struct sh_host *h, enum km_spin_flavour f)
+{
+	static const struct sh_step w4[] = {
+		{ OP_COMPUTE, 2000, 0 }, { OP_DOWN, L, 0 }, { OP_COMPUTE, 500, 0 }, { OP_UP, L, 0 },
+		{ OP_END, 0, 0 },
+	};
+	static const struct sh_step w3[] = {
+		{ OP_COMPUTE, 5000, 0 }, { OP_DOWN, L, 0 }, { OP_COMPUTE, 500, 0 }, { OP_UP, L, 0 },
+		{ OP_END, 0, 0 },
+	};
+	struct km_era era = sh_era(5);
+	era.spinlock = f;
+	struct km_config cfg = sh_cfg(5, 1);
+	cfg.duration = 6000;
+	assert_non_null(sh_new(h, &era, &cfg));
+	assert_non_null(km_lock_new(h->sim, "l", KM_PRIM_SPIN, 1, false));
+	assert_non_null(sh_task(h, "holder", 0, 0, holder));
+	assert_non_null(sh_task(h, "a", 1, 0, waiter_a));
+	assert_non_null(sh_task(h, "b", 2, 0, waiter_b));
+	assert_non_null(sh_task(h, "c", 3, 0, w3));
+	assert_non_null(sh_task(h, "d", 4, 0, w4));
+	sh_run(h);
+	assert_int_equal(h->sim->locks.v[L]->spinners.len, 4);
+}
+
 /* A CPU queued behind the head spins reading its node's locked, on the
  * line that also holds its next (arch_mcs_spin_lock_contended()): when
  * its successor links in (prev->next = node) the line goes to the
@@ -227,28 +254,8 @@ static void test_spin_queued_pending_then_queue(void **state)
  * (cpu2 linked into it and keeps it).  Then the same for the MCS lock. */
 static void test_spin_queued_waiter_rereads_its_node(void **state)
 {
-	static const struct sh_step w4[] = {
-		{ OP_COMPUTE, 2000, 0 }, { OP_DOWN, L, 0 }, { OP_COMPUTE, 500, 0 }, { OP_UP, L, 0 },
-		{ OP_END, 0, 0 },
-	};
-	static const struct sh_step w3[] = {
-		{ OP_COMPUTE, 5000, 0 }, { OP_DOWN, L, 0 }, { OP_COMPUTE, 500, 0 }, { OP_UP, L, 0 },
-		{ OP_END, 0, 0 },
-	};
 	struct sh_host h;
-	struct km_era era = sh_era(5);
-	era.spinlock = KM_SPIN_QUEUED;
-	struct km_config cfg = sh_cfg(5, 1);
-	cfg.duration = 6000;
-	assert_non_null(sh_new(&h, &era, &cfg));
-	assert_non_null(km_lock_new(h.sim, "l", KM_PRIM_SPIN, 1, false));
-	assert_non_null(sh_task(&h, "holder", 0, 0, holder));
-	assert_non_null(sh_task(&h, "a", 1, 0, waiter_a));
-	assert_non_null(sh_task(&h, "b", 2, 0, waiter_b));
-	assert_non_null(sh_task(&h, "c", 3, 0, w3));
-	assert_non_null(sh_task(&h, "d", 4, 0, w4));
-	sh_run(&h);
-	assert_int_equal(h.sim->locks.v[L]->spinners.len, 4);
+	four_waiters_at_6000(&h, KM_SPIN_QUEUED);
 	const struct km_line *n2 = &h.sim->cpus[2].mcs_node, *n1 = &h.sim->cpus[1].mcs_node;
 	assert_true(km_line_holds(n2, 2));	/* read back behind the head */
 	assert_true(km_line_holds(n2, 3));	/* where cpu3 wrote its link */
@@ -258,16 +265,7 @@ static void test_spin_queued_waiter_rereads_its_node(void **state)
 
 	/* The MCS lock of the 2012 exhibit (mcs_spin_lock()): every waiter
 	 * spins on its own node, the first too; the holder does not. */
-	era.spinlock = KM_SPIN_MCS;
-	assert_non_null(sh_new(&h, &era, &cfg));
-	assert_non_null(km_lock_new(h.sim, "l", KM_PRIM_SPIN, 1, false));
-	assert_non_null(sh_task(&h, "holder", 0, 0, holder));
-	assert_non_null(sh_task(&h, "a", 1, 0, waiter_a));
-	assert_non_null(sh_task(&h, "b", 2, 0, waiter_b));
-	assert_non_null(sh_task(&h, "c", 3, 0, w3));
-	assert_non_null(sh_task(&h, "d", 4, 0, w4));
-	sh_run(&h);
-	assert_int_equal(h.sim->locks.v[L]->spinners.len, 4);
+	four_waiters_at_6000(&h, KM_SPIN_MCS);
 	assert_true(km_line_holds(&h.sim->cpus[4].mcs_node, 4));	/* cpu1 linked in */
 	assert_true(km_line_holds(&h.sim->cpus[2].mcs_node, 2));	/* cpu3 linked in */
 	assert_false(km_line_holds(&h.sim->cpus[0].mcs_node, 0));	/* the holder's */
