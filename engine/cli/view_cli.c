@@ -184,6 +184,19 @@ static void museum_words(const char *reason, char *out, size_t len)
 	}
 }
 
+void km_cli_play_goal(struct km_play *play, const struct km_scenario *sc)
+{
+	if (play->goal[0] || !sc)
+		return;
+	const char *desc = km_scenario_meta(sc)->description;
+	const char *g = strstr(desc, "Goal:");
+	if (g)
+		snprintf(play->goal, sizeof(play->goal), "%s", g);
+	else
+		snprintf(play->goal, sizeof(play->goal), "Goal: %s", "a failed check(); "
+			 "in a scenario without checks, a deadlock or a violation.");
+}
+
 /*
  * Run @ex in @era with @mode into a free slot.  With @play, the run makes
  * the game's decisions (report/play_state.h) and may stop at its next
@@ -249,15 +262,8 @@ static int run_slot(struct host *h, const struct km_view_exhibit *ex, const char
 		s->ri.reason = "paused at a choice point: your move";
 		rc = 0;
 	}
-	if (play && !play->goal[0] && sl->s.sc) {
-		const char *desc = km_scenario_meta(sl->s.sc)->description;
-		const char *g = strstr(desc, "Goal:");
-		if (g)
-			snprintf(play->goal, sizeof(play->goal), "%s", g);
-		else
-			snprintf(play->goal, sizeof(play->goal), "Goal: %s", "a failed check(); "
-				 "in a scenario without checks, a deadlock or a violation.");
-	}
+	if (play)
+		km_cli_play_goal(play, sl->s.sc);
 	if (rc == 2 || !sl->s.ri.sim) {
 		museum_words(sl->s.ri.reason ? sl->s.ri.reason : "the run failed", err, errlen);
 		km_session_free(&sl->s);

@@ -60,6 +60,18 @@ int km_cli_window(const struct km_era_list *eras, const struct km_view_exhibit *
 int km_cli_window_play(const struct km_era_list *eras, const struct km_run_request *base,
 		       const char *save_path, char *err, size_t errlen);
 
+struct km_play;
+struct km_scenario;
+
+/**
+ * km_cli_play_goal - set @play's goal, in words, unless it has one: the
+ * "Goal: ..." of scenario @sc's description, else the default rule's
+ * words.  The play window's panel shows it (a test draws it the same).
+ *
+ * Context: any thread; @sc (may be NULL: nothing set) is only read.
+ */
+void km_cli_play_goal(struct km_play *play, const struct km_scenario *sc);
+
 struct km_tour;
 struct km_exhibit;
 

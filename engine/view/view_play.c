@@ -19,6 +19,13 @@
  * wheel, Page Down/Up, or typing the number of a row out of sight), and a line under
  * the rows says so, or shows the digits typed so far.
  *
+ * Once the run has ended there is no question: under how it ended, a
+ * green box says the goal was reached and why (or a line that it was
+ * not), then where W saves the schedule, and the keys that still apply
+ * at the foot.  Where the panel is short (--scale 2 in 1280x800) the
+ * title, the goal and the file make way for the box, whole: nothing
+ * drawn is cut or drawn over another part (ended() says how).
+ *
  * The lanes to the left are the ordinary timeline of the run so far: the
  * run stopped at the question, so its trace ends at `now`.
  */
@@ -81,6 +88,108 @@ static void task_option(struct km_draw *d, const struct km_view_state *st,
 	option(d, st, m, row, keyname, km_pal_task(slot), head, line, started);
 }
 
+static const char title_words[] = "Play: you are the scheduler";
+
+/* The scenario's goal, in its own words, or the default rule's. */
+static const char *goal_words(const struct km_play *p)
+{
+	return p->goal[0] ? p->goal : "Goal: a failed check(), a deadlock or a violation.";
+}
+
+/*
+ * The panel once the run has ended, above @foot (where the keys begin):
+ * how it ended and, in a green box, whether that was the goal and why;
+ * then where W saves the schedule.  Where all of it fits, the line of
+ * how it ended stands where the question's line stood and the box where
+ * its rows began (the panel does not jump as the run ends); else the
+ * panel's parts are stacked from its top, and those it cannot hold are
+ * left out whole, in this order: the title, the goal (the box says what
+ * was reached), the schedule's file (the keys still name W).  What is
+ * drawn is never cut nor over another part: at 1280x800 and --scale 2
+ * the box was once drawn over the keys.
+ */
+static void ended(struct km_draw *d, const struct km_view_frame *f,
+		  const struct km_view_state *st, int foot)
+{
+	const SDL_Rect *r = &st->lay.placard;
+	const struct km_view_play_frame *pf = f->play;
+	const struct km_play *p = pf->play;
+	const struct km_run_info *ri = f->run ? f->run->ri : NULL;
+	int pad = km_draw_px(d, 12), w = r->w - 2 * pad, x = r->x + pad;
+	int gap = km_draw_px(d, 8);
+	int lh = km_text_height(d->tx, KM_FONT_BODY), hh = km_text_height(d->tx, KM_FONT_HEAD);
+	int bold_h = km_text_height(d->tx, KM_FONT_BOLD), mh = km_text_height(d->tx, KM_FONT_MONO);
+	const char *title = title_words, *goal = goal_words(p);
+	char t[64], line[400];
+	snprintf(line, sizeof(line), "The run ended: %s at %s, after %d hold%s.",
+		 ri ? km_outcome_name(ri->outcome) : "?",
+		 km_fmt_ns(ri && ri->sim ? ri->sim->now : 0, t, sizeof(t)), p->n, p->n == 1 ? "" : "s");
+	const char *why = pf->reached ? (pf->why ? pf->why : "")
+				      : "The goal was not reached.  U (or Backspace) undoes the "
+					"last decision: try another.";
+	const char *saved = pf->saved ? "Saved; run --schedule replays it:"
+				      : "W saves this schedule as";
+	/* the parts' heights, each on all the lines it takes */
+	int nt = km_draw_text_lines(d, KM_FONT_HEAD, title, w);
+	int ng = km_draw_text_lines(d, KM_FONT_BODY, goal, w);
+	int ne = km_draw_text_lines(d, KM_FONT_BOLD, line, w);
+	int nw = km_draw_text_lines(d, KM_FONT_BODY, why, pf->reached ? w - 2 * pad : w);
+	int ns = km_draw_text_lines(d, KM_FONT_BOLD, saved, w);
+	int title_h = nt * hh + km_draw_px(d, 6), goal_h = ng * lh, end_h = ne * bold_h;
+	int box_h = pf->reached ? km_draw_px(d, 5) + hh + nw * lh + km_draw_px(d, 9) : nw * lh;
+	int save_h = pf->reached ? ns * bold_h + km_draw_px(d, 2) + mh : 0;
+	/* the question's places, as km_draw_play and the layout have them */
+	int top = r->y + pad, ey = st->lay.play_y0 - 2 * lh - km_draw_px(d, 6);
+	bool show_title = true, show_goal = true, show_save = save_h > 0;
+	bool as_asked = ne <= 2 && nt <= 2 && ng <= 3 && top + title_h + goal_h <= ey &&
+			st->lay.play_y0 + box_h + (show_save ? gap + save_h : 0) <= foot;
+	if (!as_asked) {
+		/* stacked: leave out what does not fit, least needed first */
+		int need = end_h + gap + box_h;
+		int room = foot - top;
+		int opt[3] = { title_h, goal_h + gap, save_h + gap };
+		bool *show[3] = { &show_title, &show_goal, &show_save };
+		int all = need + (show_title ? opt[0] : 0) + (show_goal ? opt[1] : 0) +
+			  (show_save ? opt[2] : 0);
+		for (int k = 0; k < 3 && all > room; k++)
+			if (*show[k]) {
+				*show[k] = false;
+				all -= opt[k];
+			}
+	}
+	int y = top;
+	if (show_title) {
+		km_draw_text_wrap(d, KM_FONT_HEAD, title, x, y, w, nt, km_pal(KM_C_INK));
+		y += title_h;
+	}
+	if (show_goal) {
+		km_draw_text_wrap(d, KM_FONT_BODY, goal, x, y, w, ng, km_pal(KM_C_INK));
+		y += goal_h + gap;
+	}
+	if (as_asked)
+		y = ey;		/* where the question's line stood */
+	enum km_text_role role = km_text_role(d->tx, KM_ROLE_VERDICT);
+	km_draw_text_wrap(d, KM_FONT_BOLD, line, x, y, w, ne, km_pal(KM_C_INK));
+	y = as_asked ? st->lay.play_y0 : y + end_h + gap;
+	if (pf->reached) {
+		km_draw_fill(d, x, y, w, box_h, km_pal(KM_C_GOOD));
+		uint32_t on = km_pal_text_on(km_pal(KM_C_GOOD));
+		km_text_draw(d->tx, KM_FONT_HEAD, "GOAL REACHED", x + pad, y + km_draw_px(d, 5), on,
+			     KM_LEFT);
+		km_draw_text_wrap(d, KM_FONT_BODY, why, x + pad, y + km_draw_px(d, 5) + hh,
+				  w - 2 * pad, nw, on);
+	} else {
+		km_draw_text_wrap(d, KM_FONT_BODY, why, x, y, w, nw, km_pal(KM_C_INK));
+	}
+	km_text_role(d->tx, role);
+	y += box_h + gap;
+	if (show_save) {
+		km_draw_text_wrap(d, KM_FONT_BOLD, saved, x, y, w, ns, km_pal(KM_C_INK));
+		km_draw_text_fit(d, KM_FONT_MONO, pf->save_path ? pf->save_path : "?", x,
+				 y + ns * bold_h + km_draw_px(d, 2), w, km_pal(KM_C_INK));
+	}
+}
+
 void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 		  const struct km_view_state *st)
 {
@@ -93,12 +202,28 @@ void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 	int pad = km_draw_px(d, 12), w = r->w - 2 * pad;
 	int x = r->x + pad, y = r->y + pad;
 	int lh = km_text_height(d->tx, KM_FONT_BODY);
-	y += km_draw_text_wrap(d, KM_FONT_HEAD, "Play: you are the scheduler", x, y, w, 2,
-			       km_pal(KM_C_INK)) * km_text_height(d->tx, KM_FONT_HEAD) +
-	     km_draw_px(d, 6);
-	km_draw_text_wrap(d, KM_FONT_BODY, p->goal[0] ? p->goal : "Goal: a failed check(), a "
-			  "deadlock or a violation.", x, y, w, 3, km_pal(KM_C_INK));
+	if (p->paused || !m) {	/* ended() places its own */
+		y += km_draw_text_wrap(d, KM_FONT_HEAD, title_words, x, y, w, 2, km_pal(KM_C_INK)) *
+			     km_text_height(d->tx, KM_FONT_HEAD) +
+		     km_draw_px(d, 6);
+		km_draw_text_wrap(d, KM_FONT_BODY, goal_words(p), x, y, w, 3, km_pal(KM_C_INK));
+	}
 	y = st->lay.play_y0 - 2 * lh - km_draw_px(d, 6);
+	/* the keys that apply, at the foot: the question's on the two lines
+	 * the layout keeps under its rows; once the run has ended, the three
+	 * that still do something, each whole on a line (no-break spaces),
+	 * on as many lines as they take (up to four).  (At --scale 2 in
+	 * 1280x800 the question's rows do not fit the panel yet, and its
+	 * keys are cut: not promised here.) */
+	const char *keys = p->paused ? "Enter/number/click: choose   U: undo   R: run to the end   "
+				       "W: save   G: leave play"
+				     : "U:\xc2\xa0undo   W:\xc2\xa0save   G:\xc2\xa0leave\xc2\xa0play";
+	int nkeys = 2;
+	if (!p->paused && m) {
+		nkeys = km_draw_text_lines(d, KM_FONT_SMALL, keys, w);
+		nkeys = nkeys < 1 ? 1 : nkeys > 4 ? 4 : nkeys;
+	}
+	int keys_y = r->y + r->h - km_draw_px(d, 8) - nkeys * km_text_height(d->tx, KM_FONT_SMALL);
 	if (!m) {
 		SDL_RenderSetClipRect(d->r, NULL);
 		return;
@@ -140,38 +265,10 @@ void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 					 km_pal(KM_C_MUTED));
 		}
 	} else {
-		const struct km_run_info *ri = f->run ? f->run->ri : NULL;
-		char t[64], line[400];
-		snprintf(line, sizeof(line), "The run ended: %s at %s, after %d hold%s.",
-			 ri ? km_outcome_name(ri->outcome) : "?",
-			 km_fmt_ns(ri && ri->sim ? ri->sim->now : 0, t, sizeof(t)), p->n,
-			 p->n == 1 ? "" : "s");
-		km_draw_text_wrap(d, KM_FONT_BOLD, line, x, y, w, 2, km_pal(KM_C_INK));
-		int gy = st->lay.play_y0;
-		if (pf->reached) {
-			int bh = 4 * lh + km_draw_px(d, 14);
-			km_draw_fill(d, x, gy, w, bh, km_pal(KM_C_GOOD));
-			uint32_t on = km_pal_text_on(km_pal(KM_C_GOOD));
-			km_text_draw(d->tx, KM_FONT_HEAD, "GOAL REACHED", x + pad, gy + km_draw_px(d, 5),
-				     on, KM_LEFT);
-			km_draw_text_wrap(d, KM_FONT_BODY, pf->why ? pf->why : "", x + pad,
-					  gy + km_draw_px(d, 5) + km_text_height(d->tx, KM_FONT_HEAD),
-					  w - 2 * pad, 3, on);
-			gy += bh + km_draw_px(d, 8);
-			km_draw_text_wrap(d, KM_FONT_BOLD, pf->saved ? "Saved; run --schedule replays it:"
-					  : "W saves this schedule as", x, gy, w, 1, km_pal(KM_C_INK));
-			km_draw_text_fit(d, KM_FONT_MONO, pf->save_path ? pf->save_path : "?", x,
-					 gy + lh + km_draw_px(d, 2), w, km_pal(KM_C_INK));
-		} else {
-			km_draw_text_wrap(d, KM_FONT_BODY, "The goal was not reached.  U (or Backspace) "
-					  "undoes the last decision: try another.", x, gy, w, 3,
-					  km_pal(KM_C_INK));
-		}
+		ended(d, f, st, keys_y - km_draw_px(d, 8));
 	}
-	const char *keys = "Enter/number/click: choose   U: undo   R: run to the end   "
-			   "W: save   G: leave play";
-	km_draw_text_wrap(d, KM_FONT_SMALL, keys, x,
-			  r->y + r->h - km_draw_px(d, 8) - 2 * km_text_height(d->tx, KM_FONT_SMALL),
-			  w, 2, km_pal(KM_C_MUTED));
+	enum km_text_role role = km_text_role(d->tx, p->paused ? KM_ROLE_TEXT : KM_ROLE_KEYS);
+	km_draw_text_wrap(d, KM_FONT_SMALL, keys, x, keys_y, w, nkeys, km_pal(KM_C_MUTED));
+	km_text_role(d->tx, role);
 	SDL_RenderSetClipRect(d->r, NULL);
 }

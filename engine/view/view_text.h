@@ -99,6 +99,8 @@ enum km_text_role {
 	KM_ROLE_NAME,			/* a lane's name in the gutter: whole */
 	KM_ROLE_SLICE,			/* a name on a slice of a lane: inside
 					 * the lanes, never past their edge */
+	KM_ROLE_KEYS,			/* the keys a panel names (play's "U:
+					 * undo ..."): whole */
 };
 
 struct km_text_box {

@@ -14,7 +14,10 @@
  * waits and holds, its bounces: "line bounces 332/3..." at 1600x1000 once
  * hid the 2015 exhibit's figure), and each lock or counter lane's label
  * in the gutter (its name -- "general_done_window" was once cut to
- * "general...e_window" -- and its kind or peak under it) must be:
+ * "general...e_window" -- and its kind or peak under it), and once a
+ * played run has ended, the play panel's verdict (how it ended, the
+ * goal's box and why) and its keys -- the box was once drawn over the
+ * keys at --scale 2 -- must be:
  *   - whole: not cut with an ellipsis;
  *   - inside its clip and the picture: not sliced by a panel's edge;
  *   - alone: not overlapping another run of text, nor painted over by a
@@ -70,7 +73,7 @@ static bool is_heading(const struct km_text_box *b)
 static bool must_read(const struct km_text_box *b)
 {
 	return b->s && (is_heading(b) || b->role == KM_ROLE_VERDICT || b->role == KM_ROLE_FIGURE ||
-			b->role == KM_ROLE_NAME);
+			b->role == KM_ROLE_NAME || b->role == KM_ROLE_KEYS);
 }
 
 /* The overlap of @a and @b, counting only more than a sliver: type's
@@ -466,7 +469,11 @@ static void test_view_text_fit_compare(void **state)
 	assert_int_equal(failures, 0);
 }
 
-/* The play view, at its first question and once the goal is reached. */
+/* The play view, at its first question, once the goal is reached (the
+ * green box, its schedule saved or not) and once the run ended short of
+ * it; with the scenario's title and goal, as the window draws them (the
+ * title on two lines at --scale 2 leaves the panel less room: the box
+ * was once drawn over the keys there). */
 static void test_view_text_fit_play(void **state)
 {
 	failures = 0;
@@ -492,14 +499,32 @@ static void test_view_text_fit_play(void **state)
 				exrun_start(&x, &eras, &e, KM_MODE_NATIVE, &play, false);
 			}
 			if (x.ok) {
+				/* as the window shows it: the scenario's title in
+				 * the top bar (two lines at --scale 2: a shorter
+				 * panel), its goal in the panel */
+				snprintf(e.title, sizeof(e.title), "%s",
+					 x.s.ri.title ? x.s.ri.title : "");
+				km_cli_play_goal(&play, x.s.sc);
 				char why[600] = "";
 				struct km_view_play_frame pf = { .play = &play, .why = why,
 								 .save_path = "out/x.schedule" };
 				pf.reached = !play.paused && km_play_goal(&x.s.ri, why, sizeof(why));
+				/* the goal box must be among the pictures: the
+				 * first challenge's run out reaches its goal */
+				if (round && i == 0 && !pf.reached) {
+					fprintf(stderr, "  play %s: the run out missed the goal: no "
+						"goal box drawn\n", files[i]);
+					failures++;
+				}
 				char what[400];
 				snprintf(what, sizeof(what), "play %s, %s", files[i],
 					 round ? "run out" : "first question");
 				each_size(what, &e, &x, NULL, 0, &pf);
+				if (pf.reached) {	/* and once W has saved it */
+					pf.saved = true;
+					snprintf(what, sizeof(what), "play %s, run out, saved", files[i]);
+					each_size(what, &e, &x, NULL, 0, &pf);
+				}
 			} else {
 				failures++;
 			}
