@@ -892,6 +892,8 @@ static void counter_sub(const struct km_vm_counter *K, char *sub, size_t n)
 	snprintf(sub, n, "peak %s", km_vm_fmt_value(K->hi, K->c->unit, v, sizeof(v)));
 }
 
+static int wider(int a, int b) { return a > b ? a : b; }
+
 /*
  * The gutter's width for the lock and counter lanes' labels on one line
  * each (d->meas.gutter_w, for the layout): the widest name (a lock's in
@@ -904,20 +906,18 @@ static void measure_names(struct km_draw *d, const struct km_view_state *st)
 	const struct km_view_model *m = st->model;
 	char sub[96];
 	int w = 0;
-#define imax(a, b) ((a) > (b) ? (a) : (b))
 	for (int k = 0; k < m->nlane_locks && k < KM_VIEW_MAX_LOCK_LANES; k++) {
 		int li = m->lane_locks[k];
 		lock_sub(m, li, sub, sizeof(sub));
-		w = imax(w, km_text_width(d->tx, KM_FONT_BOLD, m->locks[li].lock->name));
-		w = imax(w, km_text_width(d->tx, KM_FONT_SMALL, sub));
+		w = wider(w, km_text_width(d->tx, KM_FONT_BOLD, m->locks[li].lock->name));
+		w = wider(w, km_text_width(d->tx, KM_FONT_SMALL, sub));
 	}
 	for (int k = 0; k < m->nlane_ctrs && k < KM_VIEW_MAX_COUNTER_LANES; k++) {
 		const struct km_vm_counter *K = &m->counters[m->lane_ctrs[k]];
 		counter_sub(K, sub, sizeof(sub));
-		w = imax(w, km_text_width(d->tx, KM_FONT_BODY, K->c->name));
-		w = imax(w, km_text_width(d->tx, KM_FONT_SMALL, sub));
+		w = wider(w, km_text_width(d->tx, KM_FONT_BODY, K->c->name));
+		w = wider(w, km_text_width(d->tx, KM_FONT_SMALL, sub));
 	}
-#undef imax
 	d->meas.gutter_w = w;
 }
 
