@@ -11,7 +11,10 @@
  *    from whoever supplies the line: the owner's cache when one holds it
  *    Modified, Exclusive or Owned, else the home's memory.  So k CPUs that
  *    miss together wait one, two, ... k transfers (c.k/2 on average), the
- *    mechanism section 3 of Boyd-Wickizer et al. 2012 models;
+ *    mechanism section 3 of Boyd-Wickizer et al. 2012 models.  It serves
+ *    them in the order they reach it, which is not the order the model
+ *    asks (it prices a CPU's whole sequence at once): an earlier request
+ *    asked later fills a gap before the later ones (book());
  *  - a store's invalidation of the other copies is one round of probes
  *    (costs.invalidate) when the CPU has the line already and only needs
  *    it exclusive (an upgrade); when it fetches the line the probes go
@@ -44,8 +47,9 @@
  * costs.cacheline and a line held already at nothing, as the model did
  * before it had caches; its home serialises misses all the same.
  *
- * Costs: a read or write that hits is a bit test; a miss is O(1) but an
- * invalidation clears the sharer set, KM_MAX_CPUS / 64 words; with a
+ * Costs: a read or write that hits is a bit test; a miss is
+ * O(KM_HOME_BOOKINGS) at the home, and an invalidation clears the sharer
+ * set, KM_MAX_CPUS / 64 words; with a
  * socket's cache, a miss also tests the socket's CPUs' bits and an upgrade
  * walks the sharers to find the farthest.
  */
@@ -142,21 +146,67 @@ static km_time transfer(const struct km_sim *sim, const struct km_line *line, in
 	return mem > floor ? mem : floor;
 }
 
+/*
+ * book - @b takes a request arriving at @at for @service: the first
+ * stretch of @service from @at on that no earlier booking covers.  The
+ * model asks in the order it prices sequences, not in time order: a
+ * CPU's whole hand-off is priced when it starts, so its later misses are
+ * booked before another CPU's earlier one is asked for.  A home serves
+ * requests as they reach it, so the earlier one goes into the gap before
+ * them if it fits, and waits for them only if it does not (it cannot push
+ * back a request already priced).  Bookings over by @now are forgotten;
+ * when @b is full, the new one is joined to its neighbour, the gap
+ * between them lost: the home looks, if anything, busier.  Returns when
+ * the request is served from.  O(KM_HOME_BOOKINGS).
+ */
+static km_time book(struct km_bookings *b, km_time now, km_time at, km_time service)
+{
+	uint32_t over = 0;
+	while (over < b->n && b->end[over] <= now)
+		over++;
+	if (over) {
+		b->n -= over;
+		memmove(b->start, b->start + over, b->n * sizeof(b->start[0]));
+		memmove(b->end, b->end + over, b->n * sizeof(b->end[0]));
+	}
+	km_time t = at;
+	uint32_t i = 0;
+	for (; i < b->n; i++) {
+		if (km_sat_add(t, service) <= b->start[i])
+			break;
+		if (b->end[i] > t)
+			t = b->end[i];
+	}
+	km_time end = km_sat_add(t, service);
+	if (service <= 0 || end <= t)
+		return t;
+	if (b->n == KM_HOME_BOOKINGS) {
+		if (i == b->n)
+			b->end[i - 1] = end;
+		else
+			b->start[i] = t;
+		return t;
+	}
+	memmove(b->start + i + 1, b->start + i, (b->n - i) * sizeof(b->start[0]));
+	memmove(b->end + i + 1, b->end + i, (b->n - i) * sizeof(b->end[0]));
+	b->start[i] = t;
+	b->end[i] = end;
+	b->n++;
+	return t;
+}
+
 /* The home takes the request arriving at @at, serves it for @service:
  * the latency, queueing included.  On a front-side bus (links = "bus")
  * there is no home: every request is a transaction on the one bus,
- * which takes the next when this one's data is across (costs.bus), on
- * any line -- the P6 bus is pipelined, the line's latency is not its
- * occupancy of the bus. */
+ * which it holds for costs.bus, on any line -- the P6 bus is pipelined,
+ * the line's latency is not its occupancy of the bus. */
 static km_time at_home(struct km_sim *sim, struct km_line *line, km_time at, km_time service)
 {
 	if (sim->era.topo.links == KM_LINKS_BUS && km_machine_has_caches(sim)) {
-		km_time start = sim->fsb_free > at ? sim->fsb_free : at;
-		sim->fsb_free = km_sat_add(start, km_cost(sim)->bus);
+		km_time start = book(&sim->fsb, sim->now, at, km_cost(sim)->bus);
 		return km_sat_add(start - at, service);
 	}
-	km_time start = line->home_free > at ? line->home_free : at;
-	line->home_free = km_sat_add(start, service);
+	km_time start = book(&line->booked, sim->now, at, service);
 	return km_sat_add(start - at, service);
 }
 

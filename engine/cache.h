@@ -15,8 +15,9 @@
  *    without writing back -- and a set of sharers;
  *  - a miss goes to the line's home, which serves one request at a time,
  *    each for one transfer (from the owner's cache, or from the home's
- *    memory): k CPUs missing together wait 1, 2, ... k transfers, c.k/2 on
- *    average (Boyd-Wickizer et al. 2012, section 3);
+ *    memory), in the order the requests reach it: k CPUs missing together
+ *    wait 1, 2, ... k transfers, c.k/2 on average (Boyd-Wickizer et al.
+ *    2012, section 3);
  *  - a transfer costs what the topology says between the two CPUs: same
  *    core (SMT siblings), same die, same socket, one hop, two hops;
  *  - a store or a read-modify-write needs the line exclusive: it fetches the
@@ -44,6 +45,26 @@ struct km_sim;
  * socket's fill look as late as an earlier one's) */
 #define KM_LINE_SOCKETS 8
 
+/* Requests a home (or a front-side bus) has taken and not yet served
+ * that it remembers one by one; more are joined to a neighbour. */
+#define KM_HOME_BOOKINGS 8
+
+/*
+ * struct km_bookings - when a home is busy: the requests it has taken, as
+ * stretches of time that do not overlap, in time order.  The model prices
+ * a CPU's whole sequence of misses when the sequence starts, so a home
+ * learns of a request stamped later before one stamped earlier; it serves
+ * each in the first free stretch from its time on, as a home serving them
+ * in the order they reach it would (cache.c, book()).
+ * @start, @end: the stretches, [start, end), by start
+ * @n:		how many
+ */
+struct km_bookings {
+	km_time start[KM_HOME_BOOKINGS];
+	km_time end[KM_HOME_BOOKINGS];
+	uint32_t n;
+};
+
 /*
  * struct km_line - one cache line as the machine sees it.
  * @owner:	the CPU holding it Modified, Exclusive or (MOESI) Owned, or -1
@@ -52,8 +73,8 @@ struct km_sim;
  * @nsharers:	how many CPUs hold a valid copy (the owner included)
  * @sharers:	which: one bit a CPU
  * @home:	the CPU whose node's memory (and directory) is the line's home
- * @home_free:	when the home can take its next request: one at a time,
- *		each served for one transfer
+ * @booked:	when the home is busy: one request at a time, each served
+ *		for one transfer
  * @filled:	topology.llc = "socket": when the line's copy in each socket's
  *		shared cache is (or was) valid, by socket % KM_LINE_SOCKETS: a
  *		core that misses while the socket's first fetch is on its way
@@ -63,8 +84,8 @@ struct km_line {
 	int owner;
 	bool dirty;
 	uint32_t nsharers;
-	km_time home_free;
 	int home;
+	struct km_bookings booked;
 	uint64_t sharers[KM_LINE_WORDS];
 	km_time filled[KM_LINE_SOCKETS];
 };

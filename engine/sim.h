@@ -479,8 +479,8 @@ struct km_sim {
 	struct km_config cfg;
 	km_time now;
 	km_time apic_bus_free;		/* P6 serial APIC bus: when it is next free */
-	km_time fsb_free;		/* a front-side bus (links = "bus", cache.c):
-					 * when it takes its next transaction */
+	struct km_bookings fsb;		/* a front-side bus (links = "bus", cache.c):
+					 * when it is busy with a transaction */
 	struct km_evq evq;
 	struct km_rng rng;
 	struct km_trace trace;
