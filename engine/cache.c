@@ -146,68 +146,129 @@ static km_time transfer(const struct km_sim *sim, const struct km_line *line, in
 	return mem > floor ? mem : floor;
 }
 
-/*
- * book - @b takes a request arriving at @at for @service: the first
- * stretch of @service from @at on that no earlier booking covers.  The
- * model asks in the order it prices sequences, not in time order: a
- * CPU's whole hand-off is priced when it starts, so its later misses are
- * booked before another CPU's earlier one is asked for.  A home serves
- * requests as they reach it, so the earlier one goes into the gap before
- * them if it fits, and waits for them only if it does not (it cannot push
- * back a request already priced).  Bookings over by @now are forgotten;
- * when @b is full, the new one is joined to its neighbour, the gap
- * between them lost: the home looks, if anything, busier.  Returns when
- * the request is served from.  O(KM_HOME_BOOKINGS).
- */
-static km_time book(struct km_bookings *b, km_time now, km_time at, km_time service)
+/* What a request is to a home (book()). */
+enum request { READ, SPIN_READ, WRITE };
+
+/* Place a request of @service arriving at @at in the first stretch
+ * from @at on that no booking of @b covers: its slot's index, *@start. */
+static uint32_t first_fit(const struct km_bookings *b, km_time at, km_time service,
+			  km_time *start)
 {
-	uint32_t over = 0;
-	while (over < b->n && b->end[over] <= now)
-		over++;
-	if (over) {
-		b->n -= over;
-		memmove(b->start, b->start + over, b->n * sizeof(b->start[0]));
-		memmove(b->end, b->end + over, b->n * sizeof(b->end[0]));
-	}
 	km_time t = at;
 	uint32_t i = 0;
 	for (; i < b->n; i++) {
-		if (km_sat_add(t, service) <= b->start[i])
+		if (km_sat_add(t, service) <= b->b[i].start)
 			break;
-		if (b->end[i] > t)
-			t = b->end[i];
+		if (b->b[i].end > t)
+			t = b->b[i].end;
 	}
-	km_time end = km_sat_add(t, service);
-	if (service <= 0 || end <= t)
-		return t;
-	if (b->n == KM_HOME_BOOKINGS) {
-		if (i == b->n)
-			b->end[i - 1] = end;
-		else
-			b->start[i] = t;
-		return t;
-	}
-	memmove(b->start + i + 1, b->start + i, (b->n - i) * sizeof(b->start[0]));
-	memmove(b->end + i + 1, b->end + i, (b->n - i) * sizeof(b->end[0]));
-	b->start[i] = t;
-	b->end[i] = end;
-	b->n++;
-	return t;
+	*start = t;
+	return i;
 }
 
-/* The home takes the request arriving at @at, serves it for @service:
+/* Insert @k into @b by its start; when @b is full, join it to its
+ * neighbour (the gap between them lost: the home looks, if anything,
+ * busier, and the joined stretch is nobody's re-read). */
+static void insert(struct km_bookings *b, uint32_t i, struct km_booking k)
+{
+	if (k.end <= k.start)
+		return;
+	if (b->n == KM_HOME_BOOKINGS) {
+		struct km_booking *m = i == b->n ? &b->b[i - 1] : &b->b[i];
+		if (i == b->n)
+			m->end = k.end;
+		else
+			m->start = k.start;
+		m->spin = false;
+		m->cpu = -1;
+		return;
+	}
+	memmove(b->b + i + 1, b->b + i, (b->n - i) * sizeof(b->b[0]));
+	b->b[i] = k;
+	b->n++;
+}
+
+/*
+ * book - @b takes @cpu's request arriving at @at, to be served for
+ * @service: when it is served from.  The model asks in the order it
+ * prices sequences, not in time order: a CPU's whole hand-off is priced
+ * when it starts, so its later misses are booked before another CPU's
+ * earlier one is asked for.  A home serves requests as they reach it:
+ *  - the earlier request goes into a free stretch before the later
+ *    bookings if it fits, and waits for them if it does not: their
+ *    CPUs were told their latencies, which cannot be taken back;
+ *  - but a spinner's re-read (@spin, km_line_spin_read()) that arrives
+ *    after it was told nothing: it is served after the new request, its
+ *    place found again in arrival order;
+ *  - and a read by a CPU whose re-read of the line is not yet served at
+ *    @at is that re-read (a core has one miss of a line outstanding):
+ *    nothing new is booked, and a read someone waits for makes it one.
+ * Bookings over by @now are forgotten.  O(KM_HOME_BOOKINGS^2).
+ */
+static km_time book(struct km_bookings *b, km_time now, km_time at, km_time service,
+		    int cpu, enum request kind, km_time *end)
+{
+	bool spin = kind == SPIN_READ;
+	uint32_t over = 0;
+	while (over < b->n && b->b[over].end <= now)
+		over++;
+	if (over) {
+		b->n -= over;
+		memmove(b->b, b->b + over, b->n * sizeof(b->b[0]));
+	}
+	for (uint32_t i = 0; cpu >= 0 && kind != WRITE && i < b->n; i++)
+		if (b->b[i].spin && b->b[i].cpu == cpu && b->b[i].end > at) {
+			b->b[i].spin = spin;
+			*end = b->b[i].end;
+			return b->b[i].start;
+		}
+	/* the re-reads that reached the home after this request */
+	struct km_booking later[KM_HOME_BOOKINGS];
+	uint32_t nlater = 0, kept = 0;
+	for (uint32_t i = 0; i < b->n; i++) {
+		if (b->b[i].spin && b->b[i].arrival > at)
+			later[nlater++] = b->b[i];
+		else
+			b->b[kept++] = b->b[i];
+	}
+	b->n = kept;
+	km_time start;
+	uint32_t slot = first_fit(b, at, service, &start);
+	*end = km_sat_add(start, service);
+	insert(b, slot, (struct km_booking){ at, start, *end, cpu, spin });
+	/* then theirs, in arrival order (insertion sort: a handful) */
+	for (uint32_t i = 1; i < nlater; i++)
+		for (uint32_t j = i; j > 0 && later[j].arrival < later[j - 1].arrival; j--) {
+			struct km_booking t = later[j];
+			later[j] = later[j - 1];
+			later[j - 1] = t;
+		}
+	for (uint32_t i = 0; i < nlater; i++) {
+		struct km_booking k = later[i];
+		km_time len = k.end - k.start, s;
+		uint32_t at_slot = first_fit(b, k.arrival, len, &s);
+		k.start = s;
+		k.end = km_sat_add(s, len);
+		insert(b, at_slot, k);
+	}
+	return start;
+}
+
+/* The home takes @cpu's request arriving at @at, serves it for @service:
  * the latency, queueing included.  On a front-side bus (links = "bus")
  * there is no home: every request is a transaction on the one bus,
  * which it holds for costs.bus, on any line -- the P6 bus is pipelined,
  * the line's latency is not its occupancy of the bus. */
-static km_time at_home(struct km_sim *sim, struct km_line *line, km_time at, km_time service)
+static km_time at_home(struct km_sim *sim, struct km_line *line, km_time at, km_time service,
+		       int cpu, enum request kind)
 {
+	km_time end;
 	if (sim->era.topo.links == KM_LINKS_BUS && km_machine_has_caches(sim)) {
-		km_time start = book(&sim->fsb, sim->now, at, km_cost(sim)->bus);
+		km_time start = book(&sim->fsb, sim->now, at, km_cost(sim)->bus, cpu, kind, &end);
 		return km_sat_add(start - at, service);
 	}
-	km_time start = book(&line->booked, sim->now, at, service);
-	return km_sat_add(start - at, service);
+	book(&line->booked, sim->now, at, service, cpu, kind, &end);
+	return end - at;
 }
 
 static void share(struct km_line *line, int cpu)
@@ -285,7 +346,8 @@ static km_time socket_read(struct km_sim *sim, struct km_line *line, int cpu, km
 	return km_sat_add(ready > at ? ready - at : 0, answer);
 }
 
-km_time km_line_read(struct km_sim *sim, struct km_line *line, int cpu, km_time at)
+static km_time line_read(struct km_sim *sim, struct km_line *line, int cpu, km_time at,
+			 bool spin)
 {
 	if (!cpu_ok(sim, cpu))
 		return 0;
@@ -293,7 +355,8 @@ km_time km_line_read(struct km_sim *sim, struct km_line *line, int cpu, km_time 
 		return km_machine_has_caches(sim) ? km_cost(sim)->hit : 0;
 	km_time lat = llc(sim) ? socket_read(sim, line, cpu, at) : -1;
 	if (lat < 0) {
-		lat = at_home(sim, line, at, transfer(sim, line, cpu));
+		lat = at_home(sim, line, at, transfer(sim, line, cpu), cpu,
+			      spin ? SPIN_READ : READ);
 		if (llc(sim))
 			*filled(sim, line, cpu) = km_sat_add(at, lat);
 	}
@@ -306,6 +369,16 @@ km_time km_line_read(struct km_sim *sim, struct km_line *line, int cpu, km_time 
 	}
 	share(line, cpu);
 	return lat;
+}
+
+km_time km_line_read(struct km_sim *sim, struct km_line *line, int cpu, km_time at)
+{
+	return line_read(sim, line, cpu, at, false);
+}
+
+void km_line_spin_read(struct km_sim *sim, struct km_line *line, int cpu, km_time at)
+{
+	line_read(sim, line, cpu, at, true);
 }
 
 km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time at)
@@ -327,7 +400,7 @@ km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time
 			lat = fetch > far ? fetch : far;
 		} else {
 			km_time service = held ? far : transfer(sim, line, cpu);
-			lat = at_home(sim, line, at, service);
+			lat = at_home(sim, line, at, service, cpu, WRITE);
 		}
 		memset(line->sharers, 0, sizeof(line->sharers));
 		line->nsharers = 0;
@@ -338,7 +411,7 @@ km_time km_line_write(struct km_sim *sim, struct km_line *line, int cpu, km_time
 		km_time inval = km_machine_has_caches(sim) ? km_cost(sim)->invalidate
 							   : km_cost(sim)->cacheline;
 		km_time service = held ? inval : transfer(sim, line, cpu);
-		lat = at_home(sim, line, at, service);
+		lat = at_home(sim, line, at, service, cpu, WRITE);
 		memset(line->sharers, 0, sizeof(line->sharers));
 		line->nsharers = 0;
 		share(line, cpu);

@@ -47,21 +47,32 @@ struct km_sim;
 
 /* Requests a home (or a front-side bus) has taken and not yet served
  * that it remembers one by one; more are joined to a neighbour. */
-#define KM_HOME_BOOKINGS 8
+#define KM_HOME_BOOKINGS 16
 
 /*
- * struct km_bookings - when a home is busy: the requests it has taken, as
- * stretches of time that do not overlap, in time order.  The model prices
- * a CPU's whole sequence of misses when the sequence starts, so a home
- * learns of a request stamped later before one stamped earlier; it serves
- * each in the first free stretch from its time on, as a home serving them
- * in the order they reach it would (cache.c, book()).
- * @start, @end: the stretches, [start, end), by start
- * @n:		how many
+ * struct km_booking - one request a home has taken: when it reached the
+ * home (@arrival), when the home serves it ([@start, @end)), whose it is
+ * (@cpu, -1 for none known) and whether it is a spinner's re-read
+ * (@spin: km_line_spin_read(), which nobody waits for).
+ */
+struct km_booking {
+	km_time arrival, start, end;
+	int32_t cpu;
+	bool spin;
+};
+
+/*
+ * struct km_bookings - when a home is busy: the requests it has taken and
+ * not finished serving, stretches of time that do not overlap, by start.
+ * The model prices a CPU's whole sequence of misses when the sequence
+ * starts, so a home learns of a request stamped later before one stamped
+ * earlier; cache.c's book() serves them as a home serving requests in
+ * the order they reach it would.
+ * @b:	the bookings
+ * @n:	how many
  */
 struct km_bookings {
-	km_time start[KM_HOME_BOOKINGS];
-	km_time end[KM_HOME_BOOKINGS];
+	struct km_booking b[KM_HOME_BOOKINGS];
 	uint32_t n;
 };
 
@@ -101,6 +112,19 @@ void km_line_init(struct km_line *line, int home_cpu);
  * Context: any; changes the line's state and its home's queue.
  */
 km_time km_line_read(struct km_sim *sim, struct km_line *line, int cpu, km_time at);
+
+/*
+ * km_line_spin_read - the load of a CPU spinning on @line, issued at @at,
+ * that only brings its copy back after a store took it: km_line_read()
+ * whose latency nobody waits for.  The line's home serves it in arrival
+ * order among the requests it has: one asked later but stamped earlier
+ * (a store that ends the wait) goes first, and this request then returns
+ * the new value -- so a later read of @line by the same CPU, made while
+ * this one is not yet served, is this one (a core has one miss of a
+ * line outstanding), and costs what is left of it.
+ * Context: any; changes the line's state and its home's queue.
+ */
+void km_line_spin_read(struct km_sim *sim, struct km_line *line, int cpu, km_time at);
 
 /*
  * km_line_write - a plain store to @line by @cpu at @at: the line

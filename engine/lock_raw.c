@@ -126,12 +126,12 @@ static struct km_ctx *reread(struct km_sim *sim, struct km_lock *l, struct km_ct
 				 draw ? (i - start + (int64_t)n) % (int64_t)n
 				      : ((int64_t)c->cpu - from - 1 + 2 * ncpus) % ncpus };
 		if (c != who && before(k, kw))
-			km_line_read(sim, &l->line, c->cpu, at);
+			km_line_spin_read(sim, &l->line, c->cpu, at);
 	}
 	*lat = km_line_read(sim, &l->line, who->cpu, at);
 	for (struct km_ctx *c = l->spinners.head; c; c = c->wnext)
 		if (!km_line_holds(&l->line, c->cpu))
-			km_line_read(sim, &l->line, c->cpu, at);
+			km_line_spin_read(sim, &l->line, c->cpu, at);
 	return who;
 }
 
@@ -184,7 +184,7 @@ static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 	if (!l->spinners.len) {
 		at = km_sat_add(at, km_line_rmw(sim, word, ctx->cpu, at));	/* pending */
 		l->u.raw.q_pending = true;
-		km_line_read(sim, word, ctx->cpu, at);
+		km_line_spin_read(sim, word, ctx->cpu, at);
 		return;
 	}
 	struct km_line *own = &sim->cpus[ctx->cpu].mcs_node;
@@ -202,7 +202,7 @@ static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 	at = km_sat_add(at, drained);
 	at = km_sat_add(at, km_line_rmw(sim, word, ctx->cpu, at));
 	if (!queue_head(l)) {
-		km_line_read(sim, word, ctx->cpu, at);		/* the new head */
+		km_line_spin_read(sim, word, ctx->cpu, at);		/* the new head */
 	} else {
 		struct km_ctx *prev = l->spinners.tail;
 		struct km_line *pnode = &sim->cpus[prev->cpu].mcs_node;
@@ -214,14 +214,14 @@ static void queued_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *
 		 * the line from it and its loop reads it back, so the next it
 		 * reads when it hands on is a hit; the head spins on the word */
 		if (prev != queue_head(l))
-			km_line_read(sim, pnode, prev->cpu, km_sat_add(link_at, linked));
-		km_line_read(sim, own, ctx->cpu, at);		/* spin on node->locked */
+			km_line_spin_read(sim, pnode, prev->cpu, km_sat_add(link_at, linked));
+		km_line_spin_read(sim, own, ctx->cpu, at);		/* spin on node->locked */
 	}
 	if (l->u.raw.q_pending)
-		km_line_read(sim, word, l->spinners.head->cpu, at);
+		km_line_spin_read(sim, word, l->spinners.head->cpu, at);
 	struct km_ctx *head = queue_head(l);
 	if (head)
-		km_line_read(sim, word, head->cpu, at);
+		km_line_spin_read(sim, word, head->cpu, at);
 }
 
 /*
@@ -252,7 +252,7 @@ static struct km_ctx *queued_next(struct km_sim *sim, struct km_lock *l, km_time
 		km_time done = 0;
 		at = km_sat_add(at, km_line_store(sim, word, next->cpu, at, &done));
 		if (l->spinners.head)
-			km_line_read(sim, word, l->spinners.head->cpu, km_sat_add(at, done));
+			km_line_spin_read(sim, word, l->spinners.head->cpu, km_sat_add(at, done));
 		*delay = at - sim->now;
 		return next;
 	}
@@ -268,7 +268,7 @@ static struct km_ctx *queued_next(struct km_sim *sim, struct km_lock *l, km_time
 		at = km_sat_add(at, km_line_store(sim, node, next->cpu, at, &sent));
 		km_time seen = km_sat_add(at, km_line_read(sim, node, succ->cpu,
 							     km_sat_add(at, sent)));
-		km_line_read(sim, word, succ->cpu, km_sat_add(seen, sent));
+		km_line_spin_read(sim, word, succ->cpu, km_sat_add(seen, sent));
 	}
 	/* release: this_cpu_dec(mcs_nodes[0].count), a `decl` of the node
 	 * line: its load, then its store through the store buffer */
@@ -371,8 +371,8 @@ void km_raw_spin_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 		/* a waiting predecessor spins reading its node->locked, on
 		 * the line just written: it reads it back (the holder does not) */
 		if (l->spinners.tail)
-			km_line_read(sim, &sim->cpus[prev->cpu].mcs_node, prev->cpu, at);
-		km_line_read(sim, own, ctx->cpu, at);
+			km_line_spin_read(sim, &sim->cpus[prev->cpu].mcs_node, prev->cpu, at);
+		km_line_spin_read(sim, own, ctx->cpu, at);
 		return;
 	}
 	if (km_lock_spin_flavour(sim, l) == KM_SPIN_QUEUED) {
@@ -380,8 +380,8 @@ void km_raw_spin_arrive(struct km_sim *sim, struct km_lock *l, struct km_ctx *ct
 		return;
 	}
 	for (struct km_ctx *c = l->spinners.head; c; c = c->wnext)
-		km_line_read(sim, &l->line, c->cpu, at);
-	km_line_read(sim, &l->line, ctx->cpu, at);
+		km_line_spin_read(sim, &l->line, c->cpu, at);
+	km_line_spin_read(sim, &l->line, ctx->cpu, at);
 }
 
 void km_raw_spin_line_written(struct km_sim *sim, struct km_lock *l, km_time at)
@@ -394,15 +394,15 @@ void km_raw_spin_line_written(struct km_sim *sim, struct km_lock *l, km_time at)
 	case KM_SPIN_QUEUED: {
 		/* the pending waiter and the queue's head read the word */
 		if (l->u.raw.q_pending)
-			km_line_read(sim, &l->line, l->spinners.head->cpu, at);
+			km_line_spin_read(sim, &l->line, l->spinners.head->cpu, at);
 		struct km_ctx *head = queue_head(l);
 		if (head)
-			km_line_read(sim, &l->line, head->cpu, at);
+			km_line_spin_read(sim, &l->line, head->cpu, at);
 		return;
 	}
 	default:
 		for (struct km_ctx *c = l->spinners.head; c; c = c->wnext)
-			km_line_read(sim, &l->line, c->cpu, at);
+			km_line_spin_read(sim, &l->line, c->cpu, at);
 	}
 }
 

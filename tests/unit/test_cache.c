@@ -3,6 +3,10 @@
  * link prices a transfer by its shortest path, and a front-side bus
  * serialises every line's misses machine-wide, not each line at its home.
  *
+ * A line's home serves its requests in the order they reach it, a
+ * spinner's unwaited re-read included (test_cache_home_*,
+ * test_cache_spin_read_waits_its_turn).
+ *
  * Both run on the museum's own machine files (eras/machines/): the 2012
  * Opteron, wired as AMD's twisted ladder, and the 1999 four-way P6 on its
  * shared bus.  A machine without a topology keeps the flat behaviour:
@@ -193,6 +197,60 @@ static void test_cache_store_buffer_tso(void **state)
 	sh_free(&h);
 }
 
+/* A line's home serves requests in the order they reach it, not the
+ * order the model asks for them (it prices a CPU's whole sequence at
+ * once): on the 2012 Opteron (no shared L3, no store buffer, MOESI), an
+ * earlier read asked later goes into the gap before a booked one; one
+ * that does not fit waits for it. */
+static void test_cache_home_serves_in_arrival_order(void **state)
+{
+	struct sh_host h;
+	new_run(&h, "2012", 48);
+	const struct km_costs *c = &h.sim->era.cost;
+	struct km_line l;
+	km_line_init(&l, 0);
+	km_line_write(h.sim, &l, 0, 0);			/* Modified in CPU 0 */
+	assert_int_equal(km_line_read(h.sim, &l, 6, 10000), c->hop1);	/* socket 1 */
+	/* asked later, stamped earlier: before it, not behind it */
+	assert_int_equal(km_line_read(h.sim, &l, 12, 5000), c->hop1);	/* socket 2 */
+	/* 50 ns before it cannot fit a transfer: it waits for it */
+	assert_int_equal(km_line_read(h.sim, &l, 18, 9950), 10000 + c->hop1 - 9950 + c->hop2);
+	sh_free(&h);
+}
+
+/* A spinner's re-read (km_line_spin_read) that nobody waits for is served
+ * in arrival order too: a store stamped before it goes first even when
+ * asked after it, and the re-read, still outstanding, is the one the
+ * spinner's next read waits for -- nothing is booked twice.  One that
+ * arrived first keeps its place. */
+static void test_cache_spin_read_waits_its_turn(void **state)
+{
+	struct sh_host h;
+	new_run(&h, "2012", 48);
+	const struct km_costs *c = &h.sim->era.cost;
+	struct km_line l;
+	km_line_init(&l, 0);
+	km_line_write(h.sim, &l, 0, 0);
+	km_line_spin_read(h.sim, &l, 6, 1010);		/* booked [1010, 1130) */
+	/* CPU 12's store reached the home at 1000: served first, where a
+	 * home serving in the order asked would make it wait till 1130 */
+	assert_int_equal(km_line_write(h.sim, &l, 12, 1000), c->hop1);
+	/* the re-read, moved to [1120, 1240), is CPU 6's read at 1050 */
+	km_time reread_end = 1000 + 2 * c->hop1;
+	assert_true(km_cpu_distance_cost(h.sim, 12, 6) != reread_end - 1050);
+	assert_int_equal(km_line_read(h.sim, &l, 6, 1050), reread_end - 1050);
+	/* one request, not two: CPU 18 waits for it alone */
+	assert_int_equal(km_line_read(h.sim, &l, 18, 1050),
+			 reread_end - 1050 + km_cpu_distance_cost(h.sim, 12, 18));
+	/* a re-read that arrived first is served first */
+	struct km_line m;
+	km_line_init(&m, 0);
+	km_line_write(h.sim, &m, 0, 0);
+	km_line_spin_read(h.sim, &m, 6, 2000);		/* [2000, 2120) */
+	assert_int_equal(km_line_write(h.sim, &m, 12, 2050), 2000 + c->hop1 - 2050 + c->hop1);
+	sh_free(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +260,8 @@ int main(void)
 		cmocka_unit_test(test_cache_socket_llc_answers_rereads),
 		cmocka_unit_test(test_cache_store_buffer),
 		cmocka_unit_test(test_cache_store_buffer_tso),
+		cmocka_unit_test(test_cache_home_serves_in_arrival_order),
+		cmocka_unit_test(test_cache_spin_read_waits_its_turn),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
