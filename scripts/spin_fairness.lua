@@ -20,13 +20,13 @@
 -- Measured with the defaults (8 CPUs, 400 takes each, 200 ns inside, 50 ns
 -- between takes):
 --   2005 test-and-set  cpu0 takes the lock 400 times in a row while the
---                      others get it 0 times; finish-time spread ~10;
---                      p50 spin_lock() 15 ns but max 0.65 ms; 349 ns/take
---   2008 ticket        spread 1.00; every spin_lock() waits ~6.3 us
---                      (7 waiters x the line transfer); 832 ns/take
---   2015 queued        spread 1.00; ~3.6 us; 532 ns/take
+--                      others get it 0 times; finish-time spread 5.00;
+--                      p50 spin_lock() 752 ns but max 2.78 ms; 908 ns/take
+--   2008 ticket        spread 1.00; every spin_lock() waits ~5.3 us
+--                      (7 waiters x the line transfer); 765 ns/take
+--   2015 queued        spread 1.00; ~2.75 us; 382 ns/take
 -- With --set gap_ns=1000 (longer than the test-and-set hand-off window) the
--- monopoly is gone (spread ~1.03) but the p99 wait is 6x the ticket lock's.
+-- monopoly is gone (spread 1.04) but the p99 wait is 13x the ticket lock's.
 --
 -- Try:  --era 2005, --era 2008, --era 2015  (and --set tasks=N --cpus N)
 
