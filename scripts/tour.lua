@@ -80,8 +80,8 @@ exhibit{
          "has tried.",
   look = "The wake-ups on dir->i_sem in the lock panel (woken, lost, stolen), and on " ..
          "the CPU lanes the dark switching for the woken sleepers and the timer ticks: " ..
-         "the semaphore burns 1.6 times the mutex's share of the CPUs (Molnar: " ..
-         "63% against 22%), and the mutex does 2.0 times its loops (Molnar: 2.4). Nothing " ..
+         "the semaphore burns 1.5 times the mutex's share of the CPUs (Molnar: " ..
+         "63% against 22%), and the mutex does 2.3 times its loops (Molnar: 2.4). Nothing " ..
          "is drawn at random: the ticks and the lines all tasks write are the only noise.",
 }
 
@@ -113,7 +113,7 @@ exhibit{
   text = "2.6.25 hands the lock out by ticket, first come first served, on Piggin's " ..
          "2-socket Opteron. With --era 2007 the same machine runs test-and-set: the " ..
          "line stays on the releaser's socket, whose tasks finish first, the others " ..
-         "about 1.5x later (Piggin: up to 2x). Every ticket hand-off still makes " ..
+         "about 1.7x later (Piggin: up to 2x). Every ticket hand-off still makes " ..
          "every spinner re-read the line, one at a time.",
   look = "All tasks now finish together; the hand-off cost grows with the spinners.",
 }
@@ -139,7 +139,7 @@ exhibit{
          "locks throughput rose to a dozen cores, then fell off a cliff: each " ..
          "release makes every spinner re-read the lock's line, one at a time, " ..
          "and the more wait, the slower each hand-off, so more pile up.",
-  look = "48 cores doing less than one core's work: every core spins most of the time. " ..
+  look = "48 cores doing about one core's work: every core spins most of the time. " ..
          "compare --sets lock=ticket,mcs --markov draws the cliff, the MCS " ..
          "lock's plateau and the paper's Markov model side by side.",
 }
