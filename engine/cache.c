@@ -216,6 +216,13 @@ static km_time book(struct km_bookings *b, km_time now, km_time at, km_time serv
 		b->n -= over;
 		memmove(b->b, b->b + over, b->n * sizeof(b->b[0]));
 	}
+	/* the common case, a request after every booking: nothing to fill,
+	 * merge or move (a booking that ends by @at arrived before it) */
+	if (!b->n || at >= b->b[b->n - 1].end) {
+		*end = km_sat_add(at, service);
+		insert(b, b->n, (struct km_booking){ at, at, *end, cpu, spin });
+		return at;
+	}
 	for (uint32_t i = 0; cpu >= 0 && kind != WRITE && i < b->n; i++)
 		if (b->b[i].spin && b->b[i].cpu == cpu && b->b[i].end > at) {
 			b->b[i].spin = spin;
