@@ -150,14 +150,21 @@ static km_time transfer(const struct km_sim *sim, const struct km_line *line, in
 enum request { READ, SPIN_READ, WRITE };
 
 /* Place a request of @service arriving at @at in the first stretch
- * from @at on that no booking of @b covers: its slot's index, *@start. */
+ * from @at on that no booking of @b covers: its slot's index, *@start.
+ * From the last run of back-to-back bookings on there is no gap, so a
+ * request in it goes after the last without a search. */
 static uint32_t first_fit(const struct km_bookings *b, km_time at, km_time service,
 			  km_time *start)
 {
+	if (b->n && service > 0 && at >= b->b[b->contig].start) {
+		km_time last = b->b[b->n - 1].end;
+		*start = at > last ? at : last;
+		return b->n;
+	}
 	km_time t = at;
 	uint32_t i = 0;
 	for (; i < b->n; i++) {
-		if (km_sat_add(t, service) <= b->b[i].start)
+		if (b->b[i].start - t >= service)	/* times are not negative */
 			break;
 		if (b->b[i].end > t)
 			t = b->b[i].end;
@@ -166,26 +173,44 @@ static uint32_t first_fit(const struct km_bookings *b, km_time at, km_time servi
 	return i;
 }
 
-/* Insert @k into @b by its start; when @b is full, join it to its
+/* Find again where @b's last run of back-to-back bookings begins. */
+static void find_contig(struct km_bookings *b)
+{
+	uint32_t c = b->n ? b->n - 1 : 0;
+	while (c > 0 && b->b[c - 1].end >= b->b[c].start)
+		c--;
+	b->contig = c;
+}
+
+/* Insert @k into @b at @i, by its start; when @b is full, join it to its
  * neighbour (the gap between them lost: the home looks, if anything,
  * busier, and the joined stretch is nobody's re-read). */
-static void insert(struct km_bookings *b, uint32_t i, struct km_booking k)
+static inline void insert(struct km_bookings *b, uint32_t i, struct km_booking k)
 {
 	if (k.end <= k.start)
 		return;
 	if (b->n == KM_HOME_BOOKINGS) {
 		struct km_booking *m = i == b->n ? &b->b[i - 1] : &b->b[i];
-		if (i == b->n)
-			m->end = k.end;
-		else
+		if (i == b->n) {
+			m->end = k.end;			/* the last run goes on */
+		} else {
 			m->start = k.start;
+			find_contig(b);
+		}
 		m->spin = false;
 		m->cpu = -1;
 		return;
 	}
-	memmove(b->b + i + 1, b->b + i, (b->n - i) * sizeof(b->b[0]));
-	b->b[i] = k;
-	b->n++;
+	if (i < b->n) {
+		memmove(b->b + i + 1, b->b + i, (b->n - i) * sizeof(b->b[0]));
+		b->b[i] = k;
+		b->n++;
+		find_contig(b);
+		return;
+	}
+	if (!b->n || k.start > b->b[b->n - 1].end)
+		b->contig = b->n;			/* a gap before it */
+	b->b[b->n++] = k;
 }
 
 /*
@@ -203,44 +228,69 @@ static void insert(struct km_bookings *b, uint32_t i, struct km_booking k)
  *  - and a read by a CPU whose re-read of the line is not yet served at
  *    @at is that re-read (a core has one miss of a line outstanding):
  *    nothing new is booked, and a read someone waits for makes it one.
- * Bookings over by @now are forgotten.  O(KM_HOME_BOOKINGS^2).
+ * Bookings over by @now are forgotten.  O(KM_HOME_BOOKINGS); when
+ * re-reads move, O(KM_HOME_BOOKINGS^2).
  */
 static km_time book(struct km_bookings *b, km_time now, km_time at, km_time service,
 		    int cpu, enum request kind, km_time *end)
 {
 	bool spin = kind == SPIN_READ;
-	uint32_t over = 0;
-	while (over < b->n && b->b[over].end <= now)
-		over++;
-	if (over) {
-		b->n -= over;
-		memmove(b->b, b->b + over, b->n * sizeof(b->b[0]));
+	if (b->n && b->b[b->n - 1].end <= now) {
+		b->n = 0;				/* all over: the common case */
+		b->contig = 0;
+	} else {
+		uint32_t over = 0;
+		while (over < b->n && b->b[over].end <= now)
+			over++;
+		if (over) {
+			b->n -= over;
+			memmove(b->b, b->b + over, b->n * sizeof(b->b[0]));
+			b->contig = b->contig > over ? b->contig - over : 0;
+		}
 	}
-	/* the common case, a request after every booking: nothing to fill,
-	 * merge or move (a booking that ends by @at arrived before it) */
+	/* a request after every booking: nothing to fill, merge or move (a
+	 * booking that ends by @at arrived before it) */
+	*end = km_sat_add(at, service);
 	if (!b->n || at >= b->b[b->n - 1].end) {
-		*end = km_sat_add(at, service);
+		if (*end <= at)
+			return at;
 		insert(b, b->n, (struct km_booking){ at, at, *end, cpu, spin });
 		return at;
 	}
-	for (uint32_t i = 0; cpu >= 0 && kind != WRITE && i < b->n; i++)
-		if (b->b[i].spin && b->b[i].cpu == cpu && b->b[i].end > at) {
-			b->b[i].spin = spin;
-			*end = b->b[i].end;
-			return b->b[i].start;
+	/* one pass: @cpu's unanswered re-read to merge with, and whether any
+	 * re-read reached the home after this request */
+	bool moved = false;
+	for (uint32_t i = 0; i < b->n; i++) {
+		struct km_booking *k = &b->b[i];
+		if (!k->spin)
+			continue;
+		if (k->cpu == cpu && cpu >= 0 && kind != WRITE && k->end > at) {
+			k->spin = spin;
+			*end = k->end;
+			return k->start;
 		}
+		moved |= k->arrival > at;
+	}
+	km_time start;
+	uint32_t slot;
+	if (!moved) {
+		slot = first_fit(b, at, service, &start);
+		*end = km_sat_add(start, service);
+		insert(b, slot, (struct km_booking){ at, start, *end, cpu, spin });
+		return start;
+	}
 	/* the re-reads that reached the home after this request */
 	struct km_booking later[KM_HOME_BOOKINGS];
 	uint32_t nlater = 0, kept = 0;
 	for (uint32_t i = 0; i < b->n; i++) {
 		if (b->b[i].spin && b->b[i].arrival > at)
 			later[nlater++] = b->b[i];
-		else
-			b->b[kept++] = b->b[i];
+		else if (kept++ != i)
+			b->b[kept - 1] = b->b[i];
 	}
 	b->n = kept;
-	km_time start;
-	uint32_t slot = first_fit(b, at, service, &start);
+	find_contig(b);
+	slot = first_fit(b, at, service, &start);
 	*end = km_sat_add(start, service);
 	insert(b, slot, (struct km_booking){ at, start, *end, cpu, spin });
 	/* then theirs, in arrival order (insertion sort: a handful) */

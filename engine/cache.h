@@ -68,12 +68,15 @@ struct km_booking {
  * starts, so a home learns of a request stamped later before one stamped
  * earlier; cache.c's book() serves them as a home serving requests in
  * the order they reach it would.
- * @b:	the bookings
- * @n:	how many
+ * @b:		the bookings
+ * @n:		how many
+ * @contig:	where the last run of back-to-back bookings begins: a request
+ *		from its start on can only go after the last (cache.c keeps it,
+ *		so that a busy home does not search its bookings for a gap)
  */
 struct km_bookings {
 	struct km_booking b[KM_HOME_BOOKINGS];
-	uint32_t n;
+	uint32_t n, contig;
 };
 
 /*
