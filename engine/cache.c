@@ -202,7 +202,8 @@ static inline void insert(struct km_bookings *b, uint32_t i, struct km_booking k
 		return;
 	}
 	if (i < b->n) {
-		memmove(b->b + i + 1, b->b + i, (b->n - i) * sizeof(b->b[0]));
+		for (uint32_t j = b->n; j > i; j--)	/* a handful: no call */
+			b->b[j] = b->b[j - 1];
 		b->b[i] = k;
 		b->n++;
 		find_contig(b);
@@ -244,7 +245,8 @@ static km_time book(struct km_bookings *b, km_time now, km_time at, km_time serv
 			over++;
 		if (over) {
 			b->n -= over;
-			memmove(b->b, b->b + over, b->n * sizeof(b->b[0]));
+			for (uint32_t j = 0; j < b->n; j++)
+				b->b[j] = b->b[j + over];
 			b->contig = b->contig > over ? b->contig - over : 0;
 		}
 	}
