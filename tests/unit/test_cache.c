@@ -40,6 +40,17 @@ static void new_run(struct sh_host *h, const char *era_id, int cpus)
 	assert_non_null(sh_new(h, &era, &cfg));
 }
 
+/* A run of @era on @cpus CPUs with one line, homed on CPU 0's node and
+ * Modified in CPU 0 since time 0: the machine's costs. */
+static const struct km_costs *line_in_cpu0(struct sh_host *h, const char *era, int cpus,
+					   struct km_line *l)
+{
+	new_run(h, era, cpus);
+	km_line_init(l, 0);
+	km_line_write(h->sim, l, 0, 0);
+	return &h->sim->era.cost;
+}
+
 /* CPU c of the 2012 machine sits on socket c / 6.  The twisted ladder:
  * 0-1, 0-2, 1-3, 2-4, 2-5, 3-4, 3-5, 4-6, 5-7, 6-7. */
 static void test_cache_linked_hops(void **state)
@@ -141,11 +152,8 @@ static void test_cache_socket_llc_answers_rereads(void **state)
 static void test_cache_store_buffer(void **state)
 {
 	struct sh_host h;
-	new_run(&h, "2015", 40);
-	const struct km_costs *c = &h.sim->era.cost;
 	struct km_line l;
-	km_line_init(&l, 0);
-	km_line_write(h.sim, &l, 0, 0);
+	const struct km_costs *c = line_in_cpu0(&h, "2015", 40, &l);
 	km_time done = -1;
 	assert_int_equal(km_line_store(h.sim, &l, 20, 100, &done), c->hit);
 	assert_int_equal(done, c->hop1);
@@ -205,11 +213,8 @@ static void test_cache_store_buffer_tso(void **state)
 static void test_cache_home_serves_in_arrival_order(void **state)
 {
 	struct sh_host h;
-	new_run(&h, "2012", 48);
-	const struct km_costs *c = &h.sim->era.cost;
 	struct km_line l;
-	km_line_init(&l, 0);
-	km_line_write(h.sim, &l, 0, 0);			/* Modified in CPU 0 */
+	const struct km_costs *c = line_in_cpu0(&h, "2012", 48, &l);
 	assert_int_equal(km_line_read(h.sim, &l, 6, 10000), c->hop1);	/* socket 1 */
 	/* asked later, stamped earlier: before it, not behind it */
 	assert_int_equal(km_line_read(h.sim, &l, 12, 5000), c->hop1);	/* socket 2 */
@@ -226,11 +231,8 @@ static void test_cache_home_serves_in_arrival_order(void **state)
 static void test_cache_spin_read_waits_its_turn(void **state)
 {
 	struct sh_host h;
-	new_run(&h, "2012", 48);
-	const struct km_costs *c = &h.sim->era.cost;
 	struct km_line l;
-	km_line_init(&l, 0);
-	km_line_write(h.sim, &l, 0, 0);
+	const struct km_costs *c = line_in_cpu0(&h, "2012", 48, &l);
 	km_line_spin_read(h.sim, &l, 6, 1010);		/* booked [1010, 1130) */
 	/* CPU 12's store reached the home at 1000: served first, where a
 	 * home serving in the order asked would make it wait till 1130 */
