@@ -73,6 +73,7 @@ SHOTS=(
 	"2006-task-lanes-window-1280x800|1280x800|run @ROOT@/scripts/inode.lua --gui --mode semaphore --cpus 4 --set tasks=6|=mode semaphore"
 	"play-question-window-1280x800|1280x800|play @ROOT@/scripts/challenges/rename_abba.lua --gui|=play"
 	"play-goal-window-1280x800|1280x800|play @ROOT@/scripts/challenges/rename_abba.lua --gui|=play 1 r =goal reached"
+	"play-question-projector-1280x800|1280x800|play @ROOT@/scripts/challenges/rename_abba.lua --gui --scale 2|=play"
 	"play-goal-projector-1280x800|1280x800|play @ROOT@/scripts/challenges/rename_abba.lua --gui --scale 2|=play 1 r =goal reached"
 	"play-irq-question-window-1280x800|1280x800|play @ROOT@/scripts/challenges/cli_smp.lua --gui|=play Return Return Return"
 	"2023-kmod-projector-figures-1280x800|1280x800|run @ROOT@/scripts/kmod.lua --gui --scale 2|=mode native v"

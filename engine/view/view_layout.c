@@ -190,13 +190,24 @@ void km_view_layout(struct km_view_state *s)
 	 * then the options and the keys at the bottom; all in the placard's
 	 * place.  An option is three lines (what it is, wrapped onto two,
 	 * and the line it stands at) when all of them fit so, else two (its
-	 * words cut), so that more of them are in sight at once. */
-	L->play_y0 = L->placard.y + px(u, s->projector ? 190 : 160);
-	int play_h = L->placard.y + L->placard.h - px(u, 56) - L->play_y0;
-	L->play_row_h = px(u, s->projector ? 82 : 62);
-	if (imax(s->play_options, 1) * L->play_row_h > play_h)
-		L->play_row_h = px(u, s->projector ? 58 : 44);
-	L->play_rows = imax(0, play_h / L->play_row_h);
+	 * words cut), so that more of them are in sight at once.  A panel
+	 * too short to show two options under the title and the goal (the
+	 * question's first two: "let it go" and one other) drops them both
+	 * and asks from its top, as ended() drops them for its box: the top
+	 * bar still names the challenge. */
+	int in_sight = imin(imax(s->play_options, 1), 2);
+	for (int compact = 0; compact < 2; compact++) {
+		int top = compact ? (s->projector ? 56 : 60) : (s->projector ? 190 : 160);
+		L->play_compact = compact;
+		L->play_y0 = L->placard.y + px(u, top);
+		int play_h = L->placard.y + L->placard.h - px(u, 56) - L->play_y0;
+		L->play_row_h = px(u, s->projector ? 82 : 62);
+		if (imax(s->play_options, 1) * L->play_row_h > play_h)
+			L->play_row_h = px(u, s->projector ? 58 : 44);
+		L->play_rows = imax(0, play_h / L->play_row_h);
+		if (L->play_rows >= in_sight)
+			break;
+	}
 
 	L->rib_x0 = px(u, 172);
 	L->rib_x1 = w - px(u, 24);

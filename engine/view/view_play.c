@@ -24,7 +24,9 @@
  * not), then where W saves the schedule, and the keys that still apply
  * at the foot.  Where the panel is short (--scale 2 in 1280x800) the
  * title, the goal and the file make way for the box, whole: nothing
- * drawn is cut or drawn over another part (ended() says how).
+ * drawn is cut or drawn over another part (ended() says how).  There a
+ * question drops the title and the goal too, so that at least two of its
+ * options are in sight (the layout's play_compact).
  *
  * The lanes to the left are the ordinary timeline of the run so far: the
  * run stopped at the question, so its trace ends at `now`.
@@ -202,7 +204,7 @@ void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 	int pad = km_draw_px(d, 12), w = r->w - 2 * pad;
 	int x = r->x + pad, y = r->y + pad;
 	int lh = km_text_height(d->tx, KM_FONT_BODY);
-	if (p->paused || !m) {	/* ended() places its own */
+	if ((p->paused && !st->lay.play_compact) || !m) {	/* ended() places its own */
 		y += km_draw_text_wrap(d, KM_FONT_HEAD, title_words, x, y, w, 2, km_pal(KM_C_INK)) *
 			     km_text_height(d->tx, KM_FONT_HEAD) +
 		     km_draw_px(d, 6);
@@ -212,9 +214,7 @@ void km_draw_play(struct km_draw *d, const struct km_view_frame *f,
 	/* the keys that apply, at the foot: the question's on the two lines
 	 * the layout keeps under its rows; once the run has ended, the three
 	 * that still do something, each whole on a line (no-break spaces),
-	 * on as many lines as they take (up to four).  (At --scale 2 in
-	 * 1280x800 the question's rows do not fit the panel yet, and its
-	 * keys are cut: not promised here.) */
+	 * on as many lines as they take (up to four). */
 	const char *keys = p->paused ? "Enter/number/click: choose   U: undo   R: run to the end   "
 				       "W: save   G: leave play"
 				     : "U:\xc2\xa0undo   W:\xc2\xa0save   G:\xc2\xa0leave\xc2\xa0play";

@@ -87,8 +87,11 @@ struct km_view_layout {
 	int outcome_y, outcome_h;	/* its outcome line: a click lists the checks */
 	SDL_Rect side_tab;		/* projector mode: "V: the figures", or empty */
 	/* play mode (view_play.c): the options of the question, one row
-	 * each from play_y0, inside the placard's place */
+	 * each from play_y0, inside the placard's place; play_compact: the
+	 * panel is too short for the title and the goal above two options
+	 * (--scale 2 in 1280x800), so the question starts at its top */
 	int play_y0, play_row_h, play_rows;
+	bool play_compact;
 	/* ribbon: x of 1 January 1991 and of 1 January 2024 */
 	int rib_x0, rib_x1, rib_axis_y;
 	int rib_rows;			/* rows of milestones: 3, or 0 when short

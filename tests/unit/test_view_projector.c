@@ -10,7 +10,8 @@
  * gives the placard (the lesson) the whole of its room, and V or a click
  * on its foot swaps in the figures; the figures wrap, scroll with the
  * wheel when taller than the column, and a click on a violation row finds
- * the row the frame drew where the frame drew it.
+ * the row the frame drew where the frame drew it; a played question at
+ * --scale 2 in 1280x800 shows at least two options.
  */
 #include "test.h"
 
@@ -213,12 +214,46 @@ static void test_view_projector_figures_wrap_and_click(void **state)
 	km_view_set_scale(1.0f);
 }
 
+/* Play mode at --scale 2 in 1280x800 (a projector's window): a question
+ * of two options shows both, each a row a click reaches, above the keys'
+ * two lines; the title and the goal make way for them there (once, no
+ * row was in sight: the question could not be read, only guessed at).
+ * A window with room keeps them. */
+static void test_view_projector_play_rows(void **state)
+{
+	struct vfx *f = *state;
+	struct km_view_state st;
+	km_view_set_scale(2.0f);
+	bind(f, &st, 1280, 800);
+	st.play_mode = true;
+	km_view_play_question(&st, 2);
+	assert_true(st.lay.play_compact);
+	assert_true(st.lay.play_rows >= 2);
+	int bottom = st.lay.placard.y + st.lay.placard.h;
+	int keys = (int)lroundf(st.lay.u * 56);	/* the keys' room under the rows */
+	for (int i = 0; i < 2; i++) {
+		int y = km_view_play_row_y(&st, i);
+		assert_true(y > st.lay.placard.y);
+		assert_true(y + st.lay.play_row_h <= bottom - keys);
+	}
+	/* more options than rows: the first two still in sight */
+	km_view_play_question(&st, 9);
+	assert_true(km_view_play_row_y(&st, 1) >= 0);
+	km_view_set_scale(1.0f);
+	bind(f, &st, 1920, 1080);
+	st.play_mode = true;
+	km_view_play_question(&st, 2);
+	assert_false(st.lay.play_compact);
+	assert_true(km_view_play_row_y(&st, 1) >= 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_view_projector_key_and_scale, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_view_projector_contrast_and_wrap, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_view_projector_placard_share, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_view_projector_play_rows, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_view_projector_figures_wrap_and_click, setup,
 						teardown),
 	};
