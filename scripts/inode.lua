@@ -20,9 +20,9 @@
 -- wakes its first waiter and nobody else until that one has tried.
 --
 -- What this loop shows in 2006: the herd (two wake-ups per operation,
--- half of them lost) and the CPU it burns -- 46% of 8 CPUs against the
--- mutex's 23% (Molnar: 63% and 22%) -- and the mutex 1.62 times ahead
--- (Molnar: 2.4), 1.37 times on 4 CPUs (Molnar: 1.42).  It holds i_sem 3
+-- half of them lost) and the CPU it burns -- 44% of 8 CPUs against the
+-- mutex's 25% (Molnar: 63% and 22%) -- and the mutex 1.58 times ahead
+-- (Molnar: 2.4), 1.29 times on 4 CPUs (Molnar: 1.42).  It holds i_sem 3
 -- us of a 7 us operation, where Molnar's loop held it about 1 us of 11;
 -- the tour's 2006 exhibit is his own loop, scripts/test_mutex.lua.  The tour shows this
 -- one in 1994.  docs/reproductions.md, "inode", has the model variants.
