@@ -273,29 +273,26 @@ static km_time book(struct km_bookings *b, km_time now, km_time at, km_time serv
 		}
 		moved |= k->arrival > at;
 	}
-	km_time start;
-	uint32_t slot;
-	if (!moved) {
-		slot = first_fit(b, at, service, &start);
-		*end = km_sat_add(start, service);
-		insert(b, slot, (struct km_booking){ at, start, *end, cpu, spin });
-		return start;
-	}
-	/* the re-reads that reached the home after this request */
+	/* the re-reads that reached the home after this request step aside */
 	struct km_booking later[KM_HOME_BOOKINGS];
-	uint32_t nlater = 0, kept = 0;
-	for (uint32_t i = 0; i < b->n; i++) {
-		if (b->b[i].spin && b->b[i].arrival > at)
-			later[nlater++] = b->b[i];
-		else if (kept++ != i)
-			b->b[kept - 1] = b->b[i];
+	uint32_t nlater = 0;
+	if (moved) {
+		uint32_t kept = 0;
+		for (uint32_t i = 0; i < b->n; i++) {
+			if (b->b[i].spin && b->b[i].arrival > at)
+				later[nlater++] = b->b[i];
+			else if (kept++ != i)
+				b->b[kept - 1] = b->b[i];
+		}
+		b->n = kept;
+		find_contig(b);
 	}
-	b->n = kept;
-	find_contig(b);
-	slot = first_fit(b, at, service, &start);
+	km_time start;
+	uint32_t slot = first_fit(b, at, service, &start);
 	*end = km_sat_add(start, service);
 	insert(b, slot, (struct km_booking){ at, start, *end, cpu, spin });
-	/* then theirs, in arrival order (insertion sort: a handful) */
+	/* then take their places again, in arrival order (insertion sort: a
+	 * handful) */
 	for (uint32_t i = 1; i < nlater; i++)
 		for (uint32_t j = i; j > 0 && later[j].arrival < later[j - 1].arrival; j--) {
 			struct km_booking t = later[j];
