@@ -359,17 +359,25 @@ static void each_size(const char *what, const struct km_exhibit *e, struct exrun
 	turn++;
 }
 
+/* Exhibit @i's run in its first mode, or NULL (a failure counted). */
+static struct exrun *exhibit_opened(int i)
+{
+	struct exrun *x = exhibit_run(i, tour.v[i].modes[0], false);
+	if (x->ok)
+		return x;
+	failures++;
+	return NULL;
+}
+
 /* Every exhibit, as it opens. */
 static void test_view_text_fit_exhibits(void **state)
 {
 	failures = 0;
 	for (int i = 0; i < tour.n; i++) {
 		const struct km_exhibit *e = &tour.v[i];
-		struct exrun *x = exhibit_run(i, e->modes[0], false);
-		if (!x->ok) {
-			failures++;
+		struct exrun *x = exhibit_opened(i);
+		if (!x)
 			continue;
-		}
 		char what[400];
 		snprintf(what, sizeof(what), "exhibit %d (%s)", i + 1, e->title);
 		/* a run that loses an update opens on it (the 2003 exhibit once
@@ -404,11 +412,9 @@ static void test_view_text_fit_zoomed(void **state)
 	size_t nsizes = sizeof(sizes) / sizeof(sizes[0]);
 	for (int i = 0; i < tour.n; i++) {
 		const struct km_exhibit *e = &tour.v[i];
-		struct exrun *x = exhibit_run(i, e->modes[0], false);
-		if (!x->ok) {
-			failures++;
+		struct exrun *x = exhibit_opened(i);
+		if (!x)
 			continue;
-		}
 		struct km_view_exhibit vex;
 		km_cli_exhibit_of(&vex, e);
 		for (size_t si = 0; si < nsizes; si++) {
